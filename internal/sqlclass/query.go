@@ -1,0 +1,239 @@
+package sqlclass
+
+// selectListEnd are the keywords that end a SELECT's output list.
+var selectListEnd = map[string]bool{
+	"from": true, "into": true, "where": true, "group": true, "having": true,
+	"order": true, "limit": true, "offset": true, "fetch": true, "for": true,
+	"union": true, "intersect": true, "except": true, "window": true, "lock": true,
+}
+
+// selectAt parses the SELECT at i: its first FROM table and whether it only
+// probes for existence.
+func (s *stmt) selectAt(i int) Statement {
+	st := Statement{Kind: Select}
+	base := s.depth[i]
+	first := s.skipWords(i+1, "all")
+	if s.word(first) == "distinct" {
+		first++
+		if s.word(first) == "on" && s.isPunct(first+1, "(") {
+			first = s.closeParen(first+1) + 1
+		}
+	}
+	end := first
+	for end < len(s.toks) && s.depth[end] >= base && !(s.depth[end] == base && selectListEnd[s.word(end)]) {
+		end++
+	}
+	from := -1
+	for k := end; k < len(s.toks) && s.depth[k] >= base; k++ {
+		if s.depth[k] != base {
+			continue
+		}
+		if w := s.word(k); w == "from" {
+			from = k
+			break
+		} else if w != "into" && selectListEnd[w] {
+			break // SELECT ... INTO x FROM t still has a FROM; WHERE without FROM has none
+		}
+	}
+	if from >= 0 {
+		st.Table = s.tableRefAt(from + 1)
+	}
+	probe, sub := s.probeShape(first, end)
+	st.Exists = probe == existsProbe || probe == rowProbe && from >= 0
+	if st.Table == "" && sub != nil {
+		st.Table = classifyStmt(sub).Table // SELECT EXISTS (SELECT 1 FROM t ...)
+	}
+	return st
+}
+
+type probeKind int
+
+const (
+	noProbe     probeKind = iota
+	existsProbe           // [NOT] EXISTS (subquery)
+	rowProbe              // 1, TRUE or count(...): a probe only with a FROM
+)
+
+// probeShape tells whether the output list toks[first:end] is a single
+// existence probe, and returns the EXISTS subquery if there is one.
+func (s *stmt) probeShape(first, end int) (probeKind, *stmt) {
+	if first >= end || first >= len(s.toks) {
+		return noProbe, nil
+	}
+	for k := first; k < end; k++ {
+		if s.depth[k] == s.depth[first] && s.isPunct(k, ",") {
+			return noProbe, nil // more than one output column
+		}
+	}
+	k := first
+	if s.word(k) == "not" {
+		k++
+	}
+	if s.word(k) == "exists" && s.isPunct(k+1, "(") {
+		return existsProbe, s.sub(k+2, s.closeParen(k+1))
+	}
+	if s.word(first) == "count" && s.isPunct(first+1, "(") {
+		return rowProbe, nil
+	}
+	constant := s.toks[first].kind == tokNumber || s.word(first) == "true"
+	alias := end - first
+	if s.word(first+1) == "as" {
+		alias-- // SELECT 1 AS found
+	}
+	if constant && alias <= 2 {
+		return rowProbe, nil
+	}
+	return noProbe, nil
+}
+
+// tableRefAt reads the table reference after FROM. A subquery yields its
+// own first table; a function call (FROM generate_series(...)) yields "".
+func (s *stmt) tableRefAt(k int) string {
+	k = s.skipWords(k, "only", "lateral")
+	if s.isPunct(k, "(") {
+		inner := classifyStmt(s.sub(k+1, s.closeParen(k)))
+		if inner.Kind != Select {
+			return ""
+		}
+		return inner.Table
+	}
+	name, next := s.name(k)
+	if s.isPunct(next, "(") {
+		return ""
+	}
+	return name
+}
+
+// cteMain are the keywords that can start the main statement after WITH.
+var cteMain = map[string]bool{
+	"select": true, "insert": true, "update": true, "delete": true,
+	"merge": true, "values": true, "table": true,
+}
+
+// withAt parses WITH ... main: the kind is the main statement's, except
+// that a data-modifying CTE under a main SELECT is reported instead, since
+// the statement as a whole is then a write.
+func (s *stmt) withAt(i int) Statement {
+	base := s.depth[i]
+	var ctes []*stmt
+	for k := i + 1; k < len(s.toks) && s.depth[k] >= base; k++ {
+		if s.depth[k] != base {
+			continue
+		}
+		switch {
+		case s.isPunct(k, "("):
+			end := s.closeParen(k)
+			if w := s.word(k - 1); w == "as" || w == "materialized" {
+				ctes = append(ctes, s.sub(k+1, end))
+			} // else a column list: name (a, b) AS (...)
+			k = end
+		case cteMain[s.word(k)]:
+			main := classifyStmt(s.sub(k, len(s.toks)))
+			if main.Kind != Select {
+				return main
+			}
+			for _, cte := range ctes {
+				if c := classifyStmt(cte); isWrite(c.Kind) {
+					return c
+				}
+			}
+			return main
+		}
+	}
+	return Statement{}
+}
+
+// insertAt parses INSERT (and MySQL REPLACE): target table, conflict
+// handling, RETURNING, and the INSERT ... SELECT ... WHERE NOT EXISTS guard.
+func (s *stmt) insertAt(i int) Statement {
+	st := Statement{Kind: Insert}
+	base := s.depth[i]
+	st.OnConflict = s.word(i) == "replace" // MySQL REPLACE replaces on a key clash
+	j := i + 1
+modifiers:
+	for {
+		switch w := s.word(j); {
+		case w == "low_priority" || w == "delayed" || w == "high_priority":
+			j++
+		case w == "ignore": // MySQL INSERT IGNORE: skip rows that clash
+			st.OnConflict, st.OnConflictDoNothing = true, true
+			j++
+		case w == "or" && s.word(j+1) == "ignore": // SQLite INSERT OR IGNORE
+			st.OnConflict, st.OnConflictDoNothing = true, true
+			j += 2
+		case w == "or" && s.word(j+1) == "replace": // SQLite INSERT OR REPLACE
+			st.OnConflict = true
+			j += 2
+		default:
+			break modifiers
+		}
+	}
+	j = s.skipWords(j, "into")
+	st.Table, j = s.name(j)
+	for k := j; k < len(s.toks) && s.depth[k] >= base; k++ {
+		if s.depth[k] != base {
+			continue
+		}
+		switch {
+		case s.words(k, "on", "conflict") && s.conflictClauseAt(k+2):
+			st.OnConflict = true
+			do := s.findWord(k+2, base, "do")
+			st.OnConflictDoNothing = do >= 0 && s.word(do+1) == "nothing"
+		case s.words(k, "on", "duplicate", "key", "update"):
+			st.OnConflict, st.OnConflictDoNothing = true, false
+		case s.word(k) == "returning":
+			st.Returning = true
+		}
+	}
+	st.InsertIfAbsent = s.insertSelectGuarded(j, base)
+	return st
+}
+
+// conflictClauseAt tells ON CONFLICT (cols) / ON CONSTRAINT / DO / WHERE
+// from a join condition that happens to start with a table named conflict
+// (JOIN ... ON conflict.id = ...).
+func (s *stmt) conflictClauseAt(k int) bool {
+	if k >= len(s.toks) || s.isPunct(k, "(") {
+		return true
+	}
+	w := s.word(k)
+	return w == "on" || w == "do" || w == "where"
+}
+
+// insertSelectGuarded reports an INSERT ... SELECT ... WHERE ... NOT EXISTS
+// (...), the insert-if-absent idiom. j is just after the target table; the
+// SELECT may be bare or in parentheses, after an optional column list.
+func (s *stmt) insertSelectGuarded(j, base int) bool {
+	if s.isPunct(j, "(") && s.word(j+1) != "select" {
+		j = s.closeParen(j) + 1 // column list
+	}
+	if s.isPunct(j, "(") {
+		j++
+	}
+	if s.word(j) != "select" {
+		return false
+	}
+	d := s.depth[j]
+	where := s.findWord(j+1, d, "where")
+	for k := where + 1; where >= 0 && k < len(s.toks) && s.depth[k] >= d; k++ {
+		if s.depth[k] != d {
+			continue
+		}
+		if s.words(k, "not", "exists") {
+			return true
+		}
+		if s.word(k) == "returning" || s.words(k, "on", "conflict") || s.words(k, "on", "duplicate") {
+			return false
+		}
+	}
+	return false
+}
+
+// targetAt parses a statement whose table follows the leading keyword and
+// some optional words: UPDATE, DELETE, MERGE, LOCK.
+func (s *stmt) targetAt(i int, kind Kind, optional ...string) Statement {
+	st := Statement{Kind: kind}
+	st.Table, _ = s.name(s.skipWords(i+1, optional...))
+	st.Returning = kind != Lock && s.findWord(i+1, s.depth[i], "returning") >= 0
+	return st
+}

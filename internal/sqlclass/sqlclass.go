@@ -1,0 +1,57 @@
+// Package sqlclass classifies SQL statement text for the idemvet passes: the
+// statement kind, its target table, and the clauses that decide whether a
+// write is atomic (ON CONFLICT, FOR UPDATE, advisory transaction locks,
+// isolation levels). It works on tokens from a small lexer, so comments,
+// quoted identifiers and string or dollar quoting never confuse it.
+package sqlclass
+
+// Kind is the kind of one SQL statement.
+type Kind int
+
+const (
+	Unknown        Kind = iota // empty, unparsable or not recognised
+	Select                     // SELECT, VALUES, TABLE, WITH ... SELECT
+	Insert                     // INSERT (see Statement.OnConflict)
+	Update                     // UPDATE
+	Delete                     // DELETE
+	Merge                      // MERGE
+	Begin                      // BEGIN, START TRANSACTION
+	Commit                     // COMMIT, END
+	Rollback                   // ROLLBACK, ABORT (not ROLLBACK TO SAVEPOINT)
+	Savepoint                  // SAVEPOINT, ROLLBACK TO SAVEPOINT, RELEASE
+	SetTransaction             // SET TRANSACTION / SET SESSION CHARACTERISTICS
+	Lock                       // LOCK TABLE
+	Other                      // DDL, SET, anything else recognised as a statement
+)
+
+// Statement is what the classifier learned about one statement.
+type Statement struct {
+	Kind Kind
+	// Table is the target table of an INSERT/UPDATE/DELETE/MERGE/LOCK, or the
+	// first table in the FROM clause of a SELECT; lower-cased, unquoted,
+	// schema-qualified as written ("billing.payments"). Empty when unknown.
+	Table string
+	// Exists marks a SELECT that only probes for existence:
+	// SELECT EXISTS(...), SELECT 1 FROM ..., SELECT count(*) FROM ...
+	Exists bool
+	// OnConflict is set for INSERT ... ON CONFLICT; DoNothing tells which
+	// action. An INSERT ... SELECT ... WHERE NOT EXISTS is reported as
+	// InsertIfAbsent instead.
+	OnConflict          bool
+	OnConflictDoNothing bool
+	InsertIfAbsent      bool
+	// ForUpdate is set for SELECT ... FOR UPDATE / FOR NO KEY UPDATE /
+	// FOR SHARE / FOR KEY SHARE (row locks held to the end of the tx).
+	ForUpdate bool
+	// AdvisoryXactLock is set when the statement calls pg_advisory_xact_lock
+	// or pg_try_advisory_xact_lock (released at commit); AdvisoryLock for the
+	// session-level pg_advisory_lock / pg_try_advisory_lock.
+	AdvisoryXactLock bool
+	AdvisoryLock     bool
+	// Isolation is the isolation level named by BEGIN/START TRANSACTION/SET
+	// TRANSACTION, lower-case with single spaces ("serializable",
+	// "repeatable read"), or "".
+	Isolation string
+	// Returning is set when the statement has a RETURNING clause.
+	Returning bool
+}
