@@ -1,0 +1,323 @@
+package sqlclass
+
+import (
+	"strings"
+	"testing"
+)
+
+// classifyCase is one statement and the exact Statement expected for it.
+// Cases come in pairs: a positive and, right after it, a near miss that
+// must not trigger the same flag.
+type classifyCase struct {
+	name string
+	sql  string
+	want Statement
+}
+
+func runClassify(t *testing.T, cases []classifyCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := Classify(c.sql); got != c.want {
+				t.Errorf("Classify(%q)\n got  %+v\n want %+v", c.sql, got, c.want)
+			}
+		})
+	}
+}
+
+func TestKindAndTable(t *testing.T) {
+	runClassify(t, []classifyCase{
+		{"insert", `INSERT INTO users (id) VALUES ($1)`, Statement{Kind: Insert, Table: "users"}},
+		{"insert schema quoted", `insert into "Billing"."Payments" values (?)`, Statement{Kind: Insert, Table: "billing.payments"}},
+		{"insert alias", `INSERT INTO billing.payments AS p (id) VALUES (:id)`, Statement{Kind: Insert, Table: "billing.payments"}},
+		{"mysql insert without into", "INSERT `Orders` (id) VALUES (1)", Statement{Kind: Insert, Table: "orders"}},
+		{"update only alias", `UPDATE ONLY accounts a SET balance = 0 WHERE a.id = $1`, Statement{Kind: Update, Table: "accounts"}},
+		{"update quoted table named update", `UPDATE "update" SET x = 1`, Statement{Kind: Update, Table: "update"}},
+		{"delete", `DELETE FROM public.sessions WHERE id = @id`, Statement{Kind: Delete, Table: "public.sessions"}},
+		{"delete only", `DELETE FROM ONLY sessions s USING users u WHERE s.uid = u.id`, Statement{Kind: Delete, Table: "sessions"}},
+		{"merge", `MERGE INTO stock s USING deliveries d ON s.item = d.item WHEN MATCHED THEN UPDATE SET n = s.n + d.n`, Statement{Kind: Merge, Table: "stock"}},
+		{"lock table", `LOCK TABLE ONLY jobs IN ACCESS EXCLUSIVE MODE`, Statement{Kind: Lock, Table: "jobs"}},
+		{"lock bare", `lock jobs`, Statement{Kind: Lock, Table: "jobs"}},
+		{"select from", `SELECT id, name FROM Users u WHERE u.id = 1`, Statement{Kind: Select, Table: "users"}},
+		{"select no from", `SELECT now()`, Statement{Kind: Select}},
+		{"select from function", `SELECT * FROM generate_series(1, 10)`, Statement{Kind: Select}},
+		{"select from subquery", `SELECT x FROM (SELECT a AS x FROM inner_t) sub`, Statement{Kind: Select, Table: "inner_t"}},
+		{"select into from", `SELECT a INTO tmp FROM src`, Statement{Kind: Select, Table: "src"}},
+		{"parenthesised union", `(SELECT a FROM t1) UNION (SELECT a FROM t2)`, Statement{Kind: Select, Table: "t1"}},
+		{"values", `VALUES (1), (2)`, Statement{Kind: Select}},
+		{"table", `TABLE audit.log`, Statement{Kind: Select, Table: "audit.log"}},
+		{"ddl", `CREATE TABLE t (id int)`, Statement{Kind: Other}},
+		{"set search_path", `SET search_path TO app`, Statement{Kind: Other}},
+		{"empty", ``, Statement{}},
+		{"only comments", "-- nothing\n/* here */ ;", Statement{}},
+		{"literal", `'just a string'`, Statement{}},
+	})
+}
+
+func TestWith(t *testing.T) {
+	runClassify(t, []classifyCase{
+		{"cte then update", `WITH due AS (SELECT id FROM jobs WHERE run_at < now()) UPDATE jobs SET state = 'run' FROM due WHERE jobs.id = due.id`,
+			Statement{Kind: Update, Table: "jobs"}},
+		{"cte then select", `WITH RECURSIVE t(n) AS (VALUES (1) UNION ALL SELECT n + 1 FROM t WHERE n < 5) SELECT n FROM t`,
+			Statement{Kind: Select, Table: "t"}},
+		{"writable cte under select", `WITH ins AS (INSERT INTO log (msg) VALUES ('x') RETURNING id) SELECT id FROM ins`,
+			Statement{Kind: Insert, Table: "log", Returning: true}},
+		{"read-only cte under select", `WITH sel AS (SELECT id FROM log WHERE msg = 'insert into x') SELECT id FROM sel`,
+			Statement{Kind: Select, Table: "sel"}},
+		{"materialized writable cte", `WITH d AS MATERIALIZED (DELETE FROM queue WHERE id = 1 RETURNING *) SELECT count(*) FROM d`,
+			Statement{Kind: Delete, Table: "queue", Returning: true}},
+		{"cte then insert keeps main", `WITH src AS (SELECT 1 AS id) INSERT INTO dst SELECT id FROM src ON CONFLICT DO NOTHING`,
+			Statement{Kind: Insert, Table: "dst", OnConflict: true, OnConflictDoNothing: true}},
+	})
+}
+
+func TestExists(t *testing.T) {
+	runClassify(t, []classifyCase{
+		{"exists", `SELECT EXISTS(SELECT 1 FROM orders WHERE id = $1)`, Statement{Kind: Select, Table: "orders", Exists: true}},
+		{"not exists", `select not exists (select 1 from orders o where o.id = $1) as free`, Statement{Kind: Select, Table: "orders", Exists: true}},
+		{"exists among columns", `SELECT id, EXISTS(SELECT 1 FROM orders) FROM users`, Statement{Kind: Select, Table: "users"}},
+		{"select 1 from", `SELECT 1 FROM users WHERE email = $1 LIMIT 1`, Statement{Kind: Select, Table: "users", Exists: true}},
+		{"select 1 without from", `SELECT 1`, Statement{Kind: Select}},
+		{"select 10 as found", `SELECT 10 AS found FROM users`, Statement{Kind: Select, Table: "users", Exists: true}},
+		{"select 1 plus col", `SELECT 1, id FROM users`, Statement{Kind: Select, Table: "users"}},
+		{"count star", `SELECT COUNT(*) FROM users WHERE email = $1`, Statement{Kind: Select, Table: "users", Exists: true}},
+		{"count 1", `select Count(1) from users`, Statement{Kind: Select, Table: "users", Exists: true}},
+		{"count col", `SELECT count(id) > 0 FROM users`, Statement{Kind: Select, Table: "users", Exists: true}},
+		{"amount is not count", `SELECT amount FROM payments`, Statement{Kind: Select, Table: "payments"}},
+		{"count column without call", `SELECT count FROM stats`, Statement{Kind: Select, Table: "stats"}},
+		{"count with other columns", `SELECT count(*), kind FROM users GROUP BY kind`, Statement{Kind: Select, Table: "users"}},
+		{"select true", `SELECT TRUE FROM users WHERE id = 1`, Statement{Kind: Select, Table: "users", Exists: true}},
+		{"select truth column", `SELECT truth FROM users`, Statement{Kind: Select, Table: "users"}},
+	})
+}
+
+func TestInsertConflict(t *testing.T) {
+	runClassify(t, []classifyCase{
+		{"do nothing", `INSERT INTO t (id) VALUES (1) ON CONFLICT DO NOTHING`,
+			Statement{Kind: Insert, Table: "t", OnConflict: true, OnConflictDoNothing: true}},
+		{"on conflict in string", `INSERT INTO t (note) VALUES ('on conflict do nothing')`,
+			Statement{Kind: Insert, Table: "t"}},
+		{"cols do update", `INSERT INTO t (id, n) VALUES ($1, $2) ON CONFLICT (id) WHERE n > 0 DO UPDATE SET n = EXCLUDED.n RETURNING id`,
+			Statement{Kind: Insert, Table: "t", OnConflict: true, Returning: true}},
+		{"on conflict in comment", "INSERT INTO t (id) VALUES (1) -- ON CONFLICT DO NOTHING\n",
+			Statement{Kind: Insert, Table: "t"}},
+		{"on constraint", `INSERT INTO t VALUES (1) ON CONFLICT ON CONSTRAINT t_pkey DO NOTHING`,
+			Statement{Kind: Insert, Table: "t", OnConflict: true, OnConflictDoNothing: true}},
+		{"join on table named conflict", `INSERT INTO t SELECT a.id FROM a JOIN conflict ON conflict.id = a.id`,
+			Statement{Kind: Insert, Table: "t"}},
+		{"insert ignore", `INSERT IGNORE INTO t (id) VALUES (1)`,
+			Statement{Kind: Insert, Table: "t", OnConflict: true, OnConflictDoNothing: true}},
+		{"ignore as a column", `INSERT INTO t (ignore) VALUES (1)`, Statement{Kind: Insert, Table: "t"}},
+		{"on duplicate key", `INSERT INTO t (id, n) VALUES (1, 1) ON DUPLICATE KEY UPDATE n = n + 1`,
+			Statement{Kind: Insert, Table: "t", OnConflict: true}},
+		{"duplicate key in dollar quote", `INSERT INTO t (body) VALUES ($x$ ON DUPLICATE KEY UPDATE $x$)`,
+			Statement{Kind: Insert, Table: "t"}},
+		{"sqlite or ignore", `INSERT OR IGNORE INTO t VALUES (1)`,
+			Statement{Kind: Insert, Table: "t", OnConflict: true, OnConflictDoNothing: true}},
+		{"replace into", `REPLACE INTO t VALUES (1)`, Statement{Kind: Insert, Table: "t", OnConflict: true}},
+	})
+}
+
+func TestInsertIfAbsent(t *testing.T) {
+	runClassify(t, []classifyCase{
+		{"where not exists", `INSERT INTO t (id) SELECT $1 WHERE NOT EXISTS (SELECT 1 FROM t WHERE id = $1)`,
+			Statement{Kind: Insert, Table: "t", InsertIfAbsent: true}},
+		{"select not exists value", `INSERT INTO flags (v) SELECT NOT EXISTS (SELECT 1 FROM t)`,
+			Statement{Kind: Insert, Table: "flags"}},
+		{"parenthesised select and", `INSERT INTO t (SELECT id FROM src WHERE ok AND NOT EXISTS (SELECT 1 FROM t WHERE t.id = src.id))`,
+			Statement{Kind: Insert, Table: "t", InsertIfAbsent: true}},
+		{"not exists in conflict update", `INSERT INTO t (id) VALUES (1) ON CONFLICT (id) DO UPDATE SET x = (SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM u))`,
+			Statement{Kind: Insert, Table: "t", OnConflict: true}},
+		{"where not in", `INSERT INTO t SELECT id FROM src WHERE id NOT IN (SELECT id FROM t)`,
+			Statement{Kind: Insert, Table: "t"}},
+	})
+}
+
+func TestRowLocks(t *testing.T) {
+	runClassify(t, []classifyCase{
+		{"for update", `SELECT * FROM jobs WHERE id = 1 FOR UPDATE`, Statement{Kind: Select, Table: "jobs", ForUpdate: true}},
+		{"column named update", `SELECT "for", "update" FROM jobs`, Statement{Kind: Select, Table: "jobs"}},
+		{"for no key update skip locked", `SELECT id FROM jobs LIMIT 1 FOR NO KEY UPDATE OF jobs SKIP LOCKED`, Statement{Kind: Select, Table: "jobs", ForUpdate: true}},
+		{"for update in string", `SELECT 'for update' FROM jobs`, Statement{Kind: Select, Table: "jobs"}},
+		{"for share nowait", `SELECT id FROM jobs FOR SHARE NOWAIT`, Statement{Kind: Select, Table: "jobs", ForUpdate: true}},
+		{"for key share", `SELECT id FROM jobs FOR KEY SHARE`, Statement{Kind: Select, Table: "jobs", ForUpdate: true}},
+		{"substring for", `SELECT substring(name FROM 1 FOR 3) FROM jobs`, Statement{Kind: Select, Table: "jobs"}},
+		{"subquery lock in update", `UPDATE jobs SET state = 'run' WHERE id = (SELECT id FROM jobs WHERE state = 'new' LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id`,
+			Statement{Kind: Update, Table: "jobs", ForUpdate: true, Returning: true}},
+		{"policy for update is ddl", `CREATE POLICY p ON jobs FOR UPDATE USING (true)`, Statement{Kind: Other}},
+		{"mysql lock in share mode", `SELECT id FROM jobs LOCK IN SHARE MODE`, Statement{Kind: Select, Table: "jobs", ForUpdate: true}},
+	})
+}
+
+func TestAdvisoryLocks(t *testing.T) {
+	runClassify(t, []classifyCase{
+		{"xact lock", `SELECT pg_advisory_xact_lock(hashtext($1))`, Statement{Kind: Select, AdvisoryXactLock: true}},
+		{"session lock", `SELECT pg_advisory_lock(42)`, Statement{Kind: Select, AdvisoryLock: true}},
+		{"try xact lock qualified", `SELECT pg_catalog.pg_try_advisory_xact_lock(1, 2)`, Statement{Kind: Select, AdvisoryXactLock: true}},
+		{"try session lock", `select PG_TRY_ADVISORY_LOCK(7)`, Statement{Kind: Select, AdvisoryLock: true}},
+		{"unlock is not a lock", `SELECT pg_advisory_unlock(42)`, Statement{Kind: Select}},
+		{"lock name in string", `SELECT 'pg_advisory_xact_lock(1)'`, Statement{Kind: Select}},
+		{"lock name as column", `SELECT pg_advisory_lock FROM settings`, Statement{Kind: Select, Table: "settings"}},
+		{"lock inside cte of insert", `WITH l AS (SELECT pg_advisory_xact_lock(1)) INSERT INTO t SELECT 1 FROM l`,
+			Statement{Kind: Insert, Table: "t", AdvisoryXactLock: true}},
+	})
+}
+
+func TestTransactions(t *testing.T) {
+	runClassify(t, []classifyCase{
+		{"begin", `BEGIN`, Statement{Kind: Begin}},
+		{"begin isolation", `BEGIN TRANSACTION ISOLATION LEVEL SERIALIZABLE`, Statement{Kind: Begin, Isolation: "serializable"}},
+		{"begin work modes", `begin work read write, isolation level repeatable   read`, Statement{Kind: Begin, Isolation: "repeatable read"}},
+		{"start transaction", `START TRANSACTION ISOLATION LEVEL READ COMMITTED`, Statement{Kind: Begin, Isolation: "read committed"}},
+		{"start replica", `START REPLICA`, Statement{Kind: Other}},
+		{"set transaction", `SET TRANSACTION ISOLATION LEVEL READ UNCOMMITTED`, Statement{Kind: SetTransaction, Isolation: "read uncommitted"}},
+		{"set session characteristics", `SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL SERIALIZABLE`, Statement{Kind: SetTransaction, Isolation: "serializable"}},
+		{"set isolation as setting", `SET default_transaction_isolation = 'serializable'`, Statement{Kind: Other}},
+		{"bad isolation level", `BEGIN ISOLATION LEVEL chaotic`, Statement{Kind: Begin}},
+		{"commit", `COMMIT`, Statement{Kind: Commit}},
+		{"end", `END TRANSACTION`, Statement{Kind: Commit}},
+		{"commit prepared", `COMMIT PREPARED 'tx1'`, Statement{Kind: Other}},
+		{"rollback", `ROLLBACK`, Statement{Kind: Rollback}},
+		{"rollback to savepoint", `ROLLBACK TO SAVEPOINT sp1`, Statement{Kind: Savepoint}},
+		{"rollback work to", `ROLLBACK WORK TO sp1`, Statement{Kind: Savepoint}},
+		{"abort", `ABORT`, Statement{Kind: Rollback}},
+		{"savepoint", `SAVEPOINT sp1`, Statement{Kind: Savepoint}},
+		{"release", `RELEASE SAVEPOINT sp1`, Statement{Kind: Savepoint}},
+	})
+}
+
+func TestLexerNeverLeaksKeywords(t *testing.T) {
+	runClassify(t, []classifyCase{
+		{"nested block comment", `/* outer /* inner */ still comment; DELETE FROM x */ SELECT 1 FROM t`, Statement{Kind: Select, Table: "t", Exists: true}},
+		{"quoted ident with escaped quote", `SELECT * FROM "we""ird"`, Statement{Kind: Select, Table: `we"ird`}},
+		{"escape string", `SELECT E'it\'s ; for update' FROM t`, Statement{Kind: Select, Table: "t"}},
+		{"standard string", `SELECT 'it''s ; for update' FROM t`, Statement{Kind: Select, Table: "t"}},
+		{"dollar quoted function body", "CREATE FUNCTION f() RETURNS void AS $body$ BEGIN; INSERT INTO t VALUES (1); END $body$ LANGUAGE plpgsql",
+			Statement{Kind: Other}},
+		{"params", `SELECT $1::int, ?, :name, @name FROM t`, Statement{Kind: Select, Table: "t"}},
+		{"unterminated string", `SELECT 'abc FROM t FOR UPDATE`, Statement{Kind: Select}},
+		{"unterminated comment", `SELECT 1 /* FROM t`, Statement{Kind: Select}},
+		{"unterminated quoted table", `SELECT 1 FROM "abc`, Statement{Kind: Select, Exists: true}},
+		{"invalid utf8", "SELECT \xff\xfe FROM t\xc3", Statement{Kind: Select, Table: "t\xc3"}},
+	})
+}
+
+func TestClassifyAll(t *testing.T) {
+	sql := `BEGIN ISOLATION LEVEL SERIALIZABLE;
+		SELECT 1 FROM t WHERE note = 'a;b'; -- ; in a comment
+		;;
+		INSERT INTO t VALUES (1) ON CONFLICT DO NOTHING;
+		CREATE RULE r AS ON INSERT TO t DO ALSO (DELETE FROM a; DELETE FROM b);
+		CREATE FUNCTION f() RETURNS int LANGUAGE sql BEGIN ATOMIC SELECT CASE WHEN true THEN 1 END; SELECT 2; END;
+		COMMIT`
+	got := ClassifyAll(sql)
+	want := []Kind{Begin, Select, Insert, Other, Other, Commit}
+	if len(got) != len(want) {
+		t.Fatalf("ClassifyAll: got %d statements %+v, want %d", len(got), got, len(want))
+	}
+	for i, k := range want {
+		if got[i].Kind != k {
+			t.Errorf("statement %d: kind %v, want %v (%+v)", i, got[i].Kind, k, got[i])
+		}
+	}
+	if got[0].Isolation != "serializable" || !got[2].OnConflictDoNothing {
+		t.Errorf("lost details: %+v", got)
+	}
+	if len(ClassifyAll(" ; -- x\n")) != 0 {
+		t.Errorf("ClassifyAll of empty statements should be empty")
+	}
+}
+
+// checkInvariants holds for any input; the fuzzer and the unit tests share it.
+func checkInvariants(t *testing.T, s string) {
+	got := Classify(s)
+	all := ClassifyAll(s)
+	if len(all) == 0 {
+		if got != (Statement{}) {
+			t.Fatalf("Classify(%q) = %+v but ClassifyAll found no statement", s, got)
+		}
+	} else if all[0] != got {
+		t.Fatalf("Classify(%q) = %+v, ClassifyAll[0] = %+v", s, got, all[0])
+	}
+	for _, st := range all {
+		checkStatement(t, s, st)
+	}
+	wrapped := "/* lead */ -- line\n \t" + s + "\n/* trail */ "
+	if w := Classify(wrapped); w != got {
+		t.Fatalf("comments changed the answer for %q:\n bare    %+v\n wrapped %+v", s, got, w)
+	}
+}
+
+func checkStatement(t *testing.T, s string, st Statement) {
+	if st.Kind < Unknown || st.Kind > Other {
+		t.Fatalf("%q: kind %d out of range", s, st.Kind)
+	}
+	if st.Table != lowerASCII(st.Table) {
+		t.Fatalf("%q: table %q not lower-cased", s, st.Table)
+	}
+	switch st.Isolation {
+	case "", "serializable", "repeatable read", "read committed", "read uncommitted":
+	default:
+		t.Fatalf("%q: isolation %q", s, st.Isolation)
+	}
+	if st.OnConflictDoNothing && !st.OnConflict {
+		t.Fatalf("%q: DoNothing without OnConflict: %+v", s, st)
+	}
+	if (st.OnConflict || st.InsertIfAbsent) && st.Kind != Insert {
+		t.Fatalf("%q: conflict handling on a %v: %+v", s, st.Kind, st)
+	}
+	if st.Exists && st.Kind != Select {
+		t.Fatalf("%q: Exists on a %v", s, st.Kind)
+	}
+	if st.ForUpdate && !isQuery(st.Kind) {
+		t.Fatalf("%q: ForUpdate on a %v", s, st.Kind)
+	}
+}
+
+var seedStatements = []string{
+	"", ";", "SELECT 1", "SELECT EXISTS(SELECT 1 FROM t WHERE id=$1)",
+	"INSERT INTO t VALUES (1) ON CONFLICT (id) DO NOTHING RETURNING id",
+	"INSERT INTO t SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM t)",
+	"WITH x AS (INSERT INTO a VALUES (1) RETURNING *) SELECT * FROM x",
+	"SELECT * FROM \"Q\".\"T\" FOR NO KEY UPDATE SKIP LOCKED",
+	"SELECT pg_advisory_xact_lock(1); SELECT pg_advisory_lock(2)",
+	"BEGIN ISOLATION LEVEL REPEATABLE READ; COMMIT; ROLLBACK TO SAVEPOINT a",
+	"SELECT $a$ ; $a$, E'\\'', 'x''y', \"a\"\"b\" FROM t /* /* */ */ -- c",
+	"SELECT 'unterminated", "SELECT \"unterminated", "/* unterminated", "SELECT $q$ open",
+	"INSERT IGNORE t VALUES (1)", "UPDATE t SET a = 1 ON DUPLICATE KEY UPDATE",
+	"CREATE FUNCTION f() BEGIN ATOMIC SELECT 1; END; SELECT 2",
+	"\xff\xfe SELECT", "((((SELECT 1 FROM t", "SELECT 1 FROM t)))); DELETE FROM u",
+	"SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL SERIALIZABLE",
+	"LOCK TABLE ONLY x.y IN SHARE MODE", "U&\"d\\0061t\" 0x1F 1.5e-3 .5 :name @x ?::int",
+}
+
+func TestInvariantsOnSeeds(t *testing.T) {
+	for _, s := range seedStatements {
+		checkInvariants(t, s)
+		checkInvariants(t, strings.ToUpper(s))
+	}
+}
+
+func FuzzClassify(f *testing.F) {
+	for _, s := range seedStatements {
+		f.Add(s)
+	}
+	f.Fuzz(checkInvariants)
+}
+
+func BenchmarkClassify(b *testing.B) {
+	sql := `WITH due AS (SELECT id FROM jobs WHERE run_at < now() LIMIT 10 FOR UPDATE SKIP LOCKED)
+		UPDATE jobs SET state = 'running' /* claim */ FROM due WHERE jobs.id = due.id RETURNING jobs.id`
+	b.SetBytes(int64(len(sql)))
+	for b.Loop() {
+		Classify(sql)
+	}
+}
+
+func BenchmarkClassifyAll(b *testing.B) {
+	sql := strings.Repeat(`INSERT INTO t (id, note) VALUES ($1, 'a;b') ON CONFLICT (id) DO NOTHING; `, 20)
+	b.SetBytes(int64(len(sql)))
+	for b.Loop() {
+		ClassifyAll(sql)
+	}
+}
