@@ -1,0 +1,87 @@
+package apis
+
+// Row tables for ORMs and query builders: gorm and bun. Their calls chain
+// builder methods; the terminal call decides the kind, and the model pass
+// reads modifiers (gorm Clauses, bun On/Ignore/For) from the chain.
+
+const (
+	pkgGorm       = "gorm.io/gorm"
+	pkgGormClause = "gorm.io/gorm/clause"
+	pkgBun        = "github.com/uptrace/bun"
+)
+
+// GormClausePkg is the import path of gorm's clause package, whose
+// OnConflict and Locking values make a chain atomic or locking.
+const GormClausePkg = pkgGormClause
+
+func init() {
+	register(
+		row(pkgGorm, "DB", "First", Read), row(pkgGorm, "DB", "Take", Read),
+		row(pkgGorm, "DB", "Last", Read), row(pkgGorm, "DB", "Find", Read),
+		row(pkgGorm, "DB", "Count", Exists),
+		row(pkgGorm, "DB", "Create", Insert), row(pkgGorm, "DB", "CreateInBatches", Insert),
+		row(pkgGorm, "DB", "Save", Insert),
+		row(pkgGorm, "DB", "Update", Update), row(pkgGorm, "DB", "Updates", Update),
+		row(pkgGorm, "DB", "UpdateColumn", Update), row(pkgGorm, "DB", "UpdateColumns", Update),
+		row(pkgGorm, "DB", "Delete", Delete),
+		sqlRow(pkgGorm, "DB", "Exec", 0), sqlRow(pkgGorm, "DB", "Raw", 0),
+		row(pkgGorm, "DB", "Begin", Begin),
+		row(pkgGorm, "DB", "Commit", Commit), row(pkgGorm, "DB", "Rollback", Rollback),
+		txFuncRow(pkgGorm, "DB", "Transaction", 0),
+	)
+
+	handles(HandlePool, pkgBun, "DB", "Conn")
+	handles(HandleTx, pkgBun, "Tx")
+	register(
+		row(pkgBun, "SelectQuery", "Exists", Exists), row(pkgBun, "SelectQuery", "Count", Exists),
+		row(pkgBun, "SelectQuery", "Scan", Read), row(pkgBun, "SelectQuery", "ScanAndCount", Read),
+		row(pkgBun, "InsertQuery", "Exec", Insert), row(pkgBun, "InsertQuery", "Scan", Insert),
+		row(pkgBun, "UpdateQuery", "Exec", Update), row(pkgBun, "UpdateQuery", "Scan", Update),
+		row(pkgBun, "DeleteQuery", "Exec", Delete), row(pkgBun, "DeleteQuery", "Scan", Delete),
+		sqlRow(pkgBun, "DB", "NewRaw", 0), sqlRow(pkgBun, "Tx", "NewRaw", 0),
+		sqlRow(pkgBun, "Tx", "ExecContext", 1), sqlRow(pkgBun, "Tx", "QueryContext", 1),
+		sqlRow(pkgBun, "Tx", "QueryRowContext", 1),
+		row(pkgBun, "DB", "Begin", Begin), row(pkgBun, "DB", "BeginTx", Begin),
+		row(pkgBun, "Tx", "Commit", Commit), row(pkgBun, "Tx", "Rollback", Rollback),
+		txFuncRow(pkgBun, "DB", "RunInTx", 2),
+	)
+}
+
+// Ent describes a call on ent-generated code, which lives in the user's
+// own module: builders named <Entity>Query, <Entity>Create, ... It returns
+// the kind and the entity name, or ok=false.
+func Ent(recvType, method string) (kind Kind, entity string, ok bool) {
+	for _, s := range entSuffixes {
+		if len(recvType) <= len(s.suffix) || recvType[len(recvType)-len(s.suffix):] != s.suffix {
+			continue
+		}
+		for _, m := range s.methods {
+			if m == method {
+				return s.kind, recvType[:len(recvType)-len(s.suffix)], true
+			}
+		}
+	}
+	return None, "", false
+}
+
+// Longer suffixes first: "UpsertOne" must win over "One"-less matches and
+// "CreateBulk" over "Create".
+var entSuffixes = []struct {
+	suffix  string
+	kind    Kind
+	methods []string
+}{
+	{"UpsertOne", CondInsert, []string{"Exec", "ExecX", "ID", "IDX"}},
+	{"UpsertBulk", CondInsert, []string{"Exec", "ExecX"}},
+	{"CreateBulk", Insert, []string{"Save", "SaveX", "Exec", "ExecX"}},
+	{"Create", Insert, []string{"Save", "SaveX", "Exec", "ExecX"}},
+	{"UpdateOne", Update, []string{"Save", "SaveX", "Exec", "ExecX"}},
+	{"Update", Update, []string{"Save", "SaveX", "Exec", "ExecX"}},
+	{"DeleteOne", Delete, []string{"Exec", "ExecX"}},
+	{"Delete", Delete, []string{"Exec", "ExecX"}},
+	{"Query", Exists, []string{"Exist", "ExistX", "Count", "CountX"}},
+	{"Query", Read, []string{"Only", "OnlyX", "First", "FirstX", "OnlyID", "FirstID"}},
+}
+
+// EntPkg is the import path whose presence marks a package as ent code.
+const EntPkg = "entgo.io/ent"

@@ -1,0 +1,112 @@
+package apis
+
+// Method is one row of a library table: a function or method and what a
+// call to it does.
+type Method struct {
+	Pkg  string // import path of the declaring package
+	Recv string // receiver type name without '*'; "" for a package function
+	Name string // function or method name
+	Kind Kind
+	// SQLArg is the index (receiver excluded) of the SQL text argument when
+	// Kind is FromSQL; KeyArg the index of a key argument (redis, claims).
+	// Both are -1 when absent.
+	SQLArg int
+	KeyArg int
+	// TxFuncArg is the index of a func argument whose first non-context
+	// parameter is a transaction handle (gorm Transaction, pgx.BeginFunc,
+	// bun RunInTx), or -1.
+	TxFuncArg int
+}
+
+// HandleKind tells whether a database handle runs statements in
+// autocommit mode or inside an open transaction.
+type HandleKind int
+
+const (
+	HandleUnknown HandleKind = iota
+	HandlePool               // each statement commits on its own
+	HandleTx                 // statements join an open transaction
+)
+
+func (h HandleKind) String() string {
+	switch h {
+	case HandlePool:
+		return "pool"
+	case HandleTx:
+		return "tx"
+	}
+	return "unknown"
+}
+
+// Lookup finds the row for a callee. recv is the receiver's named type
+// name ("" for functions). Rows with Recv "*" match any receiver in Pkg.
+func Lookup(pkg, recv, name string) (Method, bool) {
+	key := lookupKey{pkg, recv, name}
+	if m, ok := index[key]; ok {
+		return m, true
+	}
+	if recv != "" {
+		if m, ok := index[lookupKey{pkg, "*", name}]; ok {
+			return m, true
+		}
+	}
+	return Method{}, false
+}
+
+// KnownPackage reports whether a package path is one whose API the tables
+// describe; the checks use it for their fast path.
+func KnownPackage(path string) bool { return knownPkgs[path] }
+
+type lookupKey struct{ pkg, recv, name string }
+
+var (
+	index     = map[lookupKey]Method{}
+	knownPkgs = map[string]bool{}
+)
+
+func register(rows ...Method) {
+	for _, r := range rows {
+		index[lookupKey{r.Pkg, r.Recv, r.Name}] = r
+		knownPkgs[r.Pkg] = true
+	}
+}
+
+// row builds a Method with no SQL, key or tx-func argument.
+func row(pkg, recv, name string, kind Kind) Method {
+	return Method{Pkg: pkg, Recv: recv, Name: name, Kind: kind, SQLArg: -1, KeyArg: -1, TxFuncArg: -1}
+}
+
+// sqlRow is a call whose kind comes from the SQL text at argument sqlArg.
+func sqlRow(pkg, recv, name string, sqlArg int) Method {
+	m := row(pkg, recv, name, FromSQL)
+	m.SQLArg = sqlArg
+	return m
+}
+
+// keyRow is a call on a key-value store whose key is argument keyArg.
+func keyRow(pkg, recv, name string, kind Kind, keyArg int) Method {
+	m := row(pkg, recv, name, kind)
+	m.KeyArg = keyArg
+	return m
+}
+
+// txFuncRow is a call that runs a func argument inside a transaction.
+func txFuncRow(pkg, recv, name string, fnArg int) Method {
+	m := row(pkg, recv, name, Begin)
+	m.TxFuncArg = fnArg
+	return m
+}
+
+// HandleOf tells whether values of the named type pkg.name run statements
+// in autocommit mode or inside a transaction. Types that can be either
+// (*gorm.DB, sqlc's DBTX) are not listed: their kind comes from where the
+// value was made.
+func HandleOf(pkg, name string) HandleKind { return handleTypes[lookupKey{pkg, name, ""}] }
+
+var handleTypes = map[lookupKey]HandleKind{}
+
+func handles(kind HandleKind, pkg string, names ...string) {
+	for _, n := range names {
+		handleTypes[lookupKey{pkg, n, ""}] = kind
+	}
+}

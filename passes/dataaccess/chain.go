@@ -1,0 +1,147 @@
+package dataaccess
+
+import (
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+)
+
+// readChain applies the modifiers of a builder chain to op, walking from
+// the terminal call's receiver back to the handle:
+//
+//	db.Clauses(clause.OnConflict{DoNothing: true}).Create(&k)  // conditional
+//	db.Clauses(clause.Locking{Strength: "UPDATE"}).First(&o)   // locks
+//	db.NewInsert().Model(&k).On("CONFLICT (key) DO NOTHING")   // conditional
+//	db.Model(&Order{}).Where(...).Count(&n)                    // resource
+func (m *modeler) readChain(op *Op, v ssa.Value) {
+	for range 64 {
+		c, ok := v.(*ssa.Call)
+		if !ok {
+			return
+		}
+		next := chainReceiver(c)
+		if next == nil {
+			return
+		}
+		f := callee(&c.Call)
+		switch f.Name() {
+		case "Clauses":
+			for _, cl := range variadicElems(arg(&c.Call, 0)) {
+				switch clauseName(cl) {
+				case "OnConflict", "Insert": // clause.Insert{Modifier: "IGNORE"}
+					if op.Kind == apis.Insert {
+						op.Kind = apis.CondInsert
+					}
+				case "Locking":
+					op.Locks = true
+				}
+			}
+		case "Model":
+			if t := modelName(arg(&c.Call, 0)); t != "" && op.Resource.Table == "" {
+				op.Resource.Table = t
+			}
+		case "Table", "ModelTableExpr", "TableExpr":
+			if s, ok := sqlText(arg(&c.Call, 0)); ok && op.Resource.Table == "" {
+				op.Resource.Table = normalizeTable(firstWord(s))
+			}
+		case "On":
+			if s, ok := sqlText(arg(&c.Call, 0)); ok && strings.Contains(strings.ToUpper(s), "CONFLICT") && op.Kind == apis.Insert {
+				op.Kind = apis.CondInsert
+			}
+		case "Ignore":
+			if op.Kind == apis.Insert {
+				op.Kind = apis.CondInsert
+			}
+		case "For":
+			op.Locks = true
+		}
+		v = next
+	}
+}
+
+// clauseName returns the type name of a gorm clause value.
+func clauseName(v ssa.Value) string {
+	v = unwrapConv(v)
+	if load, ok := v.(*ssa.UnOp); ok {
+		v = load.X
+	}
+	n := namedOf(v.Type())
+	if n == nil || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != apis.GormClausePkg {
+		return ""
+	}
+	return n.Obj().Name()
+}
+
+func firstWord(s string) string {
+	if f := strings.Fields(s); len(f) > 0 {
+		return f[0]
+	}
+	return ""
+}
+
+// isolationOption returns the isolation level a Begin call's options ask
+// for: &sql.TxOptions{Isolation: sql.LevelSerializable} or
+// pgx.TxOptions{IsoLevel: pgx.Serializable}.
+func isolationOption(c *ssa.CallCommon) string {
+	for _, a := range c.Args {
+		if level := isolationField(a); level != "" {
+			return level
+		}
+	}
+	return ""
+}
+
+func isolationField(v ssa.Value) string {
+	if load, ok := v.(*ssa.UnOp); ok {
+		v = load.X
+	}
+	alloc, ok := v.(*ssa.Alloc)
+	if !ok {
+		return ""
+	}
+	st, ok := types.Unalias(alloc.Type().(*types.Pointer).Elem()).Underlying().(*types.Struct)
+	if !ok {
+		return ""
+	}
+	for _, ref := range *alloc.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		name := st.Field(fa.Field).Name()
+		if name != "Isolation" && name != "IsoLevel" {
+			continue
+		}
+		for _, r := range *fa.Referrers() {
+			store, ok := r.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			if k, ok := store.Val.(*ssa.Const); ok && k.Value != nil {
+				return isolationName(k.Value)
+			}
+		}
+	}
+	return ""
+}
+
+// isolationName maps database/sql's IsolationLevel numbers and pgx's
+// TxIsoLevel strings to SQL's names.
+func isolationName(v constant.Value) string {
+	if v.Kind() == constant.String {
+		return strings.ToLower(constant.StringVal(v))
+	}
+	if n, ok := constant.Int64Val(v); ok {
+		switch n {
+		case 4, 5: // LevelRepeatableRead, LevelSnapshot
+			return "repeatable read"
+		case 6, 7: // LevelSerializable, LevelLinearizable
+			return "serializable"
+		}
+	}
+	return ""
+}

@@ -1,0 +1,287 @@
+package dataaccess
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/sqlclass"
+)
+
+// classify returns the operation instr performs, or nil.
+func (m *modeler) classify(fn *ssa.Function, instr ssa.Instruction) *Op {
+	switch instr := instr.(type) {
+	case *ssa.Lookup:
+		if _, isMap := instr.X.Type().Underlying().(*types.Map); isMap && instr.CommaOk {
+			return &Op{Kind: apis.Exists, Instr: instr, Fn: fn,
+				Resource: Resource{Container: rootPath(instr.X), Key: instr.Index}}
+		}
+	case *ssa.MapUpdate:
+		return &Op{Kind: apis.Insert, Instr: instr, Fn: fn,
+			Resource: Resource{Container: rootPath(instr.Map), Key: instr.Key}}
+	case ssa.CallInstruction:
+		return m.classifyCall(fn, instr)
+	}
+	return nil
+}
+
+// callee returns the function or method a call statically names: the
+// concrete callee, the interface method of an invoke, or nil.
+func callee(c *ssa.CallCommon) *types.Func {
+	if c.IsInvoke() {
+		return c.Method
+	}
+	if f := c.StaticCallee(); f != nil {
+		if obj, ok := f.Object().(*types.Func); ok {
+			return obj.Origin()
+		}
+	}
+	return nil
+}
+
+// receiver returns the receiver value of a method call, or nil.
+func receiver(c *ssa.CallCommon) ssa.Value {
+	if c.IsInvoke() {
+		return c.Value
+	}
+	if f := c.StaticCallee(); f != nil && f.Signature.Recv() != nil && len(c.Args) > 0 {
+		return c.Args[0]
+	}
+	return nil
+}
+
+// arg returns the i'th argument of a call, receiver excluded.
+func arg(c *ssa.CallCommon, i int) ssa.Value {
+	if receiver(c) != nil && !c.IsInvoke() {
+		i++
+	}
+	if i < 0 || i >= len(c.Args) {
+		return nil
+	}
+	return c.Args[i]
+}
+
+// recvTypeName returns the package path and name of a method's receiver
+// type ("" for functions and unnamed receivers).
+func recvTypeName(f *types.Func) (pkg, name string) {
+	sig := f.Type().(*types.Signature)
+	if sig.Recv() == nil {
+		return "", ""
+	}
+	if n := namedOf(sig.Recv().Type()); n != nil && n.Obj().Pkg() != nil {
+		return n.Obj().Pkg().Path(), n.Obj().Name()
+	}
+	return "", ""
+}
+
+func namedOf(t types.Type) *types.Named {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, _ := types.Unalias(t).(*types.Named)
+	return n
+}
+
+func (m *modeler) classifyCall(fn *ssa.Function, instr ssa.CallInstruction) *Op {
+	c := instr.Common()
+	f := callee(c)
+	if f == nil || f.Pkg() == nil {
+		return nil
+	}
+	op := &Op{Instr: instr, Fn: fn, Callee: f}
+	recvPkg, recvName := recvTypeName(f)
+	pkgPath := f.Pkg().Path()
+	if recvPkg != "" {
+		pkgPath = recvPkg
+	}
+	row, known := apis.Lookup(pkgPath, recvName, f.Name())
+	if !known && recvPkg != "" && recvPkg != f.Pkg().Path() {
+		row, known = apis.Lookup(f.Pkg().Path(), recvName, f.Name())
+	}
+	switch {
+	case extraNames.kind(f) != apis.None:
+		m.fromName(op, c, extraNames.kind(f))
+	case known:
+		m.fromRow(op, c, row)
+	case m.fromEnt(op, c, recvName):
+	case m.fromSummary(op, c, f):
+	case c.IsInvoke() && apis.ByName(f.Name()) != apis.None:
+		m.fromName(op, c, apis.ByName(f.Name()))
+	default:
+		return nil
+	}
+	if op.Kind == apis.None {
+		return nil
+	}
+	return op
+}
+
+// fromRow fills op from a library table row.
+func (m *modeler) fromRow(op *Op, c *ssa.CallCommon, row apis.Method) {
+	op.Kind = row.Kind
+	recv := receiver(c)
+	if row.TxFuncArg >= 0 {
+		op.TxFunc = funcLiteral(arg(c, row.TxFuncArg))
+		if recv == nil { // pgx.BeginFunc(ctx, db, fn): the db is argument 1
+			recv = arg(c, 1)
+		}
+	}
+	op.Handle = m.handleOf(recv)
+	if row.KeyArg >= 0 {
+		op.Resource.Key = arg(c, row.KeyArg)
+		op.Resource.Container = rootPath(recv)
+	}
+	if row.Kind == apis.FromSQL {
+		text, ok := sqlText(arg(c, row.SQLArg))
+		if !ok {
+			op.Kind = apis.None
+			return
+		}
+		st := sqlclass.Classify(text)
+		op.SQL = &st
+		op.Kind = kindOfStatement(st)
+		op.Locks = st.ForUpdate || st.AdvisoryXactLock || st.AdvisoryLock
+		op.Isolation = st.Isolation
+		op.Resource.Table = normalizeTable(st.Table)
+	}
+	if row.Kind == apis.Begin {
+		op.Isolation = isolationOption(c)
+	}
+	m.readChain(op, recv)
+	// A gorm or bun write names its model in an argument: db.Create(&order).
+	if op.Resource.Table == "" && op.Resource.Key == nil && op.Kind != apis.Begin {
+		for i := range c.Args {
+			if t := modelName(c.Args[i]); t != "" {
+				op.Resource.Table = t
+				break
+			}
+		}
+	}
+}
+
+// kindOfStatement maps a classified SQL statement to an operation kind.
+func kindOfStatement(st sqlclass.Statement) apis.Kind {
+	switch st.Kind {
+	case sqlclass.Select:
+		switch {
+		case st.AdvisoryXactLock || st.AdvisoryLock:
+			return apis.Lock
+		case st.Exists:
+			return apis.Exists
+		}
+		return apis.Read
+	case sqlclass.Insert:
+		if st.OnConflict || st.InsertIfAbsent {
+			return apis.CondInsert
+		}
+		return apis.Insert
+	case sqlclass.Merge:
+		return apis.CondInsert
+	case sqlclass.Update:
+		return apis.Update
+	case sqlclass.Delete:
+		return apis.Delete
+	case sqlclass.Begin:
+		return apis.Begin
+	case sqlclass.Commit:
+		return apis.Commit
+	case sqlclass.Rollback:
+		return apis.Rollback
+	case sqlclass.Lock, sqlclass.SetTransaction:
+		return apis.Lock
+	}
+	return apis.None
+}
+
+// fromEnt classifies a call on ent-generated builders.
+func (m *modeler) fromEnt(op *Op, c *ssa.CallCommon, recvName string) bool {
+	if recvName == "" || !importsPath(op.Callee.Pkg(), apis.EntPkg) {
+		return false
+	}
+	kind, entity, ok := apis.Ent(recvName, op.Callee.Name())
+	if !ok {
+		return false
+	}
+	op.Kind = kind
+	op.Resource.Table = normalizeTable(entity)
+	op.Handle = m.handleOf(receiver(c))
+	return true
+}
+
+// fromSummary classifies a call of a function known through its fact.
+func (m *modeler) fromSummary(op *Op, c *ssa.CallCommon, f *types.Func) bool {
+	s := m.summaryOf(f)
+	if s == nil {
+		return false
+	}
+	op.Summary = s
+	op.Kind = s.Kind
+	if op.Kind == apis.None && s.Effect {
+		op.Kind = apis.Effect
+	}
+	op.Resource.Table = s.Table
+	recv := receiver(c)
+	op.Resource.Repo = repoType(recv)
+	if s.HandleParam >= 0 && s.HandleParam < len(c.Args) {
+		op.Handle = m.handleOf(c.Args[s.HandleParam])
+	} else {
+		op.Handle = Handle{Path: rootPath(recv), Kind: s.HandleKind}
+	}
+	if s.KeyParam >= 0 && s.KeyParam < len(c.Args) {
+		op.Resource.Key = c.Args[s.KeyParam]
+	}
+	return true
+}
+
+// fromName classifies a call by a name the analysis was told or that is
+// unambiguous: the receiver's type stands for the resource.
+func (m *modeler) fromName(op *Op, c *ssa.CallCommon, kind apis.Kind) {
+	op.Kind = kind
+	recv := receiver(c)
+	op.Resource.Repo = repoType(recv)
+	op.Handle = Handle{Path: rootPath(recv), Kind: apis.HandleUnknown}
+	for _, a := range c.Args {
+		if h := m.handleOf(a); h.Kind != apis.HandleUnknown {
+			op.Handle = h
+			break
+		}
+	}
+}
+
+// repoType is the named type of a repository receiver, or nil.
+func repoType(recv ssa.Value) types.Type {
+	if recv == nil {
+		return nil
+	}
+	if n := namedOf(recv.Type()); n != nil {
+		return n
+	}
+	return nil
+}
+
+func importsPath(pkg *types.Package, path string) bool {
+	if pkg.Path() == path {
+		return true
+	}
+	for _, imp := range pkg.Imports() {
+		if imp.Path() == path || len(imp.Path()) > len(path) && imp.Path()[:len(path)+1] == path+"/" {
+			return true
+		}
+	}
+	return false
+}
+
+// funcLiteral returns the function a value denotes when it is a function
+// literal or a named function, or nil.
+func funcLiteral(v ssa.Value) *ssa.Function {
+	switch v := v.(type) {
+	case *ssa.MakeClosure:
+		return v.Fn.(*ssa.Function)
+	case *ssa.Function:
+		return v
+	case *ssa.ChangeType:
+		return funcLiteral(v.X)
+	}
+	return nil
+}

@@ -1,0 +1,24 @@
+// Package dataaccess defines the helper pass that every idemvet check
+// builds on: a model of which calls in a package check for, read, insert,
+// update or delete data, claim an idempotency key, control a transaction,
+// take a lock or cause an external effect, and on which handle (an
+// autocommit pool or db, or an open transaction) each one runs.
+//
+// # Analyzer dataaccess
+//
+// dataaccess: classify data-access calls and export wrapper facts
+//
+// The pass reports nothing. Its result lists the operations of the
+// package's functions; checks look them up by SSA instruction. Calls are
+// classified from the library tables in internal/apis (database/sql, pgx v5,
+// sqlx, gorm, ent, bun, go-redis, sync.Map), from the SQL text they run
+// (internal/sqlclass), from map lookups and updates, and from facts: a
+// function whose body performs one kind of operation exports a Summary, so
+// that a repository method in another package (ExistsByKey, Insert) counts
+// as that operation at its call sites. Interface methods, whose body cannot
+// be seen, are classified by name only where the name is unambiguous.
+//
+// Flags add names the tables cannot know: -exists, -insert and -claim take
+// comma-separated qualified function names such as
+// example.com/store.Store.HasKey or example.com/store.Reserve.
+package dataaccess

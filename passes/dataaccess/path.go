@@ -1,0 +1,164 @@
+package dataaccess
+
+import (
+	"fmt"
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Path names a value by where it lives: a base value and the struct fields
+// selected from it. Two loads of s.db in one function, or a pool captured
+// by a closure and the same pool in its parent, have equal paths although
+// they are different SSA values.
+type Path struct {
+	Base   ssa.Value
+	Fields string // ".<index>" per selected field, outermost last
+}
+
+// Valid reports whether the path names anything.
+func (p Path) Valid() bool { return p.Base != nil }
+
+// Equal reports whether two valid paths name the same location.
+func (p Path) Equal(q Path) bool { return p.Valid() && p.Base == q.Base && p.Fields == q.Fields }
+
+func (p Path) String() string {
+	if !p.Valid() {
+		return "<none>"
+	}
+	return p.Base.Name() + p.Fields
+}
+
+// rootPath strips conversions, loads, field selections, closure captures
+// and builder chains (db.WithContext(ctx).Where(...)) from v.
+func rootPath(v ssa.Value) Path {
+	var fields []string
+	for range 64 { // bounded: SSA chains are acyclic but may be long
+		switch x := v.(type) {
+		case nil:
+			return Path{}
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		case *ssa.MakeInterface:
+			v = x.X
+			continue
+		case *ssa.ChangeInterface:
+			v = x.X
+			continue
+		case *ssa.TypeAssert:
+			v = x.X
+			continue
+		case *ssa.Field:
+			fields = append(fields, fmt.Sprintf(".%d", x.Field))
+			v = x.X
+			continue
+		case *ssa.FieldAddr:
+			fields = append(fields, fmt.Sprintf(".%d", x.Field))
+			v = x.X
+			continue
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				if stored := singleStore(x.X); stored != nil {
+					v = stored
+				} else {
+					v = x.X
+				}
+				continue
+			}
+		case *ssa.FreeVar:
+			if b := binding(x); b != nil {
+				v = b
+				continue
+			}
+		case *ssa.Call:
+			if r := chainReceiver(x); r != nil {
+				v = r
+				continue
+			}
+		}
+		break
+	}
+	// fields were collected innermost first; print outermost last.
+	for i, j := 0, len(fields)-1; i < j; i, j = i+1, j-1 {
+		fields[i], fields[j] = fields[j], fields[i]
+	}
+	return Path{Base: v, Fields: strings.Join(fields, "")}
+}
+
+// singleStore returns the value stored in a local variable that is
+// assigned exactly once, or nil.
+func singleStore(addr ssa.Value) ssa.Value {
+	if fv, ok := addr.(*ssa.FreeVar); ok {
+		if b := binding(fv); b != nil {
+			addr = b
+		}
+	}
+	alloc, ok := addr.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var stored ssa.Value
+	for _, ref := range *alloc.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == alloc {
+			if stored != nil {
+				return nil
+			}
+			stored = st.Val
+		}
+	}
+	return stored
+}
+
+// binding returns the value the enclosing function captured for a free
+// variable, when the closure is made in exactly one place.
+func binding(fv *ssa.FreeVar) ssa.Value {
+	fn := fv.Parent()
+	idx := -1
+	for i, f := range fn.FreeVars {
+		if f == fv {
+			idx = i
+		}
+	}
+	parent := fn.Parent()
+	if idx < 0 || parent == nil {
+		return nil
+	}
+	var found ssa.Value
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
+				if found != nil {
+					return nil
+				}
+				found = mc.Bindings[idx]
+			}
+		}
+	}
+	return found
+}
+
+// chainReceiver returns the receiver of a builder-chain call, one that
+// returns the same kind of value it was called on (gorm's Where, bun's
+// Model, ent's Create), or nil. Calls that open a transaction are not part
+// of a chain: their result is a different handle.
+func chainReceiver(c *ssa.Call) ssa.Value {
+	f := callee(&c.Call)
+	recv := receiver(&c.Call)
+	if f == nil || recv == nil || opensTransaction(f.Name()) {
+		return nil
+	}
+	rt, ct := namedOf(recv.Type()), namedOf(c.Type())
+	if rt == nil || ct == nil || rt.Obj().Pkg() == nil || ct.Obj().Pkg() != rt.Obj().Pkg() {
+		return nil
+	}
+	return recv
+}
+
+// opensTransaction reports whether a method name returns a handle bound
+// to a transaction (Begin, BeginTx, Beginx, WithTx, Tx).
+func opensTransaction(name string) bool {
+	return strings.HasPrefix(name, "Begin") || strings.HasPrefix(name, "MustBegin") ||
+		name == "WithTx" || name == "Tx"
+}

@@ -1,0 +1,208 @@
+package dataaccess
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Resource names what an operation touches.
+type Resource struct {
+	// Table is a normalized table, model or entity name (see
+	// normalizeTable), so that "processed_events", ProcessedEvent and
+	// "public.processed_events" compare equal.
+	Table string
+	// Repo is the repository type of a wrapper or name-classified call.
+	Repo types.Type
+	// Container and Key identify an entry of a map, sync.Map or redis.
+	Container Path
+	Key       ssa.Value
+}
+
+// SameResource reports whether two operations touch the same resource. It
+// answers false whenever it cannot tell: precision over recall.
+func SameResource(a, b Resource) bool {
+	switch {
+	case a.Table != "" && b.Table != "":
+		return a.Table == b.Table
+	case a.Key != nil && b.Key != nil:
+		sameStore := a.Container.Equal(b.Container) || isRedisPath(a.Container) && isRedisPath(b.Container)
+		return sameStore && SameValue(a.Key, b.Key)
+	case a.Repo != nil && b.Repo != nil:
+		return types.Identical(a.Repo, b.Repo)
+	}
+	return false
+}
+
+func isRedisPath(p Path) bool {
+	if !p.Valid() {
+		return false
+	}
+	n := namedOf(p.Base.Type())
+	return n != nil && n.Obj().Pkg() != nil && strings.Contains(n.Obj().Pkg().Path(), "redis")
+}
+
+// SameValue reports whether two SSA values compute the same key: the same
+// value, equal constants, equal paths, or the same pure operation (string
+// concatenation, fmt.Sprintf, conversion) of equal operands.
+func SameValue(a, b ssa.Value) bool {
+	return sameValue(a, b, 8)
+}
+
+func sameValue(a, b ssa.Value, depth int) bool {
+	if a == b {
+		return true
+	}
+	if depth == 0 || a == nil || b == nil {
+		return false
+	}
+	a, b = unwrapConv(a), unwrapConv(b)
+	if a == b {
+		return true
+	}
+	switch x := a.(type) {
+	case *ssa.Const:
+		y, ok := b.(*ssa.Const)
+		return ok && x.Value != nil && y.Value != nil && constant.Compare(x.Value, token.EQL, y.Value)
+	case *ssa.BinOp:
+		y, ok := b.(*ssa.BinOp)
+		return ok && x.Op == y.Op && sameValue(x.X, y.X, depth-1) && sameValue(x.Y, y.Y, depth-1)
+	case *ssa.Call:
+		y, ok := b.(*ssa.Call)
+		if !ok || x.Call.StaticCallee() == nil || x.Call.StaticCallee() != y.Call.StaticCallee() || !isPureKeyFunc(x.Call.StaticCallee()) {
+			return false
+		}
+		return sameArgs(x.Call.Args, y.Call.Args, depth-1)
+	case *ssa.Slice:
+		// The variadic ...any of fmt.Sprintf: compare stored elements.
+		y, ok := b.(*ssa.Slice)
+		if !ok {
+			return false
+		}
+		return sameArgs(variadicElems(x), variadicElems(y), depth-1)
+	}
+	pa, pb := rootPath(a), rootPath(b)
+	return pa.Valid() && pa.Equal(pb) && pa.Base != a
+}
+
+func sameArgs(xs, ys []ssa.Value, depth int) bool {
+	if len(xs) != len(ys) || xs == nil {
+		return false
+	}
+	for i := range xs {
+		if !sameValue(xs[i], ys[i], depth) {
+			return false
+		}
+	}
+	return true
+}
+
+// isPureKeyFunc reports whether a function builds keys without side
+// effects, so two calls with equal arguments give equal keys.
+func isPureKeyFunc(f *ssa.Function) bool {
+	obj, ok := f.Object().(*types.Func)
+	if !ok || obj.Pkg() == nil {
+		return f.Pkg != nil // a same-package helper: assume a key builder
+	}
+	switch obj.Pkg().Path() {
+	case "fmt":
+		return obj.Name() == "Sprintf" || obj.Name() == "Sprint"
+	case "strings":
+		return obj.Name() == "Join" || obj.Name() == "ToLower" || obj.Name() == "ToUpper"
+	case "strconv":
+		return strings.HasPrefix(obj.Name(), "Itoa") || strings.HasPrefix(obj.Name(), "Format")
+	}
+	return false
+}
+
+func unwrapConv(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.Convert:
+			v = x.X
+		default:
+			return v
+		}
+	}
+}
+
+// variadicElems returns the values stored into the backing array of a
+// variadic argument slice, in order, or nil when they cannot be seen.
+func variadicElems(v ssa.Value) []ssa.Value {
+	s, ok := v.(*ssa.Slice)
+	if !ok {
+		return nil
+	}
+	alloc, ok := s.X.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var elems []ssa.Value
+	for _, ref := range *alloc.Referrers() {
+		ia, ok := ref.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		for _, r := range *ia.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == ia {
+				elems = append(elems, st.Val)
+			}
+		}
+	}
+	return elems
+}
+
+// normalizeTable folds a table, model or entity name to one spelling:
+// lower case, no schema, no underscores, singular.
+func normalizeTable(name string) string {
+	t := strings.ToLower(strings.Trim(name, `"`+"`"))
+	if i := strings.LastIndexByte(t, '.'); i >= 0 {
+		t = t[i+1:]
+	}
+	t = strings.ReplaceAll(t, "_", "")
+	switch {
+	case strings.HasSuffix(t, "ies") && len(t) > 4:
+		t = t[:len(t)-3] + "y"
+	case strings.HasSuffix(t, "sses"), strings.HasSuffix(t, "xes"):
+		t = t[:len(t)-2]
+	case strings.HasSuffix(t, "s") && !strings.HasSuffix(t, "ss") && len(t) > 2:
+		t = t[:len(t)-1]
+	}
+	return t
+}
+
+// modelName returns the normalized name of the struct type a gorm or bun
+// call takes as its model (&order, &[]Order{}, new(Order)), or "".
+func modelName(v ssa.Value) string {
+	t := unwrapConv(v).Type()
+	for range 4 {
+		switch u := types.Unalias(t).(type) {
+		case *types.Pointer:
+			t = u.Elem()
+			continue
+		case *types.Slice:
+			t = u.Elem()
+			continue
+		}
+		break
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return ""
+	}
+	if _, isStruct := n.Underlying().(*types.Struct); !isStruct || n.Obj().Pkg() == nil {
+		return ""
+	}
+	switch n.Obj().Pkg().Path() {
+	case "context", "database/sql", "time":
+		return ""
+	}
+	return normalizeTable(n.Obj().Name())
+}

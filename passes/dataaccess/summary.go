@@ -1,0 +1,263 @@
+package dataaccess
+
+import (
+	"fmt"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+)
+
+// Summary is the fact exported for a function whose body performs one
+// kind of data operation, so that its callers, in this package or in
+// another one, see the call as that operation.
+type Summary struct {
+	Kind  apis.Kind // the operation, or None when the body mixes kinds
+	Table string    // the one table or model it touches, if known
+	// HandleParam is the index in the SSA parameter list (receiver first)
+	// of the handle the body runs on, or -1 when it runs on something else
+	// (a field of the receiver), whose kind HandleKind records.
+	HandleParam int
+	HandleKind  apis.HandleKind
+	// KeyParam is the index of the parameter the key comes from, or -1.
+	KeyParam int
+	// Claim is set when the body records an idempotency claim or a
+	// processed marker (a key/dedup/inbox table, or a Claim-like name).
+	Claim bool
+	// Effect is set when the body writes data or has an external effect,
+	// directly or through calls.
+	Effect bool
+	// TxFuncParam is the index of a func parameter the body calls with an
+	// open transaction (a WithTx/InTx helper), or -1.
+	TxFuncParam int
+}
+
+func (*Summary) AFact() {}
+
+func (s *Summary) String() string {
+	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t txfunc=%d",
+		s.Kind, s.Table, s.HandleParam, s.HandleKind, s.KeyParam, s.Claim, s.Effect, s.TxFuncParam)
+}
+
+// summaryOf returns the summary of f: computed here for this package's
+// functions, imported as a fact for the others.
+func (m *modeler) summaryOf(f *types.Func) *Summary {
+	if s, ok := m.local[f]; ok {
+		return s
+	}
+	if f.Pkg() == m.pass.Pkg {
+		return nil
+	}
+	s := new(Summary)
+	if m.pass.ImportObjectFact(f, s) {
+		return s
+	}
+	return nil
+}
+
+// summarize recomputes the summaries of the package's named functions
+// from their operations and reports whether any changed.
+func (m *modeler) summarize(funcs []*ssa.Function, ops []*Op) bool {
+	byFn := map[*ssa.Function][]*Op{}
+	for _, op := range ops {
+		byFn[op.Fn] = append(byFn[op.Fn], op)
+	}
+	changed := false
+	for _, fn := range funcs {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil {
+			continue
+		}
+		s := summarizeFunc(fn, withAnons(fn, byFn))
+		old, had := m.local[obj]
+		switch {
+		case s == nil && had:
+			delete(m.local, obj)
+			changed = true
+		case s != nil && (!had || *old != *s):
+			m.local[obj] = s
+			changed = true
+		}
+	}
+	return changed
+}
+
+func withAnons(fn *ssa.Function, byFn map[*ssa.Function][]*Op) []*Op {
+	ops := byFn[fn]
+	for _, anon := range fn.AnonFuncs {
+		ops = append(ops, withAnons(anon, byFn)...)
+	}
+	return ops
+}
+
+// summarizeFunc builds the summary of one function, or nil when the body
+// does nothing the model cares about.
+func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
+	s := &Summary{HandleParam: -1, KeyParam: -1, TxFuncParam: txFuncParam(fn)}
+	var checks, writes, atomic, plain []*Op
+	for _, op := range ops {
+		switch {
+		case op.Kind.IsCheck():
+			checks = append(checks, op)
+		case op.Kind.IsWrite():
+			writes = append(writes, op)
+			if op.Kind.IsAtomicInsert() {
+				atomic = append(atomic, op)
+			} else if op.Kind == apis.Insert {
+				plain = append(plain, op)
+			}
+		}
+		if op.Kind == apis.Effect || op.Kind.IsWrite() || op.Summary != nil && op.Summary.Effect {
+			s.Effect = true
+		}
+	}
+	data := append(append([]*Op(nil), checks...), writes...)
+	switch {
+	case len(writes) == 0 && len(checks) > 0:
+		s.Kind = apis.Read
+		for _, op := range checks {
+			if op.Kind == apis.Exists {
+				s.Kind = apis.Exists
+			}
+		}
+	case len(writes) > 0 && len(atomic) > 0 && len(plain) == 0:
+		// Claim-and-load helpers (insert ON CONFLICT, then select the
+		// winner) are an atomic claim as a whole.
+		s.Kind = apis.CondInsert
+	case len(writes) > 0 && len(checks) == 0:
+		s.Kind = writes[0].Kind
+		if len(plain) > 0 {
+			s.Kind = apis.Insert
+		}
+	}
+	if s.Kind != apis.None {
+		s.Table = commonTable(data)
+		s.HandleParam, s.HandleKind = commonHandle(fn, data)
+		s.KeyParam = keyParam(fn, data)
+		s.Claim = s.Kind.IsWrite() && (apis.IsClaimTable(s.Table) || apis.IsClaimName(fn.Name()) || anyClaim(data))
+	}
+	if s.Kind == apis.None && !s.Effect && s.TxFuncParam < 0 {
+		return nil
+	}
+	return s
+}
+
+func anyClaim(ops []*Op) bool {
+	for _, op := range ops {
+		if op.Kind == apis.Claim || op.Summary != nil && op.Summary.Claim {
+			return true
+		}
+	}
+	return false
+}
+
+func commonTable(ops []*Op) string {
+	table := ""
+	for _, op := range ops {
+		t := op.Resource.Table
+		if t == "" || table != "" && t != table {
+			return ""
+		}
+		table = t
+	}
+	return table
+}
+
+// commonHandle finds the parameter all operations run on, or failing
+// that the handle kind they share.
+func commonHandle(fn *ssa.Function, ops []*Op) (int, apis.HandleKind) {
+	param, kind := -2, apis.HandleUnknown
+	for i, op := range ops {
+		idx := paramIndex(fn, op.Handle.Path)
+		if i == 0 {
+			param, kind = idx, op.Handle.Kind
+			continue
+		}
+		if idx != param {
+			param = -1
+		}
+		if op.Handle.Kind != kind {
+			kind = apis.HandleUnknown
+		}
+	}
+	if param < 0 {
+		return -1, kind
+	}
+	return param, kind
+}
+
+// paramIndex returns the index of the parameter p is rooted at, with no
+// field selected, or -1.
+func paramIndex(fn *ssa.Function, p Path) int {
+	if p.Fields != "" {
+		return -1
+	}
+	for i, q := range fn.Params {
+		if p.Base == q {
+			return i
+		}
+	}
+	return -1
+}
+
+// keyParam finds the parameter the operations' key comes from: the key
+// argument of a store call, or a string parameter of a claim wrapper.
+func keyParam(fn *ssa.Function, ops []*Op) int {
+	for _, op := range ops {
+		if op.Resource.Key == nil {
+			continue
+		}
+		if idx := paramIndex(fn, rootPath(op.Resource.Key)); idx >= 0 {
+			return idx
+		}
+	}
+	return -1
+}
+
+// txFuncParam returns the index of a func parameter that fn calls with a
+// transaction handle it opened, or -1.
+func txFuncParam(fn *ssa.Function) int {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			c := call.Common()
+			p, ok := c.Value.(*ssa.Parameter)
+			if !ok || c.IsInvoke() {
+				continue
+			}
+			for _, a := range c.Args {
+				if kindOfType(a.Type()) == apis.HandleTx || isBeginResult(a) {
+					for i, q := range fn.Params {
+						if q == p {
+							return i
+						}
+					}
+				}
+			}
+		}
+	}
+	return -1
+}
+
+func isBeginResult(v ssa.Value) bool {
+	if e, ok := v.(*ssa.Extract); ok {
+		v = e.Tuple
+	}
+	c, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	f := callee(&c.Call)
+	return f != nil && receiver(&c.Call) != nil && opensTransaction(f.Name())
+}
+
+// exportFacts publishes the summaries of this package's functions.
+func (m *modeler) exportFacts() {
+	for obj, s := range m.local {
+		m.pass.ExportObjectFact(obj, s)
+	}
+}
