@@ -1,0 +1,26 @@
+// Package analyzers is the idemvet suite: every check, looked up by name.
+// The command, go vet -vettool and the golangci-lint plugin all take their
+// analyzers from here, so the three always run the same checks.
+package analyzers
+
+import (
+	"golang.org/x/tools/go/analysis"
+)
+
+// checks lists the suite's checks in the order they are documented.
+var checks = []*analysis.Analyzer{}
+
+// All returns the suite's checks.
+func All() []*analysis.Analyzer {
+	return append([]*analysis.Analyzer(nil), checks...)
+}
+
+// ByName returns the check with the given name, or nil.
+func ByName(name string) *analysis.Analyzer {
+	for _, a := range checks {
+		if a.Name == name {
+			return a
+		}
+	}
+	return nil
+}
