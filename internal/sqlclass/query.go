@@ -175,8 +175,8 @@ modifiers:
 			continue
 		}
 		switch {
-		case s.words(k, "on", "conflict") && s.conflictClauseAt(k+2):
-			st.OnConflict = true
+		case s.words(k, "on", "conflict") && s.conflictClauseAt(k+2) && !st.OnConflict:
+			st.OnConflict = true // only the first clause: later ones would rescan (quadratic)
 			do := s.findWord(k+2, base, "do")
 			st.OnConflictDoNothing = do >= 0 && s.word(do+1) == "nothing"
 		case s.words(k, "on", "duplicate", "key", "update"):

@@ -246,6 +246,19 @@ func checkInvariants(t *testing.T, s string) {
 	if w := Classify(wrapped); w != got {
 		t.Fatalf("comments changed the answer for %q:\n bare    %+v\n wrapped %+v", s, got, w)
 	}
+	// When a following statement splits off cleanly (s left no open quote,
+	// comment or parenthesis), it must not change what came before it.
+	more := ClassifyAll(s + ";\nDELETE FROM zz")
+	if len(more) == len(all)+1 {
+		for i := range all {
+			if more[i] != all[i] {
+				t.Fatalf("a following statement changed statement %d of %q:\n alone    %+v\n followed %+v", i, s, all[i], more[i])
+			}
+		}
+		if last := more[len(all)]; last != (Statement{Kind: Delete, Table: "zz"}) {
+			t.Fatalf("statement after %q classified as %+v", s, last)
+		}
+	}
 }
 
 func checkStatement(t *testing.T, s string, st Statement) {
