@@ -134,26 +134,33 @@ func (lx *lexer) skipBlockComment() {
 // prefix such as E or U&). A doubled quote is an escaped quote; with
 // backslashes set, a backslash escapes the next byte (E'..' strings).
 func (lx *lexer) quoted(start, open int, kind tokenKind, quote byte, backslashes bool) token {
+	// Only identifiers need their unescaped value; string content is never
+	// looked at, so it is not copied.
 	var b strings.Builder
+	keep := kind == tokQuotedIdent
 	i := open + 1
 	for i < len(lx.src) {
 		c := lx.src[i]
 		switch {
 		case backslashes && c == '\\':
-			if i+1 < len(lx.src) {
+			if keep && i+1 < len(lx.src) {
 				b.WriteByte(lx.src[i+1])
 			}
 			i += 2
 			continue
 		case c == quote && lx.at(i+1) == quote:
-			b.WriteByte(quote)
+			if keep {
+				b.WriteByte(quote)
+			}
 			i += 2
 			continue
 		case c == quote:
 			lx.pos = i + 1
 			return lx.quotedToken(start, kind, b.String(), false)
 		}
-		b.WriteByte(c)
+		if keep {
+			b.WriteByte(c)
+		}
 		i++
 	}
 	lx.pos = len(lx.src)

@@ -334,3 +334,11 @@ func BenchmarkClassifyAll(b *testing.B) {
 		ClassifyAll(sql)
 	}
 }
+
+func TestKindString(t *testing.T) {
+	for k, want := range map[Kind]string{Unknown: "Unknown", Insert: "Insert", Other: "Other", Kind(42): "Kind(42)", Kind(-3): "Kind(-3)"} {
+		if got := k.String(); got != want {
+			t.Errorf("Kind(%d).String() = %q, want %q", int(k), got, want)
+		}
+	}
+}
