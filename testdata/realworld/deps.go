@@ -1,0 +1,23 @@
+package realworld
+
+// The libraries every check's cases use, imported here so that the module's
+// requirements stay complete even when a case directory is being rewritten.
+import (
+	_ "database/sql"
+
+	_ "entgo.io/ent"
+	_ "github.com/avast/retry-go/v4"
+	_ "github.com/cenkalti/backoff/v4"
+	_ "github.com/google/uuid"
+	_ "github.com/jackc/pgx/v5"
+	_ "github.com/jackc/pgx/v5/pgconn"
+	_ "github.com/jackc/pgx/v5/pgxpool"
+	_ "github.com/jackc/pgx/v5/stdlib"
+	_ "github.com/jmoiron/sqlx"
+	_ "github.com/rabbitmq/amqp091-go"
+	_ "github.com/redis/go-redis/v9"
+	_ "github.com/uptrace/bun"
+	_ "github.com/uptrace/bun/dialect/pgdialect"
+	_ "gorm.io/driver/postgres"
+	_ "gorm.io/gorm"
+)
