@@ -1,0 +1,5 @@
+package pgtest
+
+import "testing"
+
+func TestMain(m *testing.M) { Main(m) }
