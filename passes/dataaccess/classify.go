@@ -106,6 +106,7 @@ func (m *modeler) classifyCall(fn *ssa.Function, instr ssa.CallInstruction) *Op 
 		m.fromRow(op, c, row)
 	case m.fromEnt(op, c, recvName):
 	case m.fromSummary(op, c, f):
+	case c.IsInvoke() && m.fromSQLInterface(op, c, f):
 	case c.IsInvoke() && apis.ByName(f.Name()) != apis.None:
 		m.fromName(op, c, apis.ByName(f.Name()))
 	default:
@@ -130,6 +131,10 @@ func (m *modeler) fromRow(op *Op, c *ssa.CallCommon, row apis.Method) {
 	op.Handle = m.handleOf(recv)
 	if row.KeyArg >= 0 {
 		op.Resource.Key = arg(c, row.KeyArg)
+		// A variadic key list with one key (redis Del(ctx, key)) is that key.
+		if keys := variadicElems(op.Resource.Key); len(keys) == 1 {
+			op.Resource.Key = keys[0]
+		}
 		op.Resource.Container = rootPath(recv)
 	}
 	if row.Kind == apis.FromSQL {
@@ -151,8 +156,8 @@ func (m *modeler) fromRow(op *Op, c *ssa.CallCommon, row apis.Method) {
 	m.readChain(op, recv)
 	// A gorm or bun write names its model in an argument: db.Create(&order).
 	if op.Resource.Table == "" && op.Resource.Key == nil && op.Kind != apis.Begin {
-		for i := range c.Args {
-			if t := modelName(c.Args[i]); t != "" {
+		for i := 0; arg(c, i) != nil; i++ {
+			if t := modelName(arg(c, i)); t != "" {
 				op.Resource.Table = t
 				break
 			}
@@ -227,11 +232,47 @@ func (m *modeler) fromSummary(op *Op, c *ssa.CallCommon, f *types.Func) bool {
 		op.Handle = m.handleOf(c.Args[s.HandleParam])
 	} else {
 		op.Handle = Handle{Path: rootPath(recv), Kind: s.HandleKind}
+		if s.RecvHandle && s.HandleKind == apis.HandleUnknown {
+			op.Handle.Kind = m.handleOf(recv).Kind
+		}
 	}
 	if s.KeyParam >= 0 && s.KeyParam < len(c.Args) {
 		op.Resource.Key = c.Args[s.KeyParam]
 	}
 	return true
+}
+
+// fromSQLInterface classifies a call through an interface declared
+// outside the tables whose method mirrors a driver's query method, such
+// as the DBTX interface sqlc generates: Exec/ExecContext, Query/
+// QueryContext, QueryRow/QueryRowContext with the SQL text as the first
+// string parameter. The text must be visible; the kind comes from it.
+func (m *modeler) fromSQLInterface(op *Op, c *ssa.CallCommon, f *types.Func) bool {
+	switch f.Name() {
+	case "Exec", "ExecContext", "Query", "QueryContext", "QueryRow", "QueryRowContext":
+	default:
+		return false
+	}
+	params := f.Type().(*types.Signature).Params()
+	for i := 0; i < params.Len(); i++ {
+		b, ok := params.At(i).Type().(*types.Basic)
+		if !ok || b.Kind() != types.String {
+			continue
+		}
+		text, ok := sqlText(arg(c, i))
+		if !ok {
+			return false
+		}
+		st := sqlclass.Classify(text)
+		op.SQL = &st
+		op.Kind = kindOfStatement(st)
+		op.Locks = st.ForUpdate || st.AdvisoryXactLock || st.AdvisoryLock
+		op.Isolation = st.Isolation
+		op.Resource.Table = normalizeTable(st.Table)
+		op.Handle = m.handleOf(receiver(c))
+		return op.Kind != apis.None
+	}
+	return false
 }
 
 // fromName classifies a call by a name the analysis was told or that is

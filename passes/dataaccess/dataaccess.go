@@ -98,7 +98,7 @@ func run(pass *analysis.Pass) (any, error) {
 			break
 		}
 	}
-	resolvePoolsByUse(res.Ops)
+	resolvePoolsByUse(res.Ops, ssainfo.SrcFuncs)
 	for _, op := range res.Ops {
 		res.ByInstr[op.Instr] = op
 		res.ByFunc[op.Fn] = append(res.ByFunc[op.Fn], op)

@@ -32,6 +32,11 @@ func (m *modeler) handleKind(v ssa.Value, p Path) apis.HandleKind {
 	if k := kindOfType(v.Type()); k != apis.HandleUnknown {
 		return k
 	}
+	if p.Fields != "" && p.Base != nil && isEntType(p.Base.Type()) {
+		// ent's tx.Order and client.Order run on the Tx or Client they
+		// are fields of.
+		return kindOfType(p.Base.Type())
+	}
 	if p.Fields == "" && p.Base != nil {
 		if k := kindOfType(p.Base.Type()); k != apis.HandleUnknown {
 			return k
@@ -64,6 +69,12 @@ func kindOfType(t types.Type) apis.HandleKind {
 		}
 	}
 	return apis.HandleUnknown
+}
+
+// isEntType reports whether t is a type of ent-generated code.
+func isEntType(t types.Type) bool {
+	n := namedOf(t)
+	return n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() != apis.EntPkg && importsPath(n.Obj().Pkg(), apis.EntPkg)
 }
 
 // kindOfOrigin answers from where an ambiguous handle (a *gorm.DB, sqlc's
@@ -175,8 +186,10 @@ func (m *modeler) txFuncArg(f *types.Func) int {
 // resolvePoolsByUse marks a handle of unknown kind as autocommit when the
 // same handle opens a transaction in the same or an enclosing function:
 // s.db.Create(&claim) next to s.db.Transaction(func(tx *gorm.DB) ...).
-func resolvePoolsByUse(ops []*Op) {
-	var openers []Handle
+//
+// sqlc's q.WithTx(tx) likewise marks q as the autocommit-bound Queries.
+func resolvePoolsByUse(ops []*Op, funcs []*ssa.Function) {
+	openers := withTxReceivers(funcs)
 	for _, op := range ops {
 		if op.Kind == apis.Begin && op.Handle.Path.Valid() {
 			openers = append(openers, op.Handle)
@@ -192,4 +205,26 @@ func resolvePoolsByUse(ops []*Op) {
 			}
 		}
 	}
+}
+
+// withTxReceivers returns the handles a WithTx(tx) method is called on.
+func withTxReceivers(funcs []*ssa.Function) []Handle {
+	var hs []Handle
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				c := call.Common()
+				if f := callee(c); f != nil && f.Name() == "WithTx" {
+					if r := receiver(c); r != nil {
+						hs = append(hs, Handle{Path: rootPath(r)})
+					}
+				}
+			}
+		}
+	}
+	return hs
 }

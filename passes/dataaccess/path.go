@@ -162,3 +162,7 @@ func opensTransaction(name string) bool {
 	return strings.HasPrefix(name, "Begin") || strings.HasPrefix(name, "MustBegin") ||
 		name == "WithTx" || name == "Tx"
 }
+
+// RootPath is rootPath for the checks: where a value lives, with
+// conversions, loads, closure captures and builder chains stripped.
+func RootPath(v ssa.Value) Path { return rootPath(v) }

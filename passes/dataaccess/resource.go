@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
 )
 
 // Resource names what an operation touches.
@@ -200,9 +202,12 @@ func modelName(v ssa.Value) string {
 	if _, isStruct := n.Underlying().(*types.Struct); !isStruct || n.Obj().Pkg() == nil {
 		return ""
 	}
-	switch n.Obj().Pkg().Path() {
-	case "context", "database/sql", "time":
+	if path := n.Obj().Pkg().Path(); path == "context" || path == "database/sql" || path == "time" || apis.KnownPackage(path) {
 		return ""
 	}
 	return normalizeTable(n.Obj().Name())
 }
+
+// VariadicElems is variadicElems for the checks: the values passed as the
+// elements of a variadic argument, when they can be seen.
+func VariadicElems(v ssa.Value) []ssa.Value { return variadicElems(v) }

@@ -31,13 +31,27 @@ type Summary struct {
 	// TxFuncParam is the index of a func parameter the body calls with an
 	// open transaction (a WithTx/InTx helper), or -1.
 	TxFuncParam int
+	// Writes is set when the body writes a database table (SQL or ORM),
+	// directly or through calls; key-value, map and external effects do
+	// not count.
+	Writes bool
+	// Commits is set when the body commits a transaction it opens itself
+	// (Begin...Commit, gorm Transaction, pgx.BeginFunc), directly or
+	// through calls: to its caller, its writes are already committed when
+	// it returns.
+	Commits bool
+	// RecvHandle is set when the body runs on a field of its receiver
+	// whose kind the body cannot tell (sqlc's q.db): the caller's receiver
+	// value (New(pool) or q.WithTx(tx)) tells it.
+	RecvHandle bool
 }
 
 func (*Summary) AFact() {}
 
 func (s *Summary) String() string {
-	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t txfunc=%d",
-		s.Kind, s.Table, s.HandleParam, s.HandleKind, s.KeyParam, s.Claim, s.Effect, s.TxFuncParam)
+	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t txfunc=%d writes=%t commits=%t recvhandle=%t",
+		s.Kind, s.Table, s.HandleParam, s.HandleKind, s.KeyParam, s.Claim, s.Effect, s.TxFuncParam,
+		s.Writes, s.Commits, s.RecvHandle)
 }
 
 // summaryOf returns the summary of f: computed here for this package's
@@ -111,6 +125,12 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		if op.Kind == apis.Effect || op.Kind.IsWrite() || op.Summary != nil && op.Summary.Effect {
 			s.Effect = true
 		}
+		if writesTable(op) {
+			s.Writes = true
+		}
+		if op.Kind == apis.Commit || op.TxFunc != nil || op.Summary != nil && op.Summary.Commits {
+			s.Commits = true
+		}
 	}
 	data := append(append([]*Op(nil), checks...), writes...)
 	switch {
@@ -134,13 +154,38 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 	if s.Kind != apis.None {
 		s.Table = commonTable(data)
 		s.HandleParam, s.HandleKind = commonHandle(fn, data)
+		s.RecvHandle = s.HandleParam < 0 && s.HandleKind == apis.HandleUnknown && onReceiverField(fn, data)
 		s.KeyParam = keyParam(fn, data)
 		s.Claim = s.Kind.IsWrite() && (apis.IsClaimTable(s.Table) || apis.IsClaimName(fn.Name()) || anyClaim(data))
 	}
-	if s.Kind == apis.None && !s.Effect && s.TxFuncParam < 0 {
+	if s.Kind == apis.None && !s.Effect && s.TxFuncParam < 0 && !s.Commits {
 		return nil
 	}
 	return s
+}
+
+// writesTable reports whether op writes a database table: a SQL or ORM
+// write, a repository write known by name, or a wrapper that does one.
+// Key-value and map writes name a Key instead of a table.
+func writesTable(op *Op) bool {
+	if op.Summary != nil {
+		return op.Summary.Writes
+	}
+	return op.Kind.IsWrite() && op.Resource.Key == nil && op.Call() != nil
+}
+
+// onReceiverField reports whether every operation runs on a field of
+// fn's receiver.
+func onReceiverField(fn *ssa.Function, ops []*Op) bool {
+	if fn.Signature.Recv() == nil || len(fn.Params) == 0 || len(ops) == 0 {
+		return false
+	}
+	for _, op := range ops {
+		if op.Handle.Path.Base != fn.Params[0] || op.Handle.Path.Fields == "" {
+			return false
+		}
+	}
+	return true
 }
 
 func anyClaim(ops []*Op) bool {

@@ -1,0 +1,142 @@
+package checkthenact
+
+import (
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+// ClaimURL is where diagnostics without a mechanical fix point: the
+// runtime API that claims, works and stores the outcome in one transaction.
+const ClaimURL = "https://github.com/idemvet/idemvet/tree/main/runtime/claim"
+
+var Analyzer = &analysis.Analyzer{
+	Name:     "checkthenact",
+	Doc:      Doc,
+	URL:      "https://github.com/idemvet/idemvet/blob/main/passes/checkthenact/README.md",
+	Requires: []*analysis.Analyzer{dataaccess.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	model := pass.ResultOf[dataaccess.Analyzer].(*dataaccess.Result)
+	if len(model.Ops) == 0 {
+		return nil, nil
+	}
+	for _, check := range model.Ops {
+		if !check.Kind.IsCheck() {
+			continue
+		}
+		if write := racingWrite(check, model.Ops); write != nil {
+			report(pass, check, write)
+		}
+	}
+	return nil, nil
+}
+
+// racingWrite returns the first write that runs on the check's absent
+// branch, touches the same resource, and is neither atomic nor serialised
+// with the check; or nil.
+func racingWrite(check *dataaccess.Op, ops []*dataaccess.Op) *dataaccess.Op {
+	region := absentBranches(check)
+	if len(region) == 0 {
+		return nil
+	}
+	inMemory := check.Resource.Key != nil
+	for _, w := range ops {
+		if w.Kind != apis.Insert || !dataaccess.SameResource(check.Resource, w.Resource) {
+			continue
+		}
+		if !inRegion(w.Instr, check.Fn, region) {
+			continue
+		}
+		if inMemory && !hasSideEffect(check, w, ops, region) {
+			continue // filling a cache twice is harmless
+		}
+		if safe(check, w, ops) {
+			continue
+		}
+		return w
+	}
+	return nil
+}
+
+// safe reports whether something else makes check and write atomic.
+func safe(check, write *dataaccess.Op, ops []*dataaccess.Op) bool {
+	loc, ok := locate(write.Instr, check.Fn)
+	if !ok {
+		return true
+	}
+	held, found := mutexHeldAcross(check.Instr, loc)
+	if held {
+		return true
+	}
+	if _, isMap := check.Instr.(*ssa.Lookup); isMap && !found {
+		// A plain map with no mutex in sight is not shared between
+		// goroutines (or races anyway, which the race detector finds).
+		return true
+	}
+	return serialised(check, ops) || handlesDuplicate(write.Fn)
+}
+
+// hasSideEffect reports whether the absent branch does more than fill the
+// store: a database write elsewhere, an HTTP call, a published message,
+// or a call of a function that has one.
+func hasSideEffect(check, write *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.BasicBlock) bool {
+	for _, op := range ops {
+		if op == write || op == check || !inRegion(op.Instr, check.Fn, region) {
+			continue
+		}
+		if op.Kind == apis.Effect || op.Summary != nil && op.Summary.Effect ||
+			op.Kind.IsWrite() && !dataaccess.SameResource(check.Resource, op.Resource) {
+			return true
+		}
+	}
+	return false
+}
+
+func report(pass *analysis.Pass, check, write *dataaccess.Op) {
+	line := pass.Fset.Position(write.Pos()).Line
+	what := describe(check)
+	d := analysis.Diagnostic{
+		Pos: check.Pos(),
+		Message: fmt.Sprintf("check-then-act race: %s and the insert at line %d are separate steps, so two concurrent callers can both see it absent and both insert",
+			what, line),
+		Related: []analysis.RelatedInformation{{Pos: write.Pos(), Message: "insert that runs when the check finds nothing"}},
+		URL:     ClaimURL,
+	}
+	if fix := suggestFix(pass, check, write); fix != nil {
+		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
+		d.URL = ""
+	}
+	pass.Report(d)
+}
+
+// describe names the check for the message.
+func describe(op *dataaccess.Op) string {
+	switch {
+	case op.SQL != nil && op.SQL.Table != "":
+		return fmt.Sprintf("the existence check on %s", op.SQL.Table)
+	case op.Callee != nil:
+		return fmt.Sprintf("the existence check %s", op.Callee.Name())
+	}
+	return "the map lookup"
+}
+
+// Doc is the analyzer's documentation; doc.go has the long form.
+const Doc = `report existence checks that race the insert they guard
+
+An existence check (EXISTS/count query, QueryRow+ErrNoRows, gorm First,
+ent Exist, redis Exists, sync.Map Load, a repository ExistsBy method)
+whose "absent" branch inserts into the same table, key or repository is
+a race: two concurrent callers both see nothing and both insert.
+
+WRONG: if !exists { INSERT INTO payments ... }
+RIGHT: INSERT INTO payments ... ON CONFLICT DO NOTHING, branch on rows
+affected; or runtime/claim. Atomic forms (ON CONFLICT, SETNX, LoadOrStore,
+a handled 23505, FOR UPDATE, advisory xact locks, SERIALIZABLE, one mutex
+held across both) are not reported.`

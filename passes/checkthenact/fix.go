@@ -1,0 +1,278 @@
+package checkthenact
+
+import (
+	"bytes"
+	"go/ast"
+	"go/format"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+
+	"github.com/idemvet/idemvet/internal/sqlclass"
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+// suggestFix returns the mechanical fix for a check-then-insert pair when
+// one is safe, or nil.
+func suggestFix(pass *analysis.Pass, check, write *dataaccess.Op) *analysis.SuggestedFix {
+	if write.Callee == nil || write.Callee.Pkg() == nil {
+		return nil
+	}
+	f := &fixer{pass: pass, file: fileOf(pass, write.Pos())}
+	if f.file == nil || fileOf(pass, check.Pos()) != f.file {
+		return nil
+	}
+	pkg := write.Callee.Pkg().Path()
+	switch {
+	case pkg == "sync" && write.Callee.Name() == "Store":
+		return f.loadOrStore(check, write)
+	case strings.Contains(pkg, "redis") && write.Callee.Name() == "Set":
+		return f.setNX(check, write)
+	case pkg == "gorm.io/gorm" && write.Callee.Name() == "Create":
+		return f.gormOnConflict(write)
+	case write.SQL != nil && write.SQL.Kind == sqlclass.Insert:
+		return f.sqlOnConflict(write)
+	}
+	return nil
+}
+
+type fixer struct {
+	pass *analysis.Pass
+	file *ast.File
+}
+
+func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
+	for _, f := range pass.Files {
+		if f.FileStart <= pos && pos < f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}
+
+// callAt returns the method call whose selector is at pos, and the
+// statement that is just that call, if it is one.
+func (f *fixer) callAt(pos token.Pos) (*ast.CallExpr, *ast.ExprStmt) {
+	path, _ := astutil.PathEnclosingInterval(f.file, pos, pos)
+	for i, n := range path {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || call.Lparen != pos {
+			continue
+		}
+		if i+1 < len(path) {
+			if stmt, ok := path[i+1].(*ast.ExprStmt); ok {
+				return call, stmt
+			}
+		}
+		return call, nil
+	}
+	return nil, nil
+}
+
+// loadOrStore turns `_, ok := m.Load(k)` ... `m.Store(k, v)` into
+// `_, ok := m.LoadOrStore(k, v)`: the same "was present" bool, decided
+// atomically.
+func (f *fixer) loadOrStore(check, write *dataaccess.Op) *analysis.SuggestedFix {
+	load, _ := f.callAt(check.Pos())
+	store, stmt := f.callAt(write.Pos())
+	if load == nil || store == nil || stmt == nil || len(load.Args) != 1 || len(store.Args) != 2 {
+		return nil
+	}
+	sel, ok := load.Fun.(*ast.SelectorExpr)
+	if !ok || !f.movable(store.Args[1], load.Pos()) {
+		return nil
+	}
+	return &analysis.SuggestedFix{
+		Message: "Use sync.Map.LoadOrStore",
+		TextEdits: []analysis.TextEdit{
+			{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("LoadOrStore")},
+			{Pos: load.Rparen, End: load.Rparen, NewText: []byte(", " + f.src(store.Args[1]))},
+			deleteStmt(stmt),
+		},
+	}
+}
+
+// setNX turns `if rdb.Exists(ctx, k).Val() == 0 { rdb.Set(ctx, k, v, ttl) ...`
+// into `if rdb.SetNX(ctx, k, v, ttl).Val() { ...`.
+func (f *fixer) setNX(check, write *dataaccess.Op) *analysis.SuggestedFix {
+	exists, _ := f.callAt(check.Pos())
+	set, stmt := f.callAt(write.Pos())
+	if exists == nil || set == nil || stmt == nil || len(exists.Args) != 2 || len(set.Args) != 4 {
+		return nil
+	}
+	if sel, ok := exists.Fun.(*ast.SelectorExpr); !ok || sel.Sel.Name != "Exists" {
+		return nil
+	}
+	cond, absentWhenTrue := f.countCondition(exists)
+	if cond == nil || !f.movable(set.Args[2], cond.Pos()) || !f.movable(set.Args[3], cond.Pos()) {
+		return nil
+	}
+	client := f.src(exists.Fun.(*ast.SelectorExpr).X)
+	args := make([]string, len(set.Args))
+	for i, a := range set.Args {
+		args[i] = f.src(a)
+	}
+	nx := client + ".SetNX(" + strings.Join(args, ", ") + ").Val()"
+	if !absentWhenTrue {
+		nx = "!" + nx
+	}
+	return &analysis.SuggestedFix{
+		Message: "Use SETNX so that only one caller sets the key",
+		TextEdits: []analysis.TextEdit{
+			{Pos: cond.Pos(), End: cond.End(), NewText: []byte(nx)},
+			deleteStmt(stmt),
+		},
+	}
+}
+
+// countCondition finds `<exists>.Val() <op> <const>` as the condition of
+// an if statement, and whether it is true when the key is absent.
+func (f *fixer) countCondition(exists *ast.CallExpr) (*ast.BinaryExpr, bool) {
+	path, _ := astutil.PathEnclosingInterval(f.file, exists.Pos(), exists.End())
+	for i := 0; i+3 < len(path); i++ {
+		if path[i] != exists {
+			continue
+		}
+		sel, ok1 := path[i+1].(*ast.SelectorExpr)
+		val, ok2 := path[i+2].(*ast.CallExpr)
+		cmp, ok3 := path[i+3].(*ast.BinaryExpr)
+		if !ok1 || !ok2 || !ok3 || sel.Sel.Name != "Val" || cmp.X != val || i+4 >= len(path) {
+			return nil, false
+		}
+		ifs, ok := path[i+4].(*ast.IfStmt)
+		lit, isLit := cmp.Y.(*ast.BasicLit)
+		if !ok || ifs.Cond != cmp || !isLit || lit.Kind != token.INT {
+			return nil, false
+		}
+		switch {
+		case cmp.Op == token.EQL && lit.Value == "0", cmp.Op == token.LSS && lit.Value == "1":
+			return cmp, true
+		case cmp.Op == token.NEQ && lit.Value == "0", cmp.Op == token.GTR && lit.Value == "0", cmp.Op == token.GEQ && lit.Value == "1":
+			return cmp, false
+		}
+	}
+	return nil, false
+}
+
+// gormOnConflict turns db.Create(&x) into
+// db.Clauses(clause.OnConflict{DoNothing: true}).Create(&x).
+func (f *fixer) gormOnConflict(write *dataaccess.Op) *analysis.SuggestedFix {
+	create, _ := f.callAt(write.Pos())
+	if create == nil {
+		return nil
+	}
+	sel, ok := create.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	name, importEdit, ok := f.importName("gorm.io/gorm/clause", "clause")
+	if !ok {
+		return nil
+	}
+	edits := []analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.Pos(),
+		NewText: []byte("Clauses(" + name + ".OnConflict{DoNothing: true}).")}}
+	if importEdit != nil {
+		edits = append(edits, *importEdit)
+	}
+	return &analysis.SuggestedFix{
+		Message:   "Insert with ON CONFLICT DO NOTHING (then branch on RowsAffected)",
+		TextEdits: edits,
+	}
+}
+
+// sqlOnConflict appends ON CONFLICT DO NOTHING to an INSERT written as a
+// string literal in the call.
+func (f *fixer) sqlOnConflict(write *dataaccess.Op) *analysis.SuggestedFix {
+	call, _ := f.callAt(write.Pos())
+	if call == nil || write.SQL.Returning {
+		return nil
+	}
+	for _, a := range call.Args {
+		lit, ok := a.(*ast.BasicLit)
+		if !ok || lit.Kind != token.STRING {
+			continue
+		}
+		text, err := strconv.Unquote(lit.Value)
+		if err != nil || sqlclass.Classify(text).Kind != sqlclass.Insert {
+			continue
+		}
+		// Insert before the closing quote, after trailing blanks and ';'.
+		body := lit.Value[:len(lit.Value)-1]
+		trimmed := strings.TrimRight(body, " \t\n;")
+		at := lit.Pos() + token.Pos(len(trimmed))
+		return &analysis.SuggestedFix{
+			Message:   "Make the INSERT conditional with ON CONFLICT DO NOTHING (then branch on rows affected)",
+			TextEdits: []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(" ON CONFLICT DO NOTHING")}},
+		}
+	}
+	return nil
+}
+
+// movable reports whether expression e can be evaluated at pos instead:
+// it has no calls, and every name in it is declared before pos in a scope
+// that contains pos.
+func (f *fixer) movable(e ast.Expr, pos token.Pos) bool {
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if tv, isConv := f.pass.TypesInfo.Types[n.Fun]; !isConv || !tv.IsType() {
+				ok = false
+			}
+		case *ast.FuncLit:
+			ok = false
+		case *ast.Ident:
+			obj := f.pass.TypesInfo.Uses[n]
+			if obj == nil || obj.Pkg() == nil || obj.Parent() == obj.Pkg().Scope() || obj.Parent() == types.Universe {
+				return true
+			}
+			if _, isVar := obj.(*types.Var); isVar && (obj.Pos() >= pos || obj.Parent() == nil || !obj.Parent().Contains(pos)) {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+// importName returns the name under which the file refers to path, adding
+// an import when it has none; ok is false when the name is taken.
+func (f *fixer) importName(path, name string) (string, *analysis.TextEdit, bool) {
+	for _, imp := range f.file.Imports {
+		if p, _ := strconv.Unquote(imp.Path.Value); p == path {
+			if imp.Name != nil {
+				return imp.Name.Name, nil, imp.Name.Name != "_" && imp.Name.Name != "."
+			}
+			return name, nil, true
+		}
+	}
+	if f.file.Scope.Lookup(name) != nil || f.pass.Pkg.Scope().Lookup(name) != nil {
+		return "", nil, false
+	}
+	for _, imp := range f.file.Imports {
+		if imp.Name == nil && strings.HasSuffix(imp.Path.Value, "/"+name+`"`) {
+			return "", nil, false
+		}
+	}
+	if len(f.file.Imports) == 0 {
+		return "", nil, false
+	}
+	last := f.file.Imports[len(f.file.Imports)-1]
+	return name, &analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte("\n\t" + strconv.Quote(path))}, true
+}
+
+func (f *fixer) src(e ast.Expr) string {
+	var b bytes.Buffer
+	if err := format.Node(&b, f.pass.Fset, e); err != nil {
+		return ""
+	}
+	return b.String()
+}
+
+func deleteStmt(stmt ast.Stmt) analysis.TextEdit {
+	return analysis.TextEdit{Pos: stmt.Pos(), End: stmt.End()}
+}

@@ -1,0 +1,379 @@
+package checkthenact
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+// absentBranches returns the blocks entered only when the check op found
+// nothing: the successor of each branch on the check's outcome that
+// selects "absent", when that successor has no other way in.
+//
+// The outcome is followed from the check's results through the shapes real
+// code uses: a found bool (ok, exists), a count compared with zero, the
+// error of a read compared with nil or matched against a not-found
+// sentinel (sql.ErrNoRows, gorm.ErrRecordNotFound, redis.Nil), rows
+// affected, and a nil result of a repository lookup.
+func absentBranches(op *dataaccess.Op) []*ssa.BasicBlock {
+	o := &outcomes{kind: op.Kind}
+	switch instr := op.Instr.(type) {
+	case *ssa.Lookup:
+		o.fromValue(instr, 0)
+	case *ssa.Call:
+		o.fromValue(instr, 0)
+		if op.Kind == apis.Exists {
+			// gorm Count(&n), Scan(&exists) style out-parameters.
+			o.fromOutParams(instr.Call.Args, 0)
+		}
+	}
+	var blocks []*ssa.BasicBlock
+	for _, b := range o.bools {
+		for _, ref := range *b.v.Referrers() {
+			ifi, ok := ref.(*ssa.If)
+			if !ok || ifi.Cond != b.v {
+				continue
+			}
+			succ := ifi.Block().Succs[1]
+			if b.absentWhenTrue {
+				succ = ifi.Block().Succs[0]
+			}
+			if len(succ.Preds) == 1 {
+				blocks = append(blocks, succ)
+			}
+		}
+	}
+	return blocks
+}
+
+// meaning is what a value derived from a check says about presence.
+type meaning int
+
+const (
+	foundFlag meaning = iota // bool, true when present
+	countOf                  // integer, > 0 when present
+	readErr                  // error of a read, nil when present
+	resultPtr                // pointer result of a read, nil when absent
+)
+
+// boolSig is a bool value that decides presence.
+type boolSig struct {
+	v              ssa.Value
+	absentWhenTrue bool
+}
+
+type outcomes struct {
+	kind  apis.Kind
+	bools []boolSig
+	seen  map[ssa.Value]bool
+}
+
+const maxDepth = 6
+
+// fromValue follows a value derived from the check's result.
+func (o *outcomes) fromValue(v ssa.Value, depth int) {
+	if depth > maxDepth || o.visited(v) {
+		return
+	}
+	switch t := v.Type().Underlying().(type) {
+	case *types.Tuple:
+		for _, ref := range *v.Referrers() {
+			if e, ok := ref.(*ssa.Extract); ok {
+				o.fromValue(e, depth+1)
+			}
+		}
+		return
+	case *types.Basic:
+		switch {
+		case t.Info()&types.IsBoolean != 0:
+			o.fromMeaning(v, foundFlag, depth)
+		case t.Info()&types.IsInteger != 0 && o.kind == apis.Exists:
+			o.fromMeaning(v, countOf, depth)
+		}
+		return
+	}
+	if isError(v.Type()) {
+		if o.kind == apis.Read {
+			o.fromMeaning(v, readErr, depth)
+		}
+		return
+	}
+	if _, isPtr := v.Type().Underlying().(*types.Pointer); isPtr && o.kind == apis.Read && !isLibraryType(v.Type()) {
+		o.fromMeaning(v, resultPtr, depth)
+	}
+	// A library result (sql.Row, *gorm.DB, *redis.IntCmd): follow its
+	// accessors (Scan, Val, Result, Err) and fields (Error, RowsAffected).
+	for _, ref := range *v.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Call:
+			if ref.Call.IsInvoke() && ref.Call.Value == v || !ref.Call.IsInvoke() && len(ref.Call.Args) > 0 && ref.Call.Args[0] == v && ref.Call.Signature().Recv() != nil {
+				o.fromValue(ref, depth+1)
+				if o.kind == apis.Exists {
+					o.fromOutParams(ref.Call.Args, depth+1)
+				}
+			}
+		case *ssa.FieldAddr:
+			o.fromField(ref, v, depth)
+		case *ssa.Field:
+			o.fromField(ref, v, depth)
+		}
+	}
+}
+
+// fromField follows gorm's result fields: Error is the read's error and
+// RowsAffected counts the rows found.
+func (o *outcomes) fromField(ref ssa.Value, base ssa.Value, depth int) {
+	var idx int
+	switch f := ref.(type) {
+	case *ssa.FieldAddr:
+		idx = f.Field
+	case *ssa.Field:
+		idx = f.Field
+	}
+	st, ok := derefStruct(base.Type())
+	if !ok || idx >= st.NumFields() {
+		return
+	}
+	loads := []ssa.Value{ref}
+	if _, isAddr := ref.(*ssa.FieldAddr); isAddr {
+		loads = loadsOf(ref)
+	}
+	for _, l := range loads {
+		switch st.Field(idx).Name() {
+		case "Error":
+			if o.kind == apis.Read {
+				o.fromMeaning(l, readErr, depth+1)
+			}
+		case "RowsAffected":
+			o.fromMeaning(l, countOf, depth+1)
+		}
+	}
+}
+
+// fromOutParams follows variables the check writes through pointers:
+// Scan(&exists), Count(&n).
+func (o *outcomes) fromOutParams(args []ssa.Value, depth int) {
+	for _, a := range args {
+		if elems := dataaccess.VariadicElems(a); elems != nil {
+			o.fromOutParams(elems, depth)
+			continue
+		}
+		alloc, ok := unwrap(a).(*ssa.Alloc)
+		if !ok {
+			continue
+		}
+		for _, l := range loadsOf(alloc) {
+			o.fromValue(l, depth+1)
+		}
+	}
+}
+
+// fromMeaning turns a value with a known meaning into branch decisions.
+func (o *outcomes) fromMeaning(v ssa.Value, m meaning, depth int) {
+	if m == foundFlag {
+		o.bools = append(o.bools, boolSig{v: v})
+	}
+	for _, ref := range *v.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.UnOp:
+			if ref.Op == token.NOT && m == foundFlag {
+				o.bools = append(o.bools, boolSig{v: ref, absentWhenTrue: true})
+			}
+		case *ssa.BinOp:
+			if absent, ok := comparison(ref, v, m); ok {
+				o.bools = append(o.bools, boolSig{v: ref, absentWhenTrue: absent})
+			}
+		case *ssa.Call:
+			if m == readErr && isNotFoundTest(ref, v) {
+				o.bools = append(o.bools, boolSig{v: ref, absentWhenTrue: true})
+			}
+		}
+	}
+}
+
+// comparison decides whether cmp (v compared with a constant, nil or a
+// not-found sentinel) is true when the resource is absent.
+func comparison(cmp *ssa.BinOp, v ssa.Value, m meaning) (absentWhenTrue, ok bool) {
+	op, other := cmp.Op, cmp.Y
+	if cmp.Y == v {
+		op, other = flip(op), cmp.X
+	}
+	switch m {
+	case foundFlag:
+		k, isConst := other.(*ssa.Const)
+		if !isConst || k.Value == nil || k.Value.Kind() != constant.Bool {
+			return false, false
+		}
+		eqFalse := constant.BoolVal(k.Value) == false
+		switch op {
+		case token.EQL:
+			return eqFalse, true
+		case token.NEQ:
+			return !eqFalse, true
+		}
+	case countOf:
+		k, isConst := other.(*ssa.Const)
+		if !isConst || k.Value == nil {
+			return false, false
+		}
+		n, exact := constant.Int64Val(constant.ToInt(k.Value))
+		if !exact {
+			return false, false
+		}
+		switch {
+		case op == token.EQL && n == 0, op == token.LSS && n == 1, op == token.LEQ && n == 0:
+			return true, true
+		case op == token.NEQ && n == 0, op == token.GTR && n == 0, op == token.GEQ && n == 1:
+			return false, true
+		}
+	case readErr, resultPtr:
+		if isNil(other) {
+			switch op {
+			case token.EQL: // err == nil: found; p == nil: absent
+				return m == resultPtr, true
+			case token.NEQ:
+				return m == readErr, true
+			}
+		}
+		if m == readErr && isNotFoundSentinel(other) {
+			switch op {
+			case token.EQL:
+				return true, true
+			case token.NEQ:
+				return false, true
+			}
+		}
+	}
+	return false, false
+}
+
+func flip(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GTR
+	case token.GTR:
+		return token.LSS
+	case token.LEQ:
+		return token.GEQ
+	case token.GEQ:
+		return token.LEQ
+	}
+	return op
+}
+
+// isNotFoundTest reports whether call tests err for absence:
+// errors.Is(err, sql.ErrNoRows), ent.IsNotFound(err), a helper named
+// IsNotFound or IsNoRows.
+func isNotFoundTest(call *ssa.Call, err ssa.Value) bool {
+	callee := call.Call.StaticCallee()
+	if callee == nil {
+		return false
+	}
+	f, ok := callee.Object().(*types.Func)
+	if !ok || f.Pkg() == nil {
+		return false
+	}
+	if f.Pkg().Path() == "errors" && f.Name() == "Is" && len(call.Call.Args) == 2 && call.Call.Args[0] == err {
+		return isNotFoundSentinel(call.Call.Args[1])
+	}
+	name := strings.ToLower(f.Name())
+	return strings.Contains(name, "notfound") || strings.Contains(name, "norows") || strings.Contains(name, "nonexist")
+}
+
+// isNotFoundSentinel reports whether v is a package-level error that means
+// "no such row or key".
+func isNotFoundSentinel(v ssa.Value) bool {
+	v = unwrap(v)
+	if k, ok := v.(*ssa.Const); ok {
+		// go-redis declares Nil as a constant of its error type.
+		n, named := types.Unalias(k.Type()).(*types.Named)
+		return named && n.Obj().Pkg() != nil && strings.Contains(n.Obj().Pkg().Path(), "redis") &&
+			k.Value != nil && k.Value.Kind() == constant.String && strings.HasSuffix(constant.StringVal(k.Value), "nil")
+	}
+	load, ok := v.(*ssa.UnOp)
+	if !ok {
+		return false
+	}
+	g, ok := load.X.(*ssa.Global)
+	if !ok || g.Pkg == nil {
+		return false
+	}
+	name := g.Name()
+	switch {
+	case name == "ErrNoRows", name == "ErrRecordNotFound":
+		return true
+	case name == "Nil" && apis.IsRedis(g.Pkg.Pkg.Path()):
+		return true
+	}
+	return strings.Contains(name, "NotFound") || strings.Contains(name, "NoRows")
+}
+
+func isNil(v ssa.Value) bool {
+	k, ok := unwrap(v).(*ssa.Const)
+	return ok && k.Value == nil
+}
+
+func unwrap(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		default:
+			return v
+		}
+	}
+}
+
+func (o *outcomes) visited(v ssa.Value) bool {
+	if o.seen == nil {
+		o.seen = map[ssa.Value]bool{}
+	}
+	if o.seen[v] {
+		return true
+	}
+	o.seen[v] = true
+	return false
+}
+
+func loadsOf(addr ssa.Value) []ssa.Value {
+	var loads []ssa.Value
+	for _, ref := range *addr.Referrers() {
+		if l, ok := ref.(*ssa.UnOp); ok && l.Op == token.MUL {
+			loads = append(loads, l)
+		}
+	}
+	return loads
+}
+
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+func derefStruct(t types.Type) (*types.Struct, bool) {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	return st, ok
+}
+
+// isLibraryType reports whether t is a type of a data-access library
+// (sql.Row, *gorm.DB, *redis.StringCmd), whose nil-ness says nothing
+// about presence.
+func isLibraryType(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && apis.KnownPackage(n.Obj().Pkg().Path())
+}

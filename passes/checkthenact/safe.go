@@ -1,0 +1,171 @@
+package checkthenact
+
+import (
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+// serialised reports whether the database serialises the check with the
+// write: the check locks its rows (SELECT ... FOR UPDATE), or the function
+// (or the one whose transaction callback it is) takes an advisory or table
+// lock or runs at SERIALIZABLE / REPEATABLE READ.
+func serialised(check *dataaccess.Op, ops []*dataaccess.Op) bool {
+	if check.Locks {
+		return true
+	}
+	scope := enclosing(check.Fn)
+	for _, op := range ops {
+		if !scope[op.Fn] {
+			continue
+		}
+		if op.Kind == apis.Lock || op.Locks {
+			return true
+		}
+		switch op.Isolation {
+		case "serializable", "repeatable read":
+			return true
+		}
+	}
+	return false
+}
+
+// enclosing returns fn and the functions it is nested in.
+func enclosing(fn *ssa.Function) map[*ssa.Function]bool {
+	set := map[*ssa.Function]bool{}
+	for f := fn; f != nil; f = f.Parent() {
+		set[f] = true
+	}
+	return set
+}
+
+// mutexHeldAcross reports whether a mutex locked before the check stays
+// locked until the write: no Unlock of it can run between the two.
+// found reports whether any mutex was locked before the check at all.
+func mutexHeldAcross(check, write ssa.Instruction) (held, found bool) {
+	fn := check.Parent()
+	locks, unlocks := mutexCalls(fn)
+	for _, l := range locks {
+		if !before(l.instr, check) {
+			continue
+		}
+		found = true
+		released := false
+		for _, u := range unlocks {
+			if u.path.Equal(l.path) && reachable(check, u.instr) && reachable(u.instr, write) {
+				released = true
+			}
+		}
+		if !released {
+			return true, true
+		}
+	}
+	return false, found
+}
+
+type mutexCall struct {
+	instr ssa.Instruction
+	path  dataaccess.Path
+}
+
+// mutexCalls lists the Lock/RLock and Unlock/RUnlock calls of fn; deferred
+// unlocks run at return and never release between check and write.
+func mutexCalls(fn *ssa.Function) (locks, unlocks []mutexCall) {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			f := call.Common().StaticCallee()
+			var name string
+			var recv ssa.Value
+			switch {
+			case call.Common().IsInvoke():
+				name, recv = call.Common().Method.Name(), call.Common().Value
+			case f != nil && f.Signature.Recv() != nil && len(call.Common().Args) > 0:
+				name, recv = f.Name(), call.Common().Args[0]
+			default:
+				continue
+			}
+			mc := mutexCall{instr: call, path: dataaccess.RootPath(recv)}
+			switch name {
+			case "Lock", "RLock":
+				locks = append(locks, mc)
+			case "Unlock", "RUnlock":
+				unlocks = append(unlocks, mc)
+			}
+		}
+	}
+	return locks, unlocks
+}
+
+// handlesDuplicate reports whether fn treats a unique violation as the
+// duplicate outcome: it compares an error code with 23505 (or pgerrcode's
+// UniqueViolation), matches gorm.ErrDuplicatedKey, MySQL's 1062 or a
+// "duplicate key" message, or calls a helper named for unique violations.
+func handlesDuplicate(fn *ssa.Function) bool {
+	for f := fn; f != nil; f = f.Parent() {
+		if handlesDuplicateIn(f) {
+			return true
+		}
+	}
+	return false
+}
+
+func handlesDuplicateIn(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok {
+				if callee := call.Common().StaticCallee(); callee != nil {
+					if f, ok := callee.Object().(*types.Func); ok && isDuplicateHelper(f.Name()) {
+						return true
+					}
+				}
+			}
+			for _, op := range instr.Operands(nil) {
+				if op == nil {
+					continue
+				}
+				switch v := (*op).(type) {
+				case *ssa.Const:
+					if isDuplicateConst(v) {
+						return true
+					}
+				case *ssa.Global:
+					if strings.Contains(v.Name(), "Duplicate") || strings.Contains(v.Name(), "UniqueViolation") {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+func isDuplicateHelper(name string) bool {
+	n := strings.ToLower(name)
+	return strings.Contains(n, "uniqueviolation") || strings.Contains(n, "duplicate") ||
+		strings.Contains(n, "isunique") || strings.Contains(n, "uniqueconstraint")
+}
+
+func isDuplicateConst(k *ssa.Const) bool {
+	if k.Value == nil {
+		return false
+	}
+	switch k.Value.Kind() {
+	case constant.String:
+		s := strings.ToLower(constant.StringVal(k.Value))
+		return s == "23505" || strings.Contains(s, "duplicate key") ||
+			strings.Contains(s, "unique constraint") || strings.Contains(s, "duplicate entry")
+	case constant.Int:
+		n, ok := constant.Int64Val(k.Value)
+		return ok && n == 1062 // MySQL ER_DUP_ENTRY
+	}
+	return false
+}

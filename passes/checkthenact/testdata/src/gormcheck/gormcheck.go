@@ -1,0 +1,78 @@
+package gormcheck
+
+import (
+	"errors"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+type User struct {
+	ID    uint
+	Email string
+}
+
+type AuditEntry struct{ Note string }
+
+func register(db *gorm.DB, email string) error {
+	var u User
+	err := db.Where("email = ?", email).First(&u).Error // want `check-then-act race: the existence check First`
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return db.Create(&User{Email: email}).Error
+	}
+	return err
+}
+
+func registerCount(db *gorm.DB, email string) error {
+	var n int64
+	db.Model(&User{}).Where("email = ?", email).Count(&n) // want `check-then-act race: the existence check Count`
+	if n == 0 {
+		db.Create(&User{Email: email})
+	}
+	return nil
+}
+
+// Near miss: the create is ON CONFLICT DO NOTHING.
+func registerOnConflict(db *gorm.DB, email string) error {
+	var u User
+	err := db.Where("email = ?", email).First(&u).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return db.Clauses(clause.OnConflict{DoNothing: true}).Create(&User{Email: email}).Error
+	}
+	return err
+}
+
+// Near miss: a different model is created.
+func registerAudit(db *gorm.DB, email string) error {
+	var u User
+	err := db.Where("email = ?", email).First(&u).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return db.Create(&AuditEntry{Note: email}).Error
+	}
+	return err
+}
+
+// Near miss: duplicate key handled.
+func registerDuplicateHandled(db *gorm.DB, email string) error {
+	var u User
+	err := db.Where("email = ?", email).First(&u).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		err = db.Create(&User{Email: email}).Error
+		if errors.Is(err, gorm.ErrDuplicatedKey) {
+			return nil
+		}
+	}
+	return err
+}
+
+// Near miss: row lock inside a transaction.
+func registerLocked(db *gorm.DB, email string) error {
+	return db.Transaction(func(tx *gorm.DB) error {
+		var u User
+		err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("email = ?", email).First(&u).Error
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return tx.Create(&User{Email: email}).Error
+		}
+		return err
+	})
+}

@@ -1,0 +1,82 @@
+package memcheck
+
+import (
+	"net/http"
+	"sync"
+)
+
+var seen sync.Map
+
+func handle(id string) error {
+	if _, ok := seen.Load(id); ok { // want `check-then-act race: the existence check Load`
+		return nil
+	}
+	seen.Store(id, true)
+	_, err := http.Get("https://ledger.example/apply?id=" + id)
+	return err
+}
+
+// Near miss: LoadOrStore.
+func handleAtomic(id string) error {
+	if _, loaded := seen.LoadOrStore(id, true); loaded {
+		return nil
+	}
+	_, err := http.Get("https://ledger.example/apply?id=" + id)
+	return err
+}
+
+// Near miss: a memo cache; computing twice is harmless.
+func memo(id string) any {
+	if v, ok := seen.Load(id); ok {
+		return v
+	}
+	v := len(id)
+	seen.Store(id, v)
+	return v
+}
+
+type Dedup struct {
+	mu   sync.Mutex
+	seen map[string]bool
+}
+
+func (d *Dedup) Process(id string) error {
+	d.mu.Lock()
+	_, ok := d.seen[id] // want `check-then-act race: the map lookup`
+	d.mu.Unlock()
+	if ok {
+		return nil
+	}
+	_, err := http.Get("https://ledger.example/apply?id=" + id)
+	d.mu.Lock()
+	d.seen[id] = true
+	d.mu.Unlock()
+	return err
+}
+
+// Near miss: one mutex held across check and insert.
+func (d *Dedup) ProcessLocked(id string) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.seen[id] {
+		return nil
+	}
+	if _, ok := d.seen[id]; ok {
+		return nil
+	}
+	d.seen[id] = true
+	_, err := http.Get("https://ledger.example/apply?id=" + id)
+	return err
+}
+
+// Near miss: a map no goroutine shares (no mutex in sight).
+func localDedup(ids []string) {
+	done := map[string]bool{}
+	for _, id := range ids {
+		if _, ok := done[id]; ok {
+			continue
+		}
+		done[id] = true
+		http.Get("https://ledger.example/apply?id=" + id)
+	}
+}

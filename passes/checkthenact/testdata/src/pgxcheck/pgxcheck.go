@@ -1,0 +1,73 @@
+package pgxcheck
+
+import (
+	"context"
+	"errors"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+type Handler struct{ pool *pgxpool.Pool }
+
+func (h *Handler) Charge(ctx context.Context, key string, amount int64) error {
+	var seen bool
+	err := h.pool.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM idempotency_keys WHERE key = $1)", key).Scan(&seen) // want `check-then-act race: the existence check on idempotency_keys`
+	if err != nil || seen {
+		return err
+	}
+	_, err = h.pool.Exec(ctx, "INSERT INTO idempotency_keys (key, amount) VALUES ($1, $2)", key, amount)
+	return err
+}
+
+// Near miss: 23505 is handled as "someone else got there first".
+func (h *Handler) ChargeHandled(ctx context.Context, key string, amount int64) error {
+	var seen bool
+	err := h.pool.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM idempotency_keys WHERE key = $1)", key).Scan(&seen)
+	if err != nil || seen {
+		return err
+	}
+	_, err = h.pool.Exec(ctx, "INSERT INTO idempotency_keys (key, amount) VALUES ($1, $2)", key, amount)
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
+		return nil
+	}
+	return err
+}
+
+func (h *Handler) InTx(ctx context.Context, key string) error {
+	return pgx.BeginFunc(ctx, h.pool, func(tx pgx.Tx) error {
+		var id int64
+		err := tx.QueryRow(ctx, "SELECT id FROM webhooks WHERE event_id = $1", key).Scan(&id) // want `check-then-act race: the existence check on webhooks`
+		if !errors.Is(err, pgx.ErrNoRows) {
+			return err
+		}
+		_, err = tx.Exec(ctx, "INSERT INTO webhooks (event_id) VALUES ($1)", key)
+		return err
+	})
+}
+
+// Near miss: a serializable transaction.
+func (h *Handler) InSerializableTx(ctx context.Context, key string) error {
+	return pgx.BeginTxFunc(ctx, h.pool, pgx.TxOptions{IsoLevel: pgx.Serializable}, func(tx pgx.Tx) error {
+		var id int64
+		err := tx.QueryRow(ctx, "SELECT id FROM webhooks WHERE event_id = $1", key).Scan(&id)
+		if !errors.Is(err, pgx.ErrNoRows) {
+			return err
+		}
+		_, err = tx.Exec(ctx, "INSERT INTO webhooks (event_id) VALUES ($1)", key)
+		return err
+	})
+}
+
+// Near miss: INSERT ... WHERE NOT EXISTS is one statement.
+func (h *Handler) InsertIfAbsent(ctx context.Context, key string) error {
+	var id int64
+	err := h.pool.QueryRow(ctx, "SELECT id FROM webhooks WHERE event_id = $1", key).Scan(&id)
+	if !errors.Is(err, pgx.ErrNoRows) {
+		return err
+	}
+	_, err = h.pool.Exec(ctx, `INSERT INTO webhooks (event_id) SELECT $1 WHERE NOT EXISTS (SELECT 1 FROM webhooks WHERE event_id = $1)`, key)
+	return err
+}

@@ -1,0 +1,57 @@
+package redischeck
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+func deliver(ctx context.Context, rdb *redis.Client, id string) error {
+	if rdb.Exists(ctx, "webhook:"+id).Val() > 0 { // want `check-then-act race: the existence check Exists`
+		return nil
+	}
+	rdb.Set(ctx, "webhook:"+id, 1, 24*time.Hour)
+	_, err := http.Post("https://partner.example/hook", "application/json", nil)
+	return err
+}
+
+// Near miss: SETNX decides atomically.
+func deliverNX(ctx context.Context, rdb *redis.Client, id string) error {
+	if !rdb.SetNX(ctx, "webhook:"+id, 1, 24*time.Hour).Val() {
+		return nil
+	}
+	_, err := http.Post("https://partner.example/hook", "application/json", nil)
+	return err
+}
+
+// Near miss: a cache fill without a side effect.
+func cached(ctx context.Context, rdb *redis.Client, id string) string {
+	v, err := rdb.Get(ctx, "profile:"+id).Result()
+	if err == redis.Nil {
+		v = "computed"
+		rdb.Set(ctx, "profile:"+id, v, time.Minute)
+	}
+	return v
+}
+
+func getThenSet(ctx context.Context, rdb *redis.Client, id string) error {
+	_, err := rdb.Get(ctx, "evt:"+id).Result() // want `check-then-act race: the existence check Get`
+	if err != redis.Nil {
+		return err
+	}
+	rdb.Set(ctx, "evt:"+id, "done", time.Hour)
+	_, err = http.Post("https://partner.example/hook", "application/json", nil)
+	return err
+}
+
+// Near miss: a different key is set.
+func deliverOtherKey(ctx context.Context, rdb *redis.Client, id string) error {
+	if rdb.Exists(ctx, "webhook:"+id).Val() > 0 {
+		return nil
+	}
+	rdb.Set(ctx, "attempts:"+id, 1, 24*time.Hour)
+	_, err := http.Post("https://partner.example/hook", "application/json", nil)
+	return err
+}

@@ -1,0 +1,188 @@
+package sqlcheck
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"net/http"
+)
+
+func existsThenInsert(ctx context.Context, db *sql.DB, key string) error {
+	var exists bool
+	if err := db.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM payments WHERE key = $1)`, key).Scan(&exists); err != nil { // want `check-then-act race: the existence check on payments and the insert at line 18`
+		return err
+	}
+	if exists {
+		return nil
+	}
+	_, err := db.ExecContext(ctx, `INSERT INTO payments (key) VALUES ($1)`, key)
+	return err
+}
+
+// Near miss: the insert is conditional.
+func existsThenInsertOnConflict(ctx context.Context, db *sql.DB, key string) error {
+	var exists bool
+	if err := db.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM payments WHERE key = $1)`, key).Scan(&exists); err != nil {
+		return err
+	}
+	if exists {
+		return nil
+	}
+	_, err := db.ExecContext(ctx, `INSERT INTO payments (key) VALUES ($1) ON CONFLICT (key) DO NOTHING`, key)
+	return err
+}
+
+// Near miss: the insert goes to another table.
+func existsThenInsertElsewhere(ctx context.Context, db *sql.DB, key string) error {
+	var exists bool
+	if err := db.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM payments WHERE key = $1)`, key).Scan(&exists); err != nil {
+		return err
+	}
+	if exists {
+		return nil
+	}
+	_, err := db.ExecContext(ctx, `INSERT INTO audit_log (key) VALUES ($1)`, key)
+	return err
+}
+
+// Near miss: the insert runs when the row IS there.
+func insertWhenPresent(ctx context.Context, db *sql.DB, key string) error {
+	var exists bool
+	if err := db.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM payments WHERE key = $1)`, key).Scan(&exists); err != nil {
+		return err
+	}
+	if !exists {
+		return errors.New("unknown payment")
+	}
+	_, err := db.ExecContext(ctx, `INSERT INTO payments (key) VALUES ($1)`, key)
+	return err
+}
+
+func countThenInsert(db *sql.DB, id string) error {
+	var n int
+	db.QueryRow("SELECT count(*) FROM processed_events WHERE id = ?", id).Scan(&n) // want `check-then-act race`
+	if n > 0 {
+		return nil
+	}
+	_, err := db.Exec("INSERT INTO processed_events (id) VALUES (?)", id)
+	return err
+}
+
+const selectOrder = "SELECT id FROM orders WHERE request_id = $1"
+const insertOrder = "INSERT INTO orders (request_id) " + "VALUES ($1)"
+
+func noRowsThenInsert(db *sql.DB, req string) error {
+	var id int64
+	err := db.QueryRow(selectOrder, req).Scan(&id) // want `check-then-act race: the existence check on orders`
+	if errors.Is(err, sql.ErrNoRows) {
+		_, err = db.Exec(insertOrder, req)
+	}
+	return err
+}
+
+// Near miss: a unique violation is handled as the duplicate outcome.
+func noRowsThenInsertHandled(db *sql.DB, req string) error {
+	var id int64
+	err := db.QueryRow(selectOrder, req).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		_, err = db.Exec(insertOrder, req)
+		if err != nil && isUniqueViolation(err) {
+			return nil
+		}
+	}
+	return err
+}
+
+func isUniqueViolation(err error) bool { return err != nil }
+
+// Near miss: the read's error is returned; the insert runs after a hit.
+func readThenInsertOnHit(db *sql.DB, req string) error {
+	var id int64
+	if err := db.QueryRow(selectOrder, req).Scan(&id); err != nil {
+		return err
+	}
+	_, err := db.Exec(insertOrder, req)
+	return err
+}
+
+func presentReturnsElseInsert(db *sql.DB, req string) error {
+	var id int64
+	err := db.QueryRow(selectOrder, req).Scan(&id) // want `check-then-act race`
+	if err == nil {
+		return nil
+	}
+	_, err = db.Exec(insertOrder, req)
+	return err
+}
+
+// Near miss: SELECT ... FOR UPDATE in the same transaction.
+func forUpdateInTx(ctx context.Context, db *sql.DB, req string) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var id int64
+	err = tx.QueryRow("SELECT id FROM orders WHERE request_id = $1 FOR UPDATE", req).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		if _, err := tx.Exec(insertOrder, req); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}
+
+// Near miss: an advisory transaction lock serialises callers.
+func advisoryLocked(ctx context.Context, db *sql.DB, req string) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.Exec("SELECT pg_advisory_xact_lock(hashtext($1))", req); err != nil {
+		return err
+	}
+	var id int64
+	err = tx.QueryRow(selectOrder, req).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		if _, err := tx.Exec(insertOrder, req); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}
+
+// Near miss: SERIALIZABLE makes the database abort one of two racers.
+func serializable(ctx context.Context, db *sql.DB, req string) error {
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{Isolation: sql.LevelSerializable})
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var id int64
+	err = tx.QueryRow(selectOrder, req).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		if _, err := tx.Exec(insertOrder, req); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}
+
+// A read-committed transaction does not help: still a race.
+func readCommittedTx(ctx context.Context, db *sql.DB, req string) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var id int64
+	err = tx.QueryRow(selectOrder, req).Scan(&id) // want `check-then-act race`
+	if errors.Is(err, sql.ErrNoRows) {
+		if _, err := tx.Exec(insertOrder, req); err != nil {
+			return err
+		}
+		http.Post("https://hooks.example/paid", "text/plain", nil)
+	}
+	return tx.Commit()
+}

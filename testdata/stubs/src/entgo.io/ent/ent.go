@@ -1,0 +1,6 @@
+// Package ent is a stub of entgo.io/ent: generated code imports it.
+package ent
+
+type Schema struct{}
+
+type Interface interface{ Type() }
