@@ -10,14 +10,15 @@ import (
 // checks lists the suite's checks in the order they are documented.
 var checks = []*analysis.Analyzer{}
 
-// All returns the suite's checks.
+// All returns the suite's checks, each with its documentation URL and
+// honouring //idemvet:ignore directives (see suite.go).
 func All() []*analysis.Analyzer {
-	return append([]*analysis.Analyzer(nil), checks...)
+	return append([]*analysis.Analyzer(nil), suite()...)
 }
 
 // ByName returns the check with the given name, or nil.
 func ByName(name string) *analysis.Analyzer {
-	for _, a := range checks {
+	for _, a := range suite() {
 		if a.Name == name {
 			return a
 		}
