@@ -1,0 +1,62 @@
+// Package claim runs an operation at most once per idempotency key on
+// PostgreSQL, with pgx/v5, and replays its stored outcome to every retry.
+//
+// One transaction holds the claim, the business writes and the outcome:
+//
+//	INSERT INTO idemvet_claims ... ON CONFLICT DO NOTHING   -- the claim
+//	... your writes, on the same pgx.Tx ...
+//	UPDATE idemvet_claims SET status, body, ...             -- the outcome
+//	COMMIT
+//
+// so either all of it commits or none of it does: a crash, an error or a
+// killed connection leaves the key unclaimed and a retry executes again, and
+// no committed effect lacks its outcome. There is no check-then-act: the
+// unique primary key (scope, operation, key) decides who executes.
+//
+// # Duplicates
+//
+// A duplicate that arrives while the first transaction is open waits on the
+// primary key. If the first commits, the duplicate replays its outcome; if it
+// rolls back, the duplicate executes. The wait is bounded by
+// Options.LockTimeout, after which Do returns an InProgressError (HTTP 409
+// with Retry-After). A duplicate that arrives after the commit gets the
+// stored outcome with Result.Replayed set; if its request fingerprint differs
+// from the first request's, it gets a MismatchError (HTTP 422) instead, and
+// learns nothing about the first request. Keys are scoped by tenant: the
+// same key under another Scope is another operation.
+//
+// # Errors inside the operation
+//
+// An error from the function rolls back everything, claim included, so a
+// retry runs the function again. A terminal business rejection that must stay
+// stable across retries is returned with Reject: its writes are rolled back,
+// but the claim and the rejection outcome are stored and replayed.
+// Serialization failures (40001) and deadlocks (40P01) make Do run the whole
+// transaction again, at most Options.MaxAttempts times with jittered backoff.
+// It works at READ COMMITTED (default), REPEATABLE READ and SERIALIZABLE.
+//
+// # Retention and what happens after expiry
+//
+// Each record gets expires_at = commit transaction's start + Options.TTL.
+// A record is honoured, replayed and fingerprint-checked, from its commit
+// until Sweep deletes it, which happens only after expires_at: so a key is
+// honoured for at least TTL, and for at most TTL plus the time until the next
+// Sweep. Between expiry and the sweep an expired record is still replayed:
+// expiry is a permission to delete, not a deadline.
+//
+// Once the record is deleted the key is unknown: a call with the same key
+// executes again as a new operation, and a different payload is no longer
+// detected as a mismatch. So TTL must exceed the longest time any client may
+// retry one intent. If the business also needs duplicates prevented beyond
+// that horizon, enforce it with a business unique constraint (an order number,
+// a payment reference), which the claim complements and does not replace.
+//
+// # Round trips
+//
+// A first execution costs three round trips plus the function's own: the
+// claim (sent in one pipeline with the transaction start), then the function,
+// then the outcome with COMMIT. A replay costs one round trip: the claim
+// statement reads the existing record when it conflicts, and the pipeline's
+// implicit transaction ends without a ROLLBACK. DoTx, inside the caller's
+// transaction, costs one more for either.
+package claim

@@ -1,0 +1,56 @@
+package claim
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// Key identifies one operation. Exactly one execution is recorded per Key.
+//
+// Scope is required: it is the authenticated tenant or principal, so that the
+// same client key under two tenants names two operations and neither can read
+// the other's outcome. Operation names the endpoint or command ("POST
+// /payments"), so that one key reused for a different operation does not
+// replay the wrong result. Key is the caller's idempotency key, minted once
+// per intent and reused on every retry of it.
+type Key struct {
+	Scope     string
+	Operation string
+	Key       string
+}
+
+// maxFingerprintBytes admits any hash up to SHA-512.
+const maxFingerprintBytes = 64
+
+// validate checks k and fingerprint against the bounds; each part must be
+// non-empty, at most limit bytes of UTF-8 without control characters
+// (PostgreSQL text cannot hold NUL, and no legitimate key contains one).
+func validate(k Key, fingerprint []byte, limit int) error {
+	for _, part := range [...]struct{ name, value string }{
+		{"scope", k.Scope}, {"operation", k.Operation}, {"key", k.Key},
+	} {
+		switch {
+		case part.value == "":
+			return &KeyError{Field: part.name, Reason: "is empty"}
+		case len(part.value) > limit:
+			return &KeyError{Field: part.name, Reason: "is too long", Len: len(part.value), Limit: limit}
+		case !utf8.ValidString(part.value):
+			return &KeyError{Field: part.name, Reason: "is not valid UTF-8"}
+		case hasControl(part.value):
+			return &KeyError{Field: part.name, Reason: "contains a control character"}
+		}
+	}
+	if len(fingerprint) > maxFingerprintBytes {
+		return &KeyError{Field: "fingerprint", Reason: "is too long", Len: len(fingerprint), Limit: maxFingerprintBytes}
+	}
+	return nil
+}
+
+func hasControl(s string) bool {
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,94 @@
+package claim
+
+import (
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Options configure a Claimer. The zero value of each field means its default.
+type Options struct {
+	// TTL is how long a record is honoured at least: Sweep deletes it only
+	// after that. Set it above the longest time your clients retry (provider
+	// SDKs, queues with redelivery, users pressing "pay" again tomorrow).
+	// Default 24h.
+	TTL time.Duration
+	// LockTimeout bounds how long a concurrent duplicate waits for the
+	// transaction that holds the key before failing with ErrInProgress. It
+	// applies to the claim statement only; the function's own statements keep
+	// the session's lock_timeout. Default 2s.
+	LockTimeout time.Duration
+	// RetryAfter is suggested to clients that got ErrInProgress.
+	// Default LockTimeout, at least one second.
+	RetryAfter time.Duration
+	// Isolation is the transaction isolation level of Do: pgx.ReadCommitted
+	// (default), pgx.RepeatableRead or pgx.Serializable.
+	Isolation pgx.TxIsoLevel
+	// MaxAttempts bounds how often Do runs the whole transaction when it
+	// fails with a serialization failure (40001) or deadlock (40P01).
+	// Default 5; 1 disables retrying.
+	MaxAttempts int
+	// Backoff is the base delay before the second attempt; it doubles for
+	// each further attempt, with full jitter, and is cut short by ctx.
+	// Default 5ms.
+	Backoff time.Duration
+	// MaxKeyBytes bounds each of Scope, Operation and Key. Default 255.
+	MaxKeyBytes int
+	// MaxOutcomeBytes bounds the stored body, headers and resource id
+	// together. Default 64 KiB.
+	MaxOutcomeBytes int
+	// ReplayHeaders are the response header names stored and replayed.
+	// Default Content-Type and Location.
+	ReplayHeaders []string
+}
+
+func (o Options) withDefaults() (Options, error) {
+	def := func(d *time.Duration, v time.Duration) {
+		if *d == 0 {
+			*d = v
+		}
+	}
+	def(&o.TTL, 24*time.Hour)
+	def(&o.LockTimeout, 2*time.Second)
+	def(&o.RetryAfter, max(time.Second, o.LockTimeout))
+	def(&o.Backoff, 5*time.Millisecond)
+	if o.Isolation == "" {
+		o.Isolation = pgx.ReadCommitted
+	}
+	if o.MaxAttempts == 0 {
+		o.MaxAttempts = 5
+	}
+	if o.MaxKeyBytes == 0 {
+		o.MaxKeyBytes = 255
+	}
+	if o.MaxOutcomeBytes == 0 {
+		o.MaxOutcomeBytes = 64 << 10
+	}
+	if o.ReplayHeaders == nil {
+		o.ReplayHeaders = []string{"Content-Type", "Location"}
+	}
+	switch {
+	case o.TTL < time.Millisecond:
+		return o, fmt.Errorf("claim: TTL %v: must be at least 1ms", o.TTL)
+	case o.LockTimeout < time.Millisecond:
+		return o, fmt.Errorf("claim: LockTimeout %v: must be at least 1ms (0 would wait forever)", o.LockTimeout)
+	case o.MaxAttempts < 1 || o.MaxKeyBytes < 1 || o.MaxOutcomeBytes < 1 || o.Backoff < 0 || o.RetryAfter < 0:
+		return o, fmt.Errorf("claim: negative bound in %+v", o)
+	}
+	switch o.Isolation {
+	case pgx.ReadCommitted, pgx.RepeatableRead, pgx.Serializable:
+	default:
+		return o, fmt.Errorf("claim: isolation level %q is not supported", o.Isolation)
+	}
+	return o, nil
+}
+
+func headerSet(names []string) map[string]bool {
+	set := make(map[string]bool, len(names))
+	for _, n := range names {
+		set[http.CanonicalHeaderKey(n)] = true
+	}
+	return set
+}
