@@ -51,6 +51,14 @@ func init() {
 // own module: builders named <Entity>Query, <Entity>Create, ... It returns
 // the kind and the entity name, or ok=false.
 func Ent(recvType, method string) (kind Kind, entity string, ok bool) {
+	if recvType == "Tx" { // the generated transaction type
+		switch method {
+		case "Commit":
+			return Commit, "", true
+		case "Rollback":
+			return Rollback, "", true
+		}
+	}
 	for _, s := range entSuffixes {
 		if len(recvType) <= len(s.suffix) || recvType[len(recvType)-len(s.suffix):] != s.suffix {
 			continue

@@ -2,7 +2,11 @@ package dataaccess
 
 import (
 	"fmt"
+	"go/build"
 	"go/types"
+	"path"
+	"path/filepath"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -73,6 +77,9 @@ func (m *modeler) summaryOf(f *types.Func) *Summary {
 // summarize recomputes the summaries of the package's named functions
 // from their operations and reports whether any changed.
 func (m *modeler) summarize(funcs []*ssa.Function, ops []*Op) bool {
+	if !m.summarizable() {
+		return false
+	}
 	byFn := map[*ssa.Function][]*Op{}
 	for _, op := range ops {
 		byFn[op.Fn] = append(byFn[op.Fn], op)
@@ -122,7 +129,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 				plain = append(plain, op)
 			}
 		}
-		if op.Kind == apis.Effect || op.Kind.IsWrite() || op.Summary != nil && op.Summary.Effect {
+		if op.Kind == apis.Effect || op.Kind.IsWrite() && !inMemory(op) || op.Summary != nil && op.Summary.Effect {
 			s.Effect = true
 		}
 		if writesTable(op) {
@@ -162,6 +169,15 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		return nil
 	}
 	return s
+}
+
+// inMemory reports whether op touches process memory only (a map or a
+// sync.Map): writing one is no side effect a retry could duplicate.
+func inMemory(op *Op) bool {
+	if _, isMap := op.Instr.(*ssa.MapUpdate); isMap {
+		return true
+	}
+	return op.Callee != nil && op.Callee.Pkg() != nil && op.Callee.Pkg().Path() == "sync"
 }
 
 // writesTable reports whether op writes a database table: a SQL or ORM
@@ -298,6 +314,26 @@ func isBeginResult(v ssa.Value) bool {
 	}
 	f := callee(&c.Call)
 	return f != nil && receiver(&c.Call) != nil && opensTransaction(f.Name())
+}
+
+// summarizable reports whether functions of a package may be summarized:
+// not the standard library and not the libraries the tables describe,
+// whose internals (a sync.Map cache inside database/sql) say nothing
+// about what their API means to a caller. Standard packages export no
+// facts, so callers need not check.
+func (m *modeler) summarizable() bool {
+	for p := m.pass.Pkg.Path(); p != "." && p != "/"; p = path.Dir(p) {
+		if apis.KnownPackage(p) {
+			return false
+		}
+	}
+	goroot := filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
+	for _, f := range m.pass.Files {
+		if strings.HasPrefix(m.pass.Fset.File(f.FileStart).Name(), goroot) {
+			return false
+		}
+	}
+	return true
 }
 
 // exportFacts publishes the summaries of this package's functions.

@@ -1,0 +1,255 @@
+package claimtx
+
+import (
+	"fmt"
+	"go/token"
+	"path/filepath"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+// ClaimURL is where diagnostics without a mechanical fix point: the
+// runtime API that claims, works and stores the outcome in one transaction.
+const ClaimURL = "https://github.com/idemvet/idemvet/tree/main/runtime/claim"
+
+var Analyzer = &analysis.Analyzer{
+	Name:     "claimtx",
+	Doc:      Doc,
+	URL:      "https://github.com/idemvet/idemvet/tree/main/passes/claimtx",
+	Requires: []*analysis.Analyzer{dataaccess.Analyzer},
+	Run:      run,
+}
+
+// Doc is the analyzer's documentation; doc.go has the long form.
+const Doc = `report idempotency claims that commit separately from the write they guard
+
+A claim (an insert into an idempotency-key, dedup, processed-event or inbox
+table, Claim/TryClaim/Reserve/MarkProcessed, a redis SETNX) that commits on
+its own while the business write it guards commits in another transaction
+turns every crash between the two commits into a lost operation: the key
+says "done", the work never happened, and retries are answered as
+duplicates.
+
+WRONG: db.Exec(claim); tx.Exec(write); tx.Commit()
+RIGHT: tx.Exec(claim); tx.Exec(write); tx.Commit(); or runtime/claim.
+Claims on the same transaction as the write, and PENDING intents stored
+before an external effect (the outbox pattern), are not reported.`
+
+func run(pass *analysis.Pass) (any, error) {
+	model := pass.ResultOf[dataaccess.Analyzer].(*dataaccess.Result)
+	if len(model.Ops) == 0 {
+		return nil, nil
+	}
+	reported := map[*dataaccess.Op]bool{}
+	for _, fn := range model.SSA.SrcFuncs {
+		evs := events(model, fn)
+		for _, claim := range evs {
+			if reported[claim.op] || !isClaim(claim.op) {
+				continue
+			}
+			if f := separateWrite(model, claim, evs); f != nil {
+				reported[claim.op] = true
+				report(pass, f)
+			}
+		}
+	}
+	return nil, nil
+}
+
+// how tells how the claim came to commit apart from the write.
+type how int
+
+const (
+	autocommit    how = iota // the claim runs on a pool or db
+	outerHandle              // ... inside the write's transaction callback
+	committedTx              // the claim's own transaction commits first
+	redisClaim               // the claim lives in redis, the write in SQL
+)
+
+// finding is one claim committed separately from the write it guards.
+type finding struct {
+	how          how
+	claim, write event
+	// claimCommit is where the claim's transaction commits, when that is
+	// a separate call (tx.Commit, the end of a Transaction callback).
+	claimCommit token.Pos
+	// writeCommit is where the write's transaction commits, if visible.
+	writeCommit token.Pos
+}
+
+// separateWrite returns the first table write, on the claim's success
+// path, that commits separately from the claim; or nil.
+func separateWrite(model *dataaccess.Result, claim event, evs []event) *finding {
+	for _, write := range evs {
+		if write.at == claim.at || !isTableWrite(write.op) || !before(claim.at, write.at) {
+			// Operations inside the same callback are compared when
+			// the callback itself is analyzed.
+			continue
+		}
+		if f := separately(model, claim, write, evs); f != nil {
+			f.writeCommit = commitOf(write, evs)
+			return f
+		}
+	}
+	return nil
+}
+
+// separately decides whether claim and write commit apart.
+func separately(model *dataaccess.Result, claim, write event, evs []event) *finding {
+	f := &finding{claim: claim, write: write}
+	c, w := claim.op, write.op
+	switch {
+	case isRedisClaim(c):
+		if releasedAfter(model, claim, write, evs) {
+			return nil // SETNX ... DEL on every path is a lock, not a claim
+		}
+		f.how = redisClaim
+		return f
+	case c.Summary != nil && c.Summary.Commits || c.Handle.Kind == apis.HandlePool:
+		if !inTx(w) {
+			return nil
+		}
+		f.how = autocommit
+		if insideCallbackOf(c, w) {
+			f.how = outerHandle
+		}
+		return f
+	case c.Handle.Kind == apis.HandleTx:
+		if w.Handle.Kind == apis.HandleUnknown && !inTx(w) || w.Handle.Same(c.Handle) {
+			return nil
+		}
+		commit := claimCommit(claim, write, evs)
+		if commit == nil {
+			return nil
+		}
+		f.how = committedTx
+		f.claimCommit = posOf(commit)
+		return f
+	}
+	return nil
+}
+
+// inTx reports whether a write runs inside a transaction: on a tx handle,
+// or in a wrapper that opens and commits its own.
+func inTx(op *dataaccess.Op) bool {
+	return op.Handle.Kind == apis.HandleTx || op.Summary != nil && op.Summary.Commits
+}
+
+// insideCallbackOf reports whether the claim runs inside the transaction
+// callback whose tx parameter the write uses: gorm's Transaction or
+// pgx.BeginFunc with the outer db captured for the claim.
+func insideCallbackOf(claim, write *dataaccess.Op) bool {
+	p, ok := write.Handle.Path.Base.(*ssa.Parameter)
+	return ok && p.Parent() == claim.Fn && claim.Fn.Parent() != nil
+}
+
+// claimCommit returns where the claim's transaction commits before the
+// write: the Transaction/BeginFunc call whose callback holds the claim on
+// its tx parameter, or a Commit of the claim's tx between the two. It
+// returns nil when the commit cannot be seen, or commits a savepoint.
+func claimCommit(claim, write event, evs []event) ssa.Instruction {
+	c := claim.op
+	if claim.runner != nil {
+		if p, ok := c.Handle.Path.Base.(*ssa.Parameter); ok && p.Parent() == claim.runner.TxFunc {
+			return claim.at
+		}
+		return nil
+	}
+	if opensSavepoint(c.Handle, evs) {
+		return nil
+	}
+	for _, e := range evs {
+		if e.runner == nil && e.op.Kind == apis.Commit && e.op.Handle.Same(c.Handle) &&
+			before(claim.at, e.at) && before(e.at, write.at) {
+			return e.at
+		}
+	}
+	return nil
+}
+
+// opensSavepoint reports whether the transaction h was begun on another
+// transaction (pgx's tx.Begin), whose Commit only releases a savepoint.
+func opensSavepoint(h dataaccess.Handle, evs []event) bool {
+	base := h.Path.Base
+	if x, ok := base.(*ssa.Extract); ok {
+		base = x.Tuple
+	}
+	begin, ok := base.(ssa.Instruction)
+	if !ok {
+		return false
+	}
+	for _, e := range evs {
+		if e.op.Kind == apis.Begin && e.op.Instr == begin && e.op.Handle.Kind == apis.HandleTx {
+			return true
+		}
+	}
+	return false
+}
+
+// commitOf returns where the write's transaction commits: the call that
+// runs its callback, or a later Commit of its tx; NoPos if not visible.
+func commitOf(write event, evs []event) token.Pos {
+	if write.runner != nil {
+		return posOf(write.at)
+	}
+	for _, e := range evs {
+		if e.runner == nil && e.op.Kind == apis.Commit && e.op.Handle.Same(write.op.Handle) && before(write.at, e.at) {
+			return posOf(e.at)
+		}
+	}
+	return token.NoPos
+}
+
+func posOf(instr ssa.Instruction) token.Pos {
+	if c, ok := instr.(ssa.CallInstruction); ok {
+		return c.Pos()
+	}
+	return instr.Pos()
+}
+
+func report(pass *analysis.Pass, f *finding) {
+	write := where(pass, f.claim.op.Pos(), f.write.op.Pos())
+	var msg string
+	switch f.how {
+	case autocommit:
+		msg = fmt.Sprintf("idempotency claim commits on its own (autocommit), separately from the write at %s in a transaction: a crash between them loses the operation, its key already claimed", write)
+	case outerHandle:
+		msg = fmt.Sprintf("idempotency claim inside the transaction callback runs on the outer handle, so it commits separately from the write at %s: a crash between them loses the operation, its key already claimed", write)
+	case committedTx:
+		msg = fmt.Sprintf("idempotency claim's transaction commits at %s, before the write at %s: a crash between them loses the operation, its key already claimed",
+			where(pass, f.claim.op.Pos(), f.claimCommit), write)
+	case redisClaim:
+		msg = fmt.Sprintf("redis SETNX claim commits separately from the SQL write at %s, which no transaction can join: a crash between them loses the operation, its key already claimed", write)
+	}
+	related := []analysis.RelatedInformation{{Pos: f.write.op.Pos(), Message: "the write the claim guards"}}
+	if f.claimCommit.IsValid() {
+		related = append(related, analysis.RelatedInformation{Pos: f.claimCommit, Message: "the claim's transaction commits here"})
+	}
+	if f.writeCommit.IsValid() && f.writeCommit != f.claimCommit {
+		related = append(related, analysis.RelatedInformation{Pos: f.writeCommit, Message: "the write's transaction commits here"})
+	}
+	d := analysis.Diagnostic{
+		Pos:     f.claim.op.Pos(),
+		Message: msg,
+		Related: related,
+		URL:     ClaimURL,
+	}
+	if fix := suggestFix(pass, f); fix != nil {
+		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
+	}
+	pass.Report(d)
+}
+
+// where spells a position relative to the claim: "line 42", or
+// "orders.go:42" in another file.
+func where(pass *analysis.Pass, from, pos token.Pos) string {
+	p, q := pass.Fset.Position(pos), pass.Fset.Position(from)
+	if p.Filename == q.Filename {
+		return fmt.Sprintf("line %d", p.Line)
+	}
+	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
+}

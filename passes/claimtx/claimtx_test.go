@@ -1,0 +1,14 @@
+package claimtx_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/idemvet/idemvet/passes/claimtx"
+)
+
+func TestClaimTx(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), claimtx.Analyzer,
+		"sqlclaim")
+}

@@ -1,0 +1,57 @@
+// Package claimtx defines an Analyzer that reports idempotency claims
+// committed separately from the business write they guard.
+//
+// # Analyzer claimtx
+//
+// claimtx: report idempotency claims that commit separately from the write they guard
+//
+// A claim (an insert into an idempotency-key, dedup, processed-event or
+// inbox table, a Claim/TryClaim/Reserve/MarkProcessed call, or a redis
+// SETNX) says "this operation is done". When the claim commits on its own
+// and the business write commits in another transaction, a crash, deploy
+// or lost connection between the two commits leaves the key claimed and
+// the work never done: every retry is answered as a duplicate, and no
+// error appears anywhere.
+//
+// The check follows which handle each call runs on (an autocommit pool or
+// db, or a transaction from database/sql, pgx, pgxpool, sqlx, gorm, ent,
+// bun or sqlc's WithTx), through locals, struct fields, closures and
+// wrapper functions in other packages, and reports a claim when the write
+// it dominates
+//
+//   - runs in a transaction while the claim runs in autocommit mode;
+//   - runs after the claim's own transaction has committed;
+//   - runs on the transaction of a gorm Transaction or pgx.BeginFunc
+//     callback while the claim inside the callback uses the outer handle;
+//   - is a SQL write guarded by a redis SETNX, which no database
+//     transaction can include (unless the key is deleted again on every
+//     path after the write, which makes it a lock, not a claim).
+//
+// It stays silent when the claim and the write run on the same
+// transaction, when the only thing after the claim is an external effect
+// (persisting a PENDING intent before calling a provider is the outbox
+// pattern), and whenever a handle's kind cannot be seen.
+//
+// WRONG:
+//
+//	tx, err := db.BeginTx(ctx, nil)
+//	...
+//	db.ExecContext(ctx, `INSERT INTO idempotency_keys (key) VALUES ($1)
+//		ON CONFLICT DO NOTHING`, key) // commits at once
+//	tx.ExecContext(ctx, `UPDATE accounts SET balance = balance - $1 ...`)
+//	return tx.Commit()
+//
+// RIGHT:
+//
+//	tx, err := db.BeginTx(ctx, nil)
+//	...
+//	tx.ExecContext(ctx, `INSERT INTO idempotency_keys (key) VALUES ($1)
+//		ON CONFLICT DO NOTHING`, key) // rolls back with the write
+//	tx.ExecContext(ctx, `UPDATE accounts SET balance = balance - $1 ...`)
+//	return tx.Commit()
+//
+// When the transaction is already open at the claim and its type fits, a
+// suggested fix runs the claim on it. Otherwise the diagnostic points to
+// github.com/idemvet/idemvet/runtime/claim, whose Do and Tx run the claim,
+// the work and the stored outcome in one transaction.
+package claimtx

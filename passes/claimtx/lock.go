@@ -1,0 +1,95 @@
+package claimtx
+
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+// releasedAfter reports whether the redis key the claim sets is deleted
+// again on every path from the write to a return, directly or by a
+// deferred call: SETNX used as a mutex around the write, not as a claim
+// that outlives it. A delete on the error path only (releasing the claim
+// when the write fails) still leaves a crash between the two unprotected.
+func releasedAfter(model *dataaccess.Result, claim, write event, evs []event) bool {
+	release := map[*ssa.BasicBlock][]ssa.Instruction{}
+	for _, e := range evs {
+		if !deletesKey(e.op, claim.op) || e.runner != nil {
+			continue
+		}
+		if _, deferred := e.at.(*ssa.Defer); deferred && before(claim.at, e.at) {
+			return true
+		}
+		release[e.at.Block()] = append(release[e.at.Block()], e.at)
+	}
+	if deferredRelease(model, claim) {
+		return true
+	}
+	if len(release) == 0 {
+		return false
+	}
+	// The write's own block: a release after the write covers every path.
+	for _, r := range release[write.at.Block()] {
+		if before(write.at, r) {
+			return true
+		}
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	var escapes func(b *ssa.BasicBlock) bool
+	escapes = func(b *ssa.BasicBlock) bool {
+		if seen[b] {
+			return false
+		}
+		seen[b] = true
+		if len(release[b]) > 0 {
+			return false
+		}
+		if len(b.Succs) == 0 {
+			_, returns := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+			return returns
+		}
+		for _, s := range b.Succs {
+			if escapes(s) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, s := range write.at.Block().Succs {
+		if escapes(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// deferredRelease reports whether the claim's function defers a closure
+// that deletes the claimed key: defer func() { rdb.Del(ctx, key) }().
+func deferredRelease(model *dataaccess.Result, claim event) bool {
+	fn := claim.at.Parent()
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			d, ok := instr.(*ssa.Defer)
+			if !ok || !before(claim.at, d) {
+				continue
+			}
+			lit := funcValue(d.Call.Value)
+			if lit == nil {
+				continue
+			}
+			for _, op := range model.ByFunc[lit] {
+				if deletesKey(op, claim.op) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// deletesKey reports whether op deletes the redis key claim sets.
+func deletesKey(op, claim *dataaccess.Op) bool {
+	return op.Kind == apis.Delete && op.Resource.Key != nil &&
+		dataaccess.SameResource(op.Resource, claim.Resource)
+}
