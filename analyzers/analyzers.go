@@ -5,10 +5,14 @@ package analyzers
 
 import (
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemvet/idemvet/passes/checkthenact"
 )
 
 // checks lists the suite's checks in the order they are documented.
-var checks = []*analysis.Analyzer{}
+var checks = []*analysis.Analyzer{
+	checkthenact.Analyzer,
+}
 
 // All returns the suite's checks, each with its documentation URL and
 // honouring //idemvet:ignore directives (see suite.go).

@@ -115,7 +115,7 @@ func mayAccessData(pass *analysis.Pass) bool {
 		return true
 	}
 	for _, imp := range pass.Pkg.Imports() {
-		if apis.KnownPackage(imp.Path()) || imp.Path() == apis.EntPkg {
+		if apis.KnownPackage(imp.Path()) || importsPath(imp, apis.EntPkg) {
 			return true
 		}
 	}
