@@ -36,14 +36,17 @@ func init() {
 func New(rawSettings any) (register.LinterPlugin, error) {
 	settings, err := register.DecodeSettings[analyzers.Settings](rawSettings)
 	if err != nil {
-		return nil, fmt.Errorf("idemvet: %v (the settings are: %s)", err, strings.Join(analyzers.SettingNames(), ", "))
+		return nil, fmt.Errorf("idemvet: %w (the settings are: %s)", err, strings.Join(analyzers.SettingNames(), ", "))
 	}
 	if err := settings.Apply(); err != nil {
-		return nil, fmt.Errorf("idemvet: %v", err)
+		return nil, fmt.Errorf("idemvet: %w", err)
 	}
 	selected, err := settings.Analyzers()
 	if err != nil {
-		return nil, fmt.Errorf("idemvet: %v", err)
+		return nil, fmt.Errorf("idemvet: %w", err)
+	}
+	for i, a := range selected {
+		selected[i] = withoutRelated(a)
 	}
 	return plugin{selected}, nil
 }

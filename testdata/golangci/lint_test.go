@@ -1,0 +1,335 @@
+// Package golangci_test builds golangci-lint v2 with the idemvet module
+// plugin compiled in (./gcl) and runs it on the fixture module in
+// testdata/fixture and on this repository. It lives in a module of its own
+// so that the root module's ./... never builds golangci-lint; .ci/test.sh
+// runs it. It never skips: a missing toolchain or module fails it.
+package golangci_test
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// gcl is the path of the custom golangci-lint binary.
+var gcl string
+
+func TestMain(m *testing.M) {
+	path, err := buildGCL()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	gcl = path
+	os.Exit(m.Run())
+}
+
+// buildGCL builds ./gcl into a cache directory keyed by this module's
+// go.sum, so that a new golangci-lint version gets a fresh binary. go build
+// relinks only when the plugin's source changed, so the binary is never
+// stale and an unchanged one costs nothing.
+func buildGCL() (string, error) {
+	sum, err := os.ReadFile("go.sum")
+	if err != nil {
+		return "", err
+	}
+	hash := sha256.Sum256(sum)
+	dir := os.Getenv("IDEMVET_GCL_CACHE")
+	if dir == "" {
+		cache, err := os.UserCacheDir()
+		if err != nil {
+			return "", err
+		}
+		dir = filepath.Join(cache, "idemvet")
+	}
+	dir = filepath.Join(dir, "golangci-lint-"+hex.EncodeToString(hash[:8]))
+	path := filepath.Join(dir, "golangci-lint")
+	cmd := exec.Command("go", "build", "-o", path, "./gcl")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("building golangci-lint with the idemvet plugin: %v\n%s", err, out)
+	}
+	return path, nil
+}
+
+// report is the part of golangci-lint's JSON output the tests read.
+type report struct {
+	Issues []issue
+}
+
+type issue struct {
+	FromLinter string
+	Text       string
+	Pos        struct {
+		Filename string
+		Line     int
+	}
+}
+
+func (i issue) String() string {
+	return fmt.Sprintf("%s:%d: %s (%s)", i.Pos.Filename, i.Pos.Line, i.Text, i.FromLinter)
+}
+
+// result is one golangci-lint run.
+type result struct {
+	issues   []issue
+	stderr   string
+	exitCode int
+}
+
+// lint runs the custom golangci-lint in dir with the given configuration,
+// with a cache of its own so that runs with different settings cannot
+// share cached results.
+func lint(t *testing.T, dir, config string, args ...string) result {
+	t.Helper()
+	tmp := t.TempDir()
+	configPath := filepath.Join(tmp, ".golangci.yml")
+	if err := os.WriteFile(configPath, []byte(config), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return lintWith(t, dir, configPath, filepath.Join(tmp, "cache"), args...)
+}
+
+func lintWith(t *testing.T, dir, configPath, cacheDir string, args ...string) result {
+	t.Helper()
+	args = append([]string{"run", "--config", configPath, "--output.json.path", "stdout", "--output.text.path", "stderr"}, args...)
+	cmd := exec.Command(gcl, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOLANGCI_LINT_CACHE="+cacheDir)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	res := result{stderr: stderr.String()}
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit):
+		res.exitCode = exit.ExitCode()
+	case err != nil:
+		t.Fatalf("running golangci-lint: %v", err)
+	}
+	if stdout.Len() > 0 {
+		var r report
+		if err := json.NewDecoder(&stdout).Decode(&r); err != nil {
+			t.Fatalf("decoding golangci-lint's JSON output: %v\n%s", err, stdout.Bytes())
+		}
+		res.issues = r.Issues
+	}
+	return res
+}
+
+const fixture = "testdata/fixture"
+
+// markedLines returns the lines of the fixture's payments.go that carry
+// the marker, so the expectations follow the fixture when it is edited.
+func markedLines(t *testing.T, marker string) []int {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(fixture, "payments", "payments.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []int
+	for i, line := range strings.Split(string(data), "\n") {
+		if _, comment, ok := strings.Cut(line, "//"); ok && strings.Contains(comment, marker) {
+			lines = append(lines, i+1)
+		}
+	}
+	if len(lines) == 0 {
+		t.Fatalf("no line of the fixture is marked %s", marker)
+	}
+	return lines
+}
+
+// configFor returns a .golangci.yml enabling only idemvet, with the
+// plugin's settings given as YAML lines.
+func configFor(settings ...string) string {
+	var b strings.Builder
+	b.WriteString(`version: "2"
+run:
+  relative-path-mode: gomod
+linters:
+  default: none
+  enable:
+    - idemvet
+  settings:
+    custom:
+      idemvet:
+        type: module
+        description: unsafe deduplication and idempotency patterns
+`)
+	if len(settings) > 0 {
+		b.WriteString("        settings:\n")
+		for _, s := range settings {
+			b.WriteString("          " + s + "\n")
+		}
+	}
+	return b.String()
+}
+
+func issueLines(issues []issue) []int {
+	var lines []int
+	for _, i := range issues {
+		lines = append(lines, i.Pos.Line)
+	}
+	slices.Sort(lines)
+	return lines
+}
+
+func TestFindings(t *testing.T) {
+	res := lint(t, fixture, configFor())
+	if res.exitCode != 1 {
+		t.Errorf("exit code %d, want 1 (issues found)\n%s", res.exitCode, res.stderr)
+	}
+	want := markedLines(t, "FINDING")
+	if got := issueLines(res.issues); !slices.Equal(got, want) {
+		t.Errorf("issues on lines %v, want %v:\n%v\n%s", got, want, res.issues, res.stderr)
+	}
+	for _, i := range res.issues {
+		if i.FromLinter != "idemvet" || !strings.HasPrefix(i.Text, "checkthenact: ") || i.Pos.Filename != "payments/payments.go" {
+			t.Errorf("issue %v: want linter idemvet, text prefixed by its check, a path relative to the module", i)
+		}
+	}
+}
+
+func TestDirectivesSuppress(t *testing.T) {
+	// The NOLINT and IGNORE lines race like the FINDING line; that they are
+	// missing from TestFindings's exact list is what shows the directives
+	// work. Here, check that they would be reported without them.
+	data, err := os.ReadFile(filepath.Join(fixture, "payments", "payments.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	undirected := strings.NewReplacer("//nolint:idemvet", "//", "//idemvet:ignore", "//").Replace(string(data))
+	mustWrite(t, filepath.Join(dir, "go.mod"), "module example.com/fixture\n\ngo 1.26.0\n")
+	mustWrite(t, filepath.Join(dir, "payments", "payments.go"), undirected)
+	res := lint(t, dir, configFor())
+	want := slices.Sorted(slices.Values(slices.Concat(markedLines(t, "FINDING"), markedLines(t, "NOLINT"), markedLines(t, "IGNORE"))))
+	// The //idemvet:ignore directive sits on the line above its finding.
+	for i, line := range want {
+		if slices.Contains(markedLines(t, "IGNORE"), line) {
+			want[i] = line + 1
+		}
+	}
+	slices.Sort(want)
+	if got := issueLines(res.issues); !slices.Equal(got, want) {
+		t.Errorf("without directives, issues on lines %v, want %v:\n%v\n%s", got, want, res.issues, res.stderr)
+	}
+}
+
+func TestUnusedIgnoreReported(t *testing.T) {
+	dir := t.TempDir()
+	mustWrite(t, filepath.Join(dir, "go.mod"), "module example.com/unused\n\ngo 1.26.0\n")
+	mustWrite(t, filepath.Join(dir, "p", "p.go"), `package p
+
+func F() int {
+	return 1 //idemvet:ignore checkthenact nothing here races
+}
+`)
+	res := lint(t, dir, configFor())
+	if res.exitCode != 1 || len(res.issues) != 1 || !strings.Contains(res.issues[0].Text, "suppresses nothing") {
+		t.Errorf("exit code %d, issues %v; want one unused-directive issue\n%s", res.exitCode, res.issues, res.stderr)
+	}
+}
+
+func TestSettingsTakeEffect(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		settings []string
+		markers  []string
+	}{
+		{"extra names", []string{"exists: [Ledger.Seen]", "insert: [Ledger.Record]"}, []string{"FINDING", "SETTINGS"}},
+		{"comma-separated, as on the command line", []string{`exists: "example.com/fixture/payments.Ledger.Seen"`, `insert: "Record, NoSuchFunction"`}, []string{"FINDING", "SETTINGS"}},
+		{"half the pattern named", []string{"exists: [Ledger.Seen]"}, []string{"FINDING"}},
+		{"enable", []string{"enable: [checkthenact]"}, []string{"FINDING"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := lint(t, fixture, configFor(tc.settings...))
+			var want []int
+			for _, m := range tc.markers {
+				want = append(want, markedLines(t, m)...)
+			}
+			slices.Sort(want)
+			if got := issueLines(res.issues); !slices.Equal(got, want) {
+				t.Errorf("issues on lines %v, want %v:\n%v\n%s", got, want, res.issues, res.stderr)
+			}
+		})
+	}
+}
+
+func TestDisableEverything(t *testing.T) {
+	res := lint(t, fixture, configFor("disable: ["+strings.Join(checkNames(t), ", ")+"]"))
+	if res.exitCode != 0 || len(res.issues) != 0 {
+		t.Errorf("with every check disabled: exit code %d, issues %v\n%s", res.exitCode, res.issues, res.stderr)
+	}
+}
+
+// checkNames asks the plugin for the suite's checks, through the error it
+// gives for an unknown one, so the test follows the suite as it grows.
+func checkNames(t *testing.T) []string {
+	t.Helper()
+	res := lint(t, fixture, configFor("enable: [no-such-check]"))
+	_, list, ok := strings.Cut(res.stderr, "the checks are ")
+	if !ok {
+		t.Fatalf("no list of checks in:\n%s", res.stderr)
+	}
+	list, _, _ = strings.Cut(list, "\n")
+	return strings.Split(strings.TrimSpace(list), ", ")
+}
+
+func TestBadSettingsFailClearly(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		settings []string
+		want     []string
+	}{
+		{"misspelled key", []string{"exist: [Ledger.Seen]"}, []string{`unknown field "exist"`, "the settings are: enable, disable, exists, insert, claim, retry, keyheaders"}},
+		{"misspelled check", []string{"disable: [checkthenat]"}, []string{`unknown check "checkthenat"`}},
+		{"wrong type", []string{"exists: 3"}, []string{"want a list of names or a comma-separated string"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := lint(t, fixture, configFor(tc.settings...))
+			if res.exitCode == 0 || res.exitCode == 1 {
+				t.Errorf("exit code %d, want a failure other than issues found", res.exitCode)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(res.stderr, w) {
+					t.Errorf("stderr lacks %q:\n%s", w, res.stderr)
+				}
+			}
+			if len(res.issues) != 0 {
+				t.Errorf("issues reported despite the bad configuration: %v", res.issues)
+			}
+		})
+	}
+}
+
+// TestRepositoryLintsClean runs the repository's own .golangci.yml, which
+// enables idemvet and a set of standard linters, on the root module.
+func TestRepositoryLintsClean(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := lintWith(t, root, filepath.Join(root, ".golangci.yml"), filepath.Join(t.TempDir(), "cache"), "./...")
+	if res.exitCode != 0 || len(res.issues) > 0 {
+		t.Errorf("golangci-lint on the repository: exit code %d\n%v\n%s", res.exitCode, res.issues, res.stderr)
+	}
+}
+
+func mustWrite(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
