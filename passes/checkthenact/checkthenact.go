@@ -51,8 +51,8 @@ func racingWrite(check *dataaccess.Op, ops []*dataaccess.Op) *dataaccess.Op {
 		if w.Kind != apis.Insert || !dataaccess.SameResource(check.Resource, w.Resource) {
 			continue
 		}
-		if !inRegion(w.Instr, check.Fn, region) {
-			continue
+		if !inRegion(w.Instr, check.Fn, region) || !dataaccess.SameInput(check, w) {
+			continue // not on the absent path, or a new row rather than the one checked
 		}
 		if inMemory && !hasSideEffect(check, w, ops, region) {
 			continue // filling a cache twice is harmless
@@ -91,12 +91,25 @@ func hasSideEffect(check, write *dataaccess.Op, ops []*dataaccess.Op, region []*
 		if op == write || op == check || !inRegion(op.Instr, check.Fn, region) {
 			continue
 		}
-		if op.Kind == apis.Effect || op.Summary != nil && op.Summary.Effect ||
-			op.Kind.IsWrite() && !dataaccess.SameResource(check.Resource, op.Resource) {
+		if duplicable(op) && !dataaccess.SameResource(check.Resource, op.Resource) {
 			return true
 		}
 	}
 	return false
+}
+
+// duplicable reports whether running op twice does harm: an external
+// effect, a plain SQL insert, an update, or a call of a function with such
+// effects. Setting the same key-value entry twice (redis SET, SADD) is
+// idempotent and does not count.
+func duplicable(op *dataaccess.Op) bool {
+	switch {
+	case op.Kind == apis.Effect, op.Summary != nil && op.Summary.Effect:
+		return true
+	case op.Resource.Key != nil: // key-value write
+		return op.Kind == apis.Update
+	}
+	return op.Kind == apis.Insert || op.Kind == apis.Update
 }
 
 func report(pass *analysis.Pass, check, write *dataaccess.Op) {

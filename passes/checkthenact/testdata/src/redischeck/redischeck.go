@@ -55,3 +55,24 @@ func deliverOtherKey(ctx context.Context, rdb *redis.Client, id string) error {
 	_, err := http.Post("https://partner.example/hook", "application/json", nil)
 	return err
 }
+
+var published = map[string]bool{}
+
+// Near miss: the absent branch only repeats an idempotent SADD; doing it
+// twice is harmless.
+func publishQueue(ctx context.Context, rdb *redis.Client, queue string) {
+	if rdb.SIsMember(ctx, "queues", queue).Val() {
+		return
+	}
+	rdb.SAdd(ctx, "queues", queue)
+	rdb.Set(ctx, "queue:"+queue, 1, 0)
+}
+
+// The same guard before an HTTP call is the race.
+func notifyOnce(ctx context.Context, rdb *redis.Client, queue string) {
+	if rdb.SIsMember(ctx, "notified", queue).Val() { // want `check-then-act race: the existence check SIsMember`
+		return
+	}
+	rdb.SAdd(ctx, "notified", queue)
+	http.Post("https://partner.example/queue", "text/plain", nil)
+}

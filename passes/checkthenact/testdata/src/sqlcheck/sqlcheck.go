@@ -186,3 +186,26 @@ func readCommittedTx(ctx context.Context, db *sql.DB, req string) error {
 	}
 	return tx.Commit()
 }
+
+func newID() string { return "generated" }
+
+// Near miss: the absent branch creates a new row with a new id; it does
+// not insert the row that was checked.
+func sessionOrNew(db *sql.DB, cookie string) error {
+	var user string
+	err := db.QueryRow("SELECT user_id FROM sessions WHERE token = $1", cookie).Scan(&user)
+	if errors.Is(err, sql.ErrNoRows) {
+		_, err = db.Exec("INSERT INTO sessions (token) VALUES ($1)", newID())
+	}
+	return err
+}
+
+// The same shape keyed by what was checked is the race.
+func sessionOrInsertChecked(db *sql.DB, cookie string) error {
+	var user string
+	err := db.QueryRow("SELECT user_id FROM sessions WHERE token = $1", cookie).Scan(&user) // want `check-then-act race`
+	if errors.Is(err, sql.ErrNoRows) {
+		_, err = db.Exec("INSERT INTO sessions (token) VALUES ($1)", cookie)
+	}
+	return err
+}

@@ -1,0 +1,127 @@
+package dataaccess
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+)
+
+// Inputs returns the values that select what an operation touches: the
+// arguments of its call and of the builder chain it ends (Where(...),
+// Model(&Order{Key: k})), the fields stored into composite literals passed
+// by pointer, and the elements of variadic arguments. Contexts, handles,
+// receivers and SQL text are left out. Checks compare the inputs of two
+// operations to tell "the same row" from "a new row in the same table".
+func (op *Op) Inputs() []ssa.Value {
+	c := op.Call()
+	if c == nil {
+		if op.Resource.Key != nil {
+			return []ssa.Value{op.Resource.Key}
+		}
+		return nil
+	}
+	var in []ssa.Value
+	seen := map[ssa.Value]bool{}
+	var add func(v ssa.Value, depth int)
+	add = func(v ssa.Value, depth int) {
+		v = unwrapConv(v)
+		if v == nil || seen[v] || depth > 4 {
+			return
+		}
+		seen[v] = true
+		if elems := variadicElems(v); elems != nil {
+			for _, e := range elems {
+				add(e, depth+1)
+			}
+			return
+		}
+		if _, isConst := v.(*ssa.Const); isConst && isString(v.Type()) {
+			return // SQL text or a format, not a key
+		}
+		if isContext(v.Type()) || kindOfType(v.Type()) != apis.HandleUnknown || isLibraryValue(v.Type()) {
+			return
+		}
+		if alloc, ok := v.(*ssa.Alloc); ok {
+			stored := fieldStores(alloc)
+			for _, s := range stored {
+				add(s, depth+1)
+			}
+			if len(stored) > 0 {
+				return
+			}
+		}
+		in = append(in, v)
+	}
+	for call := c; call != nil; call = chainCall(call) {
+		for i := 0; arg(call, i) != nil; i++ {
+			add(arg(call, i), 0)
+		}
+	}
+	return in
+}
+
+// chainCall returns the builder call whose result a call is made on
+// (db.Where(...) in db.Where(...).First(&u)), or nil.
+func chainCall(c *ssa.CallCommon) *ssa.CallCommon {
+	recv, ok := receiver(c).(*ssa.Call)
+	if !ok || chainReceiver(recv) == nil {
+		return nil
+	}
+	return &recv.Call
+}
+
+// fieldStores returns the values stored into the fields of a composite
+// literal: &Order{Key: k} yields k.
+func fieldStores(alloc *ssa.Alloc) []ssa.Value {
+	var vals []ssa.Value
+	for _, ref := range *alloc.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		for _, r := range *fa.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == fa {
+				vals = append(vals, st.Val)
+			}
+		}
+	}
+	return vals
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// isLibraryValue reports whether t belongs to a library the tables know
+// (options, clauses): such values configure a call, they do not key it.
+func isLibraryValue(t types.Type) bool {
+	n := namedOf(t)
+	return n != nil && n.Obj().Pkg() != nil && apis.KnownPackage(n.Obj().Pkg().Path())
+}
+
+// SameInput reports whether two operations are selected by a common
+// input: an equal value, or values rooted at the same variable or field
+// (icon.Hash and icon). When either has no inputs it cannot tell and
+// answers true: a check with no key (SELECT EXISTS(SELECT 1 FROM admins))
+// guards the whole table.
+func SameInput(a, b *Op) bool {
+	ia, ib := a.Inputs(), b.Inputs()
+	if len(ia) == 0 || len(ib) == 0 {
+		return true
+	}
+	for _, x := range ia {
+		px := rootPath(x)
+		for _, y := range ib {
+			if SameValue(x, y) {
+				return true
+			}
+			if py := rootPath(y); px.Valid() && py.Valid() && px.Base == py.Base {
+				return true
+			}
+		}
+	}
+	return false
+}
