@@ -119,7 +119,7 @@ func separately(model *dataaccess.Result, claim, write event, evs []event) *find
 		}
 		return f
 	case c.Handle.Kind == apis.HandleTx:
-		if w.Handle.Kind == apis.HandleUnknown && !inTx(w) || w.Handle.Same(c.Handle) {
+		if w.Handle.Kind == apis.HandleUnknown && !inTx(w) || sameTx(w.Handle, c.Handle) {
 			return nil
 		}
 		commit := claimCommit(claim, write, evs)
@@ -163,12 +163,23 @@ func claimCommit(claim, write event, evs []event) ssa.Instruction {
 		return nil
 	}
 	for _, e := range evs {
-		if e.runner == nil && e.op.Kind == apis.Commit && e.op.Handle.Same(c.Handle) &&
+		if e.runner == nil && e.op.Kind == apis.Commit && sameTx(e.op.Handle, c.Handle) &&
 			before(claim.at, e.at) && before(e.at, write.at) {
 			return e.at
 		}
 	}
 	return nil
+}
+
+// sameTx reports whether two handles belong to one transaction: the same
+// value, or fields of one transaction value (ent's tx.Order and
+// tx.IdempotencyKey, committed by tx.Commit()).
+func sameTx(a, b dataaccess.Handle) bool {
+	if a.Same(b) {
+		return true
+	}
+	return a.Path.Valid() && a.Path.Base == b.Path.Base &&
+		a.Kind == apis.HandleTx && b.Kind == apis.HandleTx
 }
 
 // opensSavepoint reports whether the transaction h was begun on another
@@ -197,7 +208,7 @@ func commitOf(write event, evs []event) token.Pos {
 		return posOf(write.at)
 	}
 	for _, e := range evs {
-		if e.runner == nil && e.op.Kind == apis.Commit && e.op.Handle.Same(write.op.Handle) && before(write.at, e.at) {
+		if e.runner == nil && e.op.Kind == apis.Commit && sameTx(e.op.Handle, write.op.Handle) && before(write.at, e.at) {
 			return posOf(e.at)
 		}
 	}

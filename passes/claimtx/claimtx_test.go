@@ -10,5 +10,6 @@ import (
 
 func TestClaimTx(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), claimtx.Analyzer,
-		"sqlclaim")
+		"sqlclaim", "pgxclaim", "gormclaim", "sqlxclaim", "sqlcclaim", "crossuse")
+	analysistest.Run(t, analysistest.TestData(), claimtx.Analyzer, "bunclaim", "redisclaim", "entclaim", "plain")
 }

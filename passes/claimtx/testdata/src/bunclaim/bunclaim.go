@@ -1,0 +1,63 @@
+// Package bunclaim exercises claimtx on bun.
+package bunclaim
+
+import (
+	"context"
+
+	"github.com/uptrace/bun"
+)
+
+type DedupKey struct {
+	Key string
+}
+
+type Shipment struct {
+	ID      int64
+	OrderID int64
+}
+
+// RunInTx's callback claims on the outer db.
+func Ship(ctx context.Context, db *bun.DB, key string, s *Shipment) error {
+	return db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		res, err := db.NewInsert().Model(&DedupKey{Key: key}).On("CONFLICT DO NOTHING").Exec(ctx) // want `idempotency claim inside the transaction callback runs on the outer handle, so it commits separately from the write at line 26`
+		if err != nil || res == nil {
+			return err
+		}
+		_, err = tx.NewInsert().Model(s).Exec(ctx)
+		return err
+	})
+}
+
+// Near miss: the callback claims on tx.
+func ShipTx(ctx context.Context, db *bun.DB, key string, s *Shipment) error {
+	return db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		res, err := tx.NewInsert().Model(&DedupKey{Key: key}).On("CONFLICT DO NOTHING").Exec(ctx)
+		if err != nil || res == nil {
+			return err
+		}
+		_, err = tx.NewInsert().Model(s).Exec(ctx)
+		return err
+	})
+}
+
+// The claim's tx commits before the shipment's.
+func ShipTwoTx(ctx context.Context, db *bun.DB, key string, s *Shipment) error {
+	claimTx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if _, err := claimTx.NewInsert().Model(&DedupKey{Key: key}).Ignore().Exec(ctx); err != nil { // want `idempotency claim's transaction commits at line 52, before the write at line 59`
+		return err
+	}
+	if err := claimTx.Commit(); err != nil {
+		return err
+	}
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.NewInsert().Model(s).Exec(ctx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
