@@ -70,20 +70,24 @@ func (c *Claimer) attempt(ctx context.Context, key Key, fingerprint []byte, fn F
 
 // open sends the claim batch. It returns the transaction only when claimed.
 func (c *Claimer) open(ctx context.Context, conn *pgx.Conn, key Key, fingerprint []byte) (record, pgx.Tx, error) {
+	st, err := c.stmts.on(ctx, conn, c.named)
+	if err != nil {
+		return record{}, nil, err
+	}
 	b := &pgx.Batch{}
 	// The "begin query" is not BEGIN: the transaction only becomes explicit
 	// at the BEGIN below, after the claim succeeded. pgx marks the Tx closed
 	// if the batch leaves the connection idle, which is the replay case.
-	b.BeginTx(pgx.TxOptions{BeginQuery: c.setIsolationSQL})
-	b.Queue(setLockTimeoutSQL, c.lockTimeout)
-	b.Queue(claimSQL, key.Scope, key.Operation, key.Key, fingerprint, c.opts.TTL.Milliseconds())
-	b.Queue(requireClaimSQL)
-	b.Queue("BEGIN")
-	b.Queue(workSavepointSQL)
+	b.BeginTx(pgx.TxOptions{BeginQuery: st.setIsolation})
+	b.Queue(st.setLockTimeout, c.lockTimeout)
+	b.Queue(st.claim, key.Scope, key.Operation, key.Key, fingerprint, c.opts.TTL.Milliseconds())
+	b.Queue(st.requireClaim)
+	b.Queue(st.begin)
+	b.Queue(st.workSavepoint)
 	br := conn.SendBatch(ctx, b)
 
 	var rec record
-	_, err := br.Exec()
+	_, err = br.Exec()
 	if err == nil {
 		_, err = br.Exec()
 	}

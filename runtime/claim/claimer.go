@@ -26,11 +26,12 @@ type Func func(ctx context.Context, tx pgx.Tx) (Outcome, error)
 // Claimer runs operations at most once per Key and replays their outcome.
 // It is safe for concurrent use.
 type Claimer struct {
-	pool            *pgxpool.Pool
-	opts            Options
-	allowHeaders    map[string]bool
-	setIsolationSQL string
-	lockTimeout     string
+	pool         *pgxpool.Pool
+	opts         Options
+	allowHeaders map[string]bool
+	stmts        claimStatements
+	named        bool // queue prepared statement names, see claimStatements
+	lockTimeout  string
 }
 
 // New returns a Claimer on pool. The table must exist: see Migrate and
@@ -44,11 +45,9 @@ func New(pool *pgxpool.Pool, opts Options) (*Claimer, error) {
 		pool:         pool,
 		opts:         opts,
 		allowHeaders: headerSet(opts.ReplayHeaders),
-		// transaction_isolation is reset at every transaction start, so this
-		// session-level SET affects only the transaction it is sent in. It is
-		// used instead of SET TRANSACTION, which would warn outside BEGIN.
-		setIsolationSQL: "SET transaction_isolation = '" + string(opts.Isolation) + "'",
-		lockTimeout:     strconv.FormatInt(opts.LockTimeout.Milliseconds(), 10) + "ms",
+		stmts:        newClaimStatements(opts.Isolation),
+		named:        usesNamedStatements(pool.Config().ConnConfig.DefaultQueryExecMode),
+		lockTimeout:  strconv.FormatInt(opts.LockTimeout.Milliseconds(), 10) + "ms",
 	}, nil
 }
 

@@ -90,15 +90,19 @@ func (c *Claimer) DoTx(ctx context.Context, tx pgx.Tx, key Key, fingerprint []by
 // openInTx is the claim batch of DoTx: the same claim statement as Do's,
 // inside a savepoint instead of the pipeline's implicit transaction.
 func (c *Claimer) openInTx(ctx context.Context, tx pgx.Tx, key Key, fingerprint []byte) (record, error) {
+	st, err := c.stmts.on(ctx, tx.Conn(), c.named)
+	if err != nil {
+		return record{}, err
+	}
 	b := &pgx.Batch{}
-	b.Queue(claimSavepointSQL)
-	b.Queue(setLockTimeoutSQL, c.lockTimeout)
-	b.Queue(claimSQL, key.Scope, key.Operation, key.Key, fingerprint, c.opts.TTL.Milliseconds())
-	b.Queue(restoreLockTimeoutSQL)
-	b.Queue(workSavepointSQL)
+	b.Queue(st.claimSavepoint)
+	b.Queue(st.setLockTimeout, c.lockTimeout)
+	b.Queue(st.claim, key.Scope, key.Operation, key.Key, fingerprint, c.opts.TTL.Milliseconds())
+	b.Queue(st.restoreLockTimeout)
+	b.Queue(st.workSavepoint)
 	br := tx.SendBatch(ctx, b)
 	var rec record
-	_, err := br.Exec()
+	_, err = br.Exec()
 	if err == nil {
 		_, err = br.Exec()
 	}

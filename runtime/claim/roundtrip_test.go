@@ -1,0 +1,169 @@
+package claim_test
+
+import (
+	"context"
+	"net"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/idemvet/idemvet/internal/pgtest"
+	"github.com/idemvet/idemvet/runtime/claim"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// countingConn counts network round trips: a read that follows a write is
+// the client waiting for the server's answer to what it sent.
+type countingConn struct {
+	net.Conn
+	trips *atomic.Int64
+	wrote bool
+}
+
+func (c *countingConn) Write(b []byte) (int, error) {
+	c.wrote = true
+	return c.Conn.Write(b)
+}
+
+func (c *countingConn) Read(b []byte) (int, error) {
+	if c.wrote {
+		c.wrote = false
+		c.trips.Add(1)
+	}
+	return c.Conn.Read(b)
+}
+
+// tripEnv is an env on one connection whose round trips are counted.
+func tripEnv(t *testing.T, opts claim.Options) (*env, *atomic.Int64) {
+	trips := new(atomic.Int64)
+	pool := pgtest.NewPool(t, func(cfg *pgxpool.Config) {
+		cfg.MaxConns = 1
+		dialer := &net.Dialer{}
+		cfg.ConnConfig.DialFunc = func(ctx context.Context, network, addr string) (net.Conn, error) {
+			conn, err := dialer.DialContext(ctx, network, addr)
+			if err != nil {
+				return nil, err
+			}
+			return &countingConn{Conn: conn, trips: trips}, nil
+		}
+	})
+	ctx := context.Background()
+	if err := claim.Migrate(ctx, pool); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, `CREATE TABLE payments (
+		id bigserial PRIMARY KEY, scope text NOT NULL, key text NOT NULL, amount int NOT NULL)`); err != nil {
+		t.Fatal(err)
+	}
+	c, err := claim.New(pool, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &env{t: t, pool: pool, c: c}, trips
+}
+
+func TestRoundTrips(t *testing.T) {
+	e, trips := tripEnv(t, claim.Options{})
+	ctx := ctxTimeout(t, 30*time.Second)
+	measure := func(f func() error) int64 {
+		t.Helper()
+		before := trips.Load()
+		if err := f(); err != nil {
+			t.Fatal(err)
+		}
+		return trips.Load() - before
+	}
+	do := func(k claim.Key, f []byte, wantReplay bool) func() error {
+		return func() error {
+			res, err := e.c.Do(ctx, k, f, pay(k, 1))
+			if err == nil && res.Replayed != wantReplay {
+				t.Fatalf("%s: replayed=%v, want %v", k.Key, res.Replayed, wantReplay)
+			}
+			return err
+		}
+	}
+	bare := func() error {
+		tx, err := e.pool.Begin(ctx)
+		if err != nil {
+			return err
+		}
+		defer tx.Rollback(ctx)
+		if _, err := tx.Exec(ctx, "INSERT INTO payments (scope, key, amount) VALUES ($1, $2, $3) RETURNING id", "a", "bare", 1); err != nil {
+			return err
+		}
+		return tx.Commit(ctx)
+	}
+	// Warm the connection's statement cache: the first use of each
+	// statement on a connection costs a round trip to prepare it.
+	warm := claim.Key{Scope: "a", Operation: "op", Key: "warm"}
+	measure(do(warm, nil, false))
+	measure(do(warm, nil, true))
+	measure(bare)
+
+	k := claim.Key{Scope: "a", Operation: "op", Key: "k"}
+	bareTrips := measure(bare)
+	first := measure(do(k, nil, false))
+	replay := measure(do(k, nil, true))
+	t.Logf("round trips: bare BEGIN/INSERT/COMMIT=%d, Do first execution=%d, Do replay=%d", bareTrips, first, replay)
+	if bareTrips != 3 {
+		t.Fatalf("the counter is off: a bare transaction took %d round trips, want 3", bareTrips)
+	}
+	// Claim (with BEGIN), the function's one INSERT, outcome (with COMMIT).
+	if first != 3 {
+		t.Fatalf("first execution took %d round trips, want 3 (same as the bare transaction)", first)
+	}
+	if replay != 1 {
+		t.Fatalf("replay took %d round trips, want 1", replay)
+	}
+	// A replay must not disturb the connection's statement cache: the next
+	// replay and the next first execution cost the same again.
+	if again := measure(do(k, nil, true)); again != 1 {
+		t.Fatalf("second replay took %d round trips, want 1", again)
+	}
+	k2 := claim.Key{Scope: "a", Operation: "op", Key: "k2"}
+	if next := measure(do(k2, nil, false)); next != 3 {
+		t.Fatalf("first execution after a replay took %d round trips, want 3", next)
+	}
+	mismatch := measure(func() error {
+		if _, err := e.c.Do(ctx, k, []byte("other"), pay(k, 1)); err == nil {
+			t.Fatal("want a mismatch")
+		}
+		return nil
+	})
+	if mismatch != 1 {
+		t.Fatalf("mismatch took %d round trips, want 1", mismatch)
+	}
+}
+
+func TestRoundTripsDoTx(t *testing.T) {
+	e, trips := tripEnv(t, claim.Options{})
+	ctx := ctxTimeout(t, 30*time.Second)
+	inTx := func(k claim.Key) (int64, claim.Result) {
+		before := trips.Load()
+		var res claim.Result
+		err := pgx.BeginFunc(ctx, e.pool, func(tx pgx.Tx) error {
+			var err error
+			res, err = e.c.DoTx(ctx, tx, k, nil, pay(k, 1))
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return trips.Load() - before, res
+	}
+	warm := claim.Key{Scope: "a", Operation: "op", Key: "warm"}
+	inTx(warm)
+	inTx(warm)
+	k := claim.Key{Scope: "a", Operation: "op", Key: "k"}
+	first, res1 := inTx(k)
+	replay, res2 := inTx(k)
+	t.Logf("round trips including the caller's BEGIN and COMMIT: DoTx first=%d, replay=%d", first, replay)
+	if res1.Replayed || !res2.Replayed {
+		t.Fatalf("results %+v, %+v", res1, res2)
+	}
+	// BEGIN, claim, INSERT, outcome, COMMIT / BEGIN, claim, RELEASE, COMMIT.
+	if first != 5 || replay != 4 {
+		t.Fatalf("DoTx took %d and %d round trips, want 5 and 4", first, replay)
+	}
+}
