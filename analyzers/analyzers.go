@@ -7,11 +7,13 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemvet/idemvet/passes/checkthenact"
+	"github.com/idemvet/idemvet/passes/claimtx"
 )
 
 // checks lists the suite's checks in the order they are documented.
 var checks = []*analysis.Analyzer{
 	checkthenact.Analyzer,
+	claimtx.Analyzer,
 }
 
 // All returns the suite's checks, each with its documentation URL and

@@ -64,10 +64,10 @@ func run(pass *analysis.Pass) (any, error) {
 type how int
 
 const (
-	autocommit    how = iota // the claim runs on a pool or db
-	outerHandle              // ... inside the write's transaction callback
-	committedTx              // the claim's own transaction commits first
-	redisClaim               // the claim lives in redis, the write in SQL
+	autocommit  how = iota // the claim runs on a pool or db
+	outerHandle            // ... inside the write's transaction callback
+	committedTx            // the claim's own transaction commits first
+	redisClaim             // the claim lives in redis, the write in SQL
 )
 
 // finding is one claim committed separately from the write it guards.

@@ -89,10 +89,27 @@ func handleExpr(pass *analysis.Pass, op *dataaccess.Op, call *ast.CallExpr) (ast
 		}
 		return call.Args[i], sig.Params().At(i).Type()
 	}
-	if op.Summary != nil && !op.Summary.RecvHandle || !isMethod {
-		return nil, nil // the handle is inside the wrapper, or not named here
+	if op.Summary != nil && !op.Summary.RecvHandle || !isMethod || !onReceiver(op) {
+		return nil, nil // the handle is inside the wrapper, or an argument
 	}
 	return chainRoot(pass, sel.X), nil
+}
+
+// onReceiver reports whether op runs on its call's receiver chain rather
+// than on a handle passed as an argument (repo.TryClaim(ctx, db, key)).
+func onReceiver(op *dataaccess.Op) bool {
+	c := op.Call()
+	if c == nil {
+		return false
+	}
+	recv := c.Value
+	if !c.IsInvoke() {
+		if len(c.Args) == 0 {
+			return false
+		}
+		recv = c.Args[0]
+	}
+	return dataaccess.RootPath(recv).Equal(op.Handle.Path)
 }
 
 // chainRoot strips builder calls (WithContext, Where, Model, ...) that
