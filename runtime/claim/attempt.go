@@ -117,14 +117,27 @@ func (c *Claimer) open(ctx context.Context, conn *pgx.Conn, key Key, fingerprint
 // commit stores the outcome and commits in one round trip. For a rejection
 // it first undoes fn's writes, keeping the claim.
 func (c *Claimer) commit(ctx context.Context, conn *pgx.Conn, key Key, s storedOutcome, rejected bool) error {
-	b := &pgx.Batch{}
 	if rejected {
-		b.Queue(rollbackToWorkSQL)
+		if err := rollbackTo(ctx, conn, rollbackToWorkSQL); err != nil {
+			return err
+		}
 	}
+	b := &pgx.Batch{}
 	queueStore(b, key, s, rejected)
 	b.Queue("COMMIT")
 	if err := conn.SendBatch(ctx, b).Close(); err != nil {
 		return fmt.Errorf("claim: storing the outcome: %w", err)
+	}
+	return nil
+}
+
+// rollbackTo rolls back to a savepoint with its own simple-protocol query:
+// the function may have left the transaction aborted (a failed statement it
+// turned into a Rejection), where PostgreSQL refuses to prepare anything but
+// a rollback, so it cannot share a batch with statements pgx prepares first.
+func rollbackTo(ctx context.Context, conn *pgx.Conn, sql string) error {
+	if _, err := conn.Exec(ctx, sql); err != nil {
+		return fmt.Errorf("claim: %w", err)
 	}
 	return nil
 }

@@ -232,3 +232,26 @@ func TestPanicInFunctionRollsBack(t *testing.T) {
 		t.Fatalf("after the panic: %+v, %v", res, err)
 	}
 }
+
+// A rejection is often the answer to a failed statement (a unique violation
+// meaning "order already placed"), which leaves the transaction aborted.
+func TestRejectionAfterAFailedStatement(t *testing.T) {
+	e := newEnv(t, claim.Options{}, 1) // one connection: nothing prepared yet
+	ctx := ctxTimeout(t, 30*time.Second)
+	k := claim.Key{Scope: "a", Operation: "op", Key: "k"}
+	for i := range 2 {
+		res, err := e.c.Do(ctx, k, nil, func(ctx context.Context, tx pgx.Tx) (claim.Outcome, error) {
+			pay(k, 1)(ctx, tx)
+			if _, err := tx.Exec(ctx, "SELECT 1/0"); err != nil {
+				return claim.Outcome{}, claim.Reject(claim.Outcome{Status: 409, Body: []byte("duplicate order")}, err)
+			}
+			return claim.Outcome{Status: 200}, nil
+		})
+		if err != nil || !res.Rejected || res.Replayed != (i == 1) || res.Outcome.Status != 409 {
+			t.Fatalf("call %d: %+v, %v; want the stored rejection", i, res, err)
+		}
+	}
+	if e.payments(k) != 0 || e.claims(k) != 1 {
+		t.Fatalf("payments=%d claims=%d, want 0 and 1", e.payments(k), e.claims(k))
+	}
+}

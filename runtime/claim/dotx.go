@@ -74,10 +74,12 @@ func (c *Claimer) DoTx(ctx context.Context, tx pgx.Tx, key Key, fingerprint []by
 	if err != nil {
 		return Result{}, err
 	}
-	b := &pgx.Batch{}
 	if rejected {
-		b.Queue(rollbackToWorkSQL)
+		if err := rollbackTo(ctx, tx.Conn(), rollbackToWorkSQL); err != nil {
+			return Result{}, err
+		}
 	}
+	b := &pgx.Batch{}
 	queueStore(b, key, stored, rejected)
 	b.Queue(releaseClaimSavepointSQL)
 	if err := tx.SendBatch(ctx, b).Close(); err != nil {
@@ -115,12 +117,11 @@ func (c *Claimer) openInTx(ctx context.Context, tx pgx.Tx, key Key, fingerprint 
 	return rec, errors.Join(err, br.Close())
 }
 
-// undoClaim rolls back to before the claim and drops the savepoint.
+// undoClaim rolls back to before the claim and drops the savepoint, in one
+// simple-protocol query because the transaction may be aborted (see
+// rollbackTo).
 func undoClaim(ctx context.Context, tx pgx.Tx) error {
-	b := &pgx.Batch{}
-	b.Queue(rollbackToClaimSQL)
-	b.Queue(releaseClaimSavepointSQL)
-	if err := tx.SendBatch(ctx, b).Close(); err != nil {
+	if _, err := tx.Exec(ctx, rollbackToClaimSQL+"; "+releaseClaimSavepointSQL); err != nil {
 		return fmt.Errorf("claim: undoing the claim: %w", err)
 	}
 	return nil
