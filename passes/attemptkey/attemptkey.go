@@ -1,0 +1,199 @@
+package attemptkey
+
+import (
+	"os"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+var Analyzer = &analysis.Analyzer{
+	Name:      "attemptkey",
+	Doc:       Doc,
+	URL:       "https://github.com/idemvet/idemvet/tree/main/passes/attemptkey",
+	Requires:  []*analysis.Analyzer{dataaccess.Analyzer, inspect.Analyzer},
+	FactTypes: []analysis.Fact{(*RetryHelper)(nil), (*KeyFunc)(nil)},
+	Run:       run,
+}
+
+// claimURL is where diagnostics without a mechanical fix point: the
+// runtime claim API, which keys the operation once and replays it.
+const claimURL = "https://github.com/idemvet/idemvet/tree/main/runtime/claim"
+
+var debug = os.Getenv("AKDEBUG") != ""
+
+const mintMessage = "a new idempotency key is minted on every attempt; retries of the same operation will not be deduplicated"
+
+// checker is the state of one run of the pass.
+type checker struct {
+	pass      *analysis.Pass
+	ssa       *buildssa.SSA
+	model     *dataaccess.Result
+	facts     *facts
+	inspect   *inspector.Inspector
+	loopCache map[*ssa.Function][]*loop
+	ctxs      []*retryContext
+	reported  map[token.Pos]bool
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	if !mayMatter(pass) {
+		return nil, nil
+	}
+	model := pass.ResultOf[dataaccess.Analyzer].(*dataaccess.Result)
+	a := &checker{
+		pass:  pass,
+		ssa:   model.SSA,
+		model: model,
+		facts: &facts{pass: pass, keyFuncs: map[*types.Func]*KeyFunc{},
+			helpers: map[*types.Func]*RetryHelper{}},
+		inspect:   pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
+		loopCache: map[*ssa.Function][]*loop{},
+		reported:  map[token.Pos]bool{},
+	}
+	a.summarize()
+	// Other packages can name only exported functions and methods.
+	for obj, k := range a.facts.keyFuncs {
+		if obj.Exported() {
+			pass.ExportObjectFact(obj, k)
+		}
+	}
+	for obj, h := range a.facts.helpers {
+		if obj.Exported() {
+			pass.ExportObjectFact(obj, h)
+		}
+	}
+	for _, fn := range a.ssa.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch instr := instr.(type) {
+				case *ssa.Call:
+					a.checkMint(instr)
+				case *ssa.FieldAddr, *ssa.Field:
+					a.checkDeliveryHandle(instr)
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+// mayMatter is the fast path: a package that imports no key source, no
+// messaging or retry library, no package with facts, and sets no flag has
+// nothing to report or export.
+func mayMatter(pass *analysis.Pass) bool {
+	if len(retryNames.names) > 0 || len(keyHeaders.names) > 0 {
+		return true
+	}
+	for _, imp := range pass.Pkg.Imports() {
+		path := imp.Path()
+		if isSourcePackage(path) || isDeliveryPackage(path) || apis.IsRetryPackage(path) || path == claimPkg {
+			return true
+		}
+	}
+	return len(pass.AllObjectFacts()) > 0
+}
+
+// checkMint reports a call that mints a key on every attempt, where the
+// key reaches a sink run on the same attempt.
+func (a *checker) checkMint(call *ssa.Call) {
+	rc := a.contextOf(call)
+	if debug {
+		println("mint?", a.pass.Fset.Position(call.Pos()).String(), rc != nil, len(a.mintedValues(call)))
+	}
+	if rc == nil {
+		return
+	}
+	if k := a.facts.keyFunc(calleeFunc(&call.Call)); k != nil && k.MintsIntoSink {
+		a.reportMint(call, rc, nil)
+		return
+	}
+	sources := a.mintedValues(call)
+	if len(sources) == 0 {
+		return
+	}
+	fl := a.newFlow(call.Parent(), false)
+	fl.stop = rc.stopPhis()
+	fl.persists = rc.persists
+	for _, h := range fl.run(sources...) {
+		if rc.runsPerAttempt(h.at) && !fl.conditional(h) {
+			a.reportMint(call, rc, &h)
+			return
+		}
+	}
+}
+
+func (a *checker) reportMint(call *ssa.Call, rc *retryContext, h *hit) {
+	cur := a.callExpr(call)
+	if !cur.Valid() || a.reported[cur.Node().Pos()] {
+		return
+	}
+	expr := cur.Node()
+	a.reported[expr.Pos()] = true
+	d := analysis.Diagnostic{
+		Pos:     expr.Pos(),
+		End:     expr.End(),
+		Message: mintMessage,
+		Related: []analysis.RelatedInformation{{Pos: rc.pos(), Message: rc.describe()}},
+	}
+	if h != nil && h.instr.Pos().IsValid() {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: h.instr.Pos(), Message: "the key is used as " + h.what + " here"})
+	}
+	if fix, ok := a.hoist(cur, rc); ok {
+		d.SuggestedFixes = []analysis.SuggestedFix{fix}
+	} else {
+		d.URL = claimURL
+	}
+	a.pass.Report(d)
+}
+
+// checkDeliveryHandle reports a transport delivery handle used as a
+// deduplication key.
+func (a *checker) checkDeliveryHandle(instr ssa.Instruction) {
+	v, desc := deliveryHandle(instr)
+	if v == nil || a.reported[instr.Pos()] || !instr.Pos().IsValid() {
+		return
+	}
+	fl := a.newFlow(instr.Parent(), true)
+	for _, h := range fl.run(v) {
+		if fl.conditional(h) {
+			continue
+		}
+		a.reported[instr.Pos()] = true
+		a.pass.Report(analysis.Diagnostic{
+			Pos: instr.Pos(),
+			Message: desc + " is used as a deduplication key, but it changes on every redelivery; " +
+				"key on a stable message identity (a message or event id, the stream sequence)",
+			URL:     claimURL,
+			Related: []analysis.RelatedInformation{{Pos: h.instr.Pos(), Message: "used as " + h.what + " here"}},
+		})
+		return
+	}
+}
+
+// callExpr returns the syntax of an SSA call.
+func (a *checker) callExpr(call *ssa.Call) inspector.Cursor {
+	pos := call.Pos()
+	if !pos.IsValid() {
+		return inspector.Cursor{}
+	}
+	cur, ok := a.inspect.Root().FindByPos(pos, pos)
+	if !ok {
+		return inspector.Cursor{}
+	}
+	for c := range cur.Enclosing((*ast.CallExpr)(nil)) {
+		if c.Node().(*ast.CallExpr).Lparen == pos {
+			return c
+		}
+	}
+	return inspector.Cursor{}
+}

@@ -1,0 +1,232 @@
+package attemptkey
+
+import (
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+)
+
+// A retryContext is code that runs once per attempt of one operation: the
+// body of a retry loop, or a function handed to a retry helper.
+type retryContext struct {
+	loop *loop // a retry loop, or
+	// fn is the function a helper retries, and call the helper call.
+	fn     *ssa.Function
+	call   ssa.CallInstruction
+	helper string
+}
+
+// pos is where the retry is, for the diagnostic's related position.
+func (rc *retryContext) pos() token.Pos {
+	if rc.loop != nil {
+		if rc.loop.stmt != nil {
+			return rc.loop.stmt.Pos()
+		}
+		return rc.loop.fn.Pos()
+	}
+	return rc.call.Pos()
+}
+
+func (rc *retryContext) describe() string {
+	if rc.loop != nil {
+		return "the retry loop"
+	}
+	return "retried by " + rc.helper
+}
+
+// runsPerAttempt reports whether instr runs on every attempt: inside the
+// loop body, in a function literal made inside it, or inside the retried
+// function.
+func (rc *retryContext) runsPerAttempt(instr ssa.Instruction) bool {
+	if rc.loop == nil {
+		return within(instr.Parent(), rc.fn)
+	}
+	fn := instr.Parent()
+	if fn == rc.loop.fn {
+		return rc.loop.contains(instr)
+	}
+	for ; fn != nil && fn.Parent() != rc.loop.fn; fn = fn.Parent() {
+	}
+	return fn != nil && rc.loop.makes(fn)
+}
+
+// makes reports whether the loop body creates or calls function literal
+// lit (a closure made per iteration).
+func (l *loop) makes(lit *ssa.Function) bool {
+	for b := range l.body {
+		for _, instr := range b.Instrs {
+			switch instr := instr.(type) {
+			case *ssa.MakeClosure:
+				if instr.Fn == lit {
+					return true
+				}
+			case ssa.CallInstruction:
+				if instr.Common().Value == lit {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// persists reports whether a variable keeps its value from one attempt
+// to the next: one declared outside the loop or captured by the retried
+// function.
+func (rc *retryContext) persists(addr ssa.Value) bool {
+	if outlives(addr) {
+		return true
+	}
+	if alloc, ok := addr.(*ssa.Alloc); ok && rc.loop != nil {
+		return !rc.loop.contains(alloc)
+	}
+	return false
+}
+
+// stopPhis returns the loop's header phis: the values carried from one
+// attempt to the next.
+func (rc *retryContext) stopPhis() map[*ssa.Phi]bool {
+	stop := map[*ssa.Phi]bool{}
+	if rc.loop != nil {
+		for _, instr := range rc.loop.header.Instrs {
+			if phi, ok := instr.(*ssa.Phi); ok {
+				stop[phi] = true
+			}
+		}
+	}
+	return stop
+}
+
+// size orders contexts innermost first.
+func (rc *retryContext) size() int {
+	if rc.loop != nil {
+		return len(rc.loop.body)
+	}
+	return len(rc.fn.Blocks) + 1<<20 // retried functions enclose the loops in them
+}
+
+// retryContexts finds the retry loops of fn and the functions it hands to
+// retry helpers.
+func (a *checker) retryContexts(fn *ssa.Function) []*retryContext {
+	var ctxs []*retryContext
+	for _, l := range a.loops(fn) {
+		if l.isRetry(a.pass.TypesInfo) {
+			ctxs = append(ctxs, &retryContext{loop: l})
+		}
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			arg, helper := a.retriedArg(call.Common())
+			if arg < 0 {
+				continue
+			}
+			if target := funcOf(call.Common().Args[arg]); target != nil && len(target.Blocks) > 0 {
+				ctxs = append(ctxs, &retryContext{fn: target, call: call, helper: helper})
+			}
+		}
+	}
+	return ctxs
+}
+
+// loops caches the natural loops of each function.
+func (a *checker) loops(fn *ssa.Function) []*loop {
+	ls, ok := a.loopCache[fn]
+	if !ok {
+		ls = loopsOf(fn)
+		a.loopCache[fn] = ls
+	}
+	return ls
+}
+
+// retriedArg returns the index into c.Args of the func argument a retry
+// helper runs once per attempt, and the helper's name; -1 for other calls.
+func (a *checker) retriedArg(c *ssa.CallCommon) (int, string) {
+	f := calleeFunc(c)
+	if f == nil || f.Pkg() == nil {
+		return -1, ""
+	}
+	name := f.Pkg().Name() + "." + f.Name()
+	param := -1
+	recv := ""
+	if n := recvNamed(f); n != nil {
+		recv = n.Obj().Name()
+		name = recv + "." + f.Name()
+	}
+	if i, ok := apis.RetryFuncArg(f.Pkg().Path(), recv, f.Name()); ok {
+		param = i
+	} else if retryNames.matches(qualifiedName(f)) {
+		param = lastFuncParam(f.Type().(*types.Signature))
+	} else if h := a.facts.retryHelper(f); h != nil {
+		param = h.FuncParam
+	}
+	if param < 0 {
+		return -1, ""
+	}
+	arg := argIndex(c, param)
+	if arg >= len(c.Args) {
+		return -1, ""
+	}
+	return arg, name
+}
+
+func lastFuncParam(sig *types.Signature) int {
+	for i := sig.Params().Len() - 1; i >= 0; i-- {
+		if isFuncType(sig.Params().At(i).Type()) {
+			return i
+		}
+	}
+	return -1
+}
+
+// qualifiedName spells f as pkgpath.Recv.Name or pkgpath.Name, the form
+// the -retry flag matches.
+func qualifiedName(f *types.Func) string {
+	if n := recvNamed(f); n != nil && n.Obj().Pkg() != nil {
+		return n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + f.Name()
+	}
+	return f.Pkg().Path() + "." + f.Name()
+}
+
+// nameList is a flag value: comma-separated names.
+type nameList struct{ names []string }
+
+func (l *nameList) String() string { return strings.Join(l.names, ",") }
+
+func (l *nameList) Set(s string) error {
+	l.names = l.names[:0]
+	for _, n := range strings.Split(s, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			l.names = append(l.names, n)
+		}
+	}
+	return nil
+}
+
+// matches reports whether a qualified function name is listed, in full
+// or by a dot-separated suffix (Client.Retry, Retry).
+func (l *nameList) matches(qualified string) bool {
+	for _, n := range l.names {
+		if qualified == n || strings.HasSuffix(qualified, "."+n) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	retryNames nameList // -retry
+	keyHeaders nameList // -keyheaders
+)
+
+func init() {
+	Analyzer.Flags.Var(&retryNames, "retry", "comma-separated retry helpers (qualified or suffix names); the last func-typed parameter is the retried operation")
+	Analyzer.Flags.Var(&keyHeaders, "keyheaders", "comma-separated extra HTTP header names that carry an idempotency key")
+}

@@ -1,0 +1,109 @@
+// Package attemptkey defines an Analyzer that reports idempotency keys
+// minted once per attempt instead of once per operation, and transport
+// delivery handles used as deduplication keys.
+//
+// # Analyzer attemptkey
+//
+// attemptkey: report idempotency keys minted on every retry attempt
+//
+// An idempotency key names one logical operation and is created once,
+// when the intent is born. A key minted inside the retry makes every
+// attempt a new operation: the server cannot tell a retry from a new
+// request and charges, ships or emails again.
+//
+// WRONG:
+//
+//	for attempt := 0; attempt < 3; attempt++ {
+//		req.Header.Set("Idempotency-Key", uuid.NewString())
+//		resp, err := client.Do(req)
+//		if err == nil {
+//			return resp, nil
+//		}
+//		time.Sleep(backoff(attempt))
+//	}
+//
+// RIGHT: mint the key once, before the retry, and send the same key on
+// every attempt.
+//
+//	key := uuid.NewString()
+//	for attempt := 0; attempt < 3; attempt++ {
+//		req.Header.Set("Idempotency-Key", key)
+//		...
+//	}
+//
+// A retry is a loop whose outcome test (an error, a retryable-error
+// predicate, an HTTP status) sends failures around again and leaves on
+// success, or a function handed to a retry helper: cenkalti/backoff
+// (Retry, RetryNotify, RetryWithData, v5 Retry), avast/retry-go (Do,
+// DoWithData), sethvargo/go-retry (Do, DoValue), client-go's retry.OnError
+// and RetryOnConflict, and hand-written helpers that call a func parameter
+// in a retry loop (found across packages with facts). A loop over distinct
+// items — a range over a collection, an index into a slice, the next
+// message from a channel or a consumer — is a batch, and one key per item
+// is right.
+//
+// Keys come from google/uuid, gofrs/uuid, oklog/ulid, segmentio/ksuid,
+// rs/xid, crypto/rand, math/rand, time.Now (at a precision of seconds or
+// finer), stripe.NewIdempotencyKey, and functions that return one of
+// those. They are followed through conversions, string building, fmt,
+// struct fields and captured variables to a sink: an Idempotency-Key or
+// X-Idempotency-Key header (and -keyheaders), stripe's IdempotencyKey and
+// SetIdempotencyKey, AWS ClientToken and MessageDeduplicationId, fields
+// and parameters named as an idempotency or dedup key, the runtime
+// claim.Key, and claims of the data-access model. A key kept across
+// attempts (`if key == "" { key = uuid.NewString() }`) is not reported.
+//
+// The fix moves `key := uuid.NewString()` above the loop or out of the
+// retried function when that is mechanical; otherwise the diagnostic
+// points to runtime/claim.
+//
+// The analyzer also reports transport handles that change on every
+// redelivery used as a deduplication key (a claim, a key sink, or a
+// processed set: a map of seen keys, a sync.Map, a redis key, a dedup
+// table): the AMQP DeliveryTag, the SQS ReceiptHandle, and JetStream's
+// NumDelivered and consumer sequence.
+//
+// WRONG:
+//
+//	if seen[d.DeliveryTag] { d.Ack(false); continue }
+//
+// RIGHT: key on the message's identity, which survives redelivery.
+//
+//	if seen[d.MessageId] { d.Ack(false); continue }
+//
+// Stable identities — the AMQP and SQS MessageId, the JetStream stream
+// sequence, Kafka topic+partition+offset, event ids — are fine.
+//
+// Flags: -retry names extra retry helpers (qualified or suffix names such
+// as example.com/x/retry.Do or Client.WithRetry; the last func-typed
+// parameter is the retried operation); -keyheaders names extra headers.
+package attemptkey
+
+// Doc is the Analyzer's documentation.
+const Doc = `report idempotency keys minted on every retry attempt
+
+A key minted inside a retry loop or a function passed to a retry helper
+(backoff, retry-go, go-retry, client-go retry, hand-written helpers) and
+sent as an Idempotency-Key header, a provider's IdempotencyKey, a
+ClientToken or a dedup key makes every attempt a new operation. Mint it
+once per intent, before the retry.
+
+WRONG:
+
+	backoff.Retry(func() error {
+		params.IdempotencyKey = stripe.String(uuid.NewString())
+		_, err := paymentintent.New(params)
+		return err
+	}, b)
+
+RIGHT:
+
+	params.IdempotencyKey = stripe.String(uuid.NewString())
+	backoff.Retry(func() error {
+		_, err := paymentintent.New(params)
+		return err
+	}, b)
+
+Also reports delivery handles that change on every redelivery (AMQP
+DeliveryTag, SQS ReceiptHandle, JetStream NumDelivered and consumer
+sequence) used as deduplication keys.`

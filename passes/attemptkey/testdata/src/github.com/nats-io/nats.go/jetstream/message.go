@@ -1,0 +1,28 @@
+// Package jetstream is a stub of github.com/nats-io/nats.go/jetstream.
+package jetstream
+
+import "time"
+
+type (
+	Msg interface {
+		Metadata() (*MsgMetadata, error)
+		Data() []byte
+		Subject() string
+		Ack() error
+	}
+
+	MsgMetadata struct {
+		Sequence     SequencePair
+		NumDelivered uint64
+		NumPending   uint64
+		Timestamp    time.Time
+		Stream       string
+		Consumer     string
+		Domain       string
+	}
+
+	SequencePair struct {
+		Consumer uint64 `json:"consumer_seq"`
+		Stream   uint64 `json:"stream_seq"`
+	}
+)
