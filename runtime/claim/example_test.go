@@ -1,0 +1,81 @@
+package claim_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+
+	"github.com/idemvet/idemvet/internal/pgtest"
+	"github.com/idemvet/idemvet/runtime/claim"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// examplePool stands in for your application's pool: a fresh database from
+// the test harness (TestMain provides the server), with the claims table and
+// a payments table.
+func examplePool(ctx context.Context) (*pgxpool.Pool, func()) {
+	dsn, drop, err := pgtest.CreateDB(ctx, "example")
+	if err != nil {
+		log.Fatal(err)
+	}
+	pool, err := pgxpool.New(ctx, dsn)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := claim.Migrate(ctx, pool); err != nil {
+		log.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, "CREATE TABLE payments (id bigserial PRIMARY KEY, amount int NOT NULL)"); err != nil {
+		log.Fatal(err)
+	}
+	return pool, func() { pool.Close(); drop(context.Background()) }
+}
+
+func Example() {
+	ctx := context.Background()
+	pool, cleanup := examplePool(ctx)
+	defer cleanup()
+
+	claims, err := claim.New(pool, claim.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
+
+	// One intent: the client minted the key once and retries with it.
+	key := claim.Key{Scope: "tenant-42", Operation: "POST /payments", Key: "8e0f7c1a"}
+	request := map[string]any{"amount": 1250, "currency": "EUR"}
+	fingerprint, _ := claim.FingerprintJSON(request)
+
+	createPayment := func(ctx context.Context, tx pgx.Tx) (claim.Outcome, error) {
+		var id int64
+		if err := tx.QueryRow(ctx, "INSERT INTO payments (amount) VALUES ($1) RETURNING id", 1250).Scan(&id); err != nil {
+			return claim.Outcome{}, err // rolls back: the key stays free for a retry
+		}
+		return claim.Outcome{Status: 201, Body: fmt.Appendf(nil, `{"id":%d}`, id)}, nil
+	}
+
+	for attempt := 1; attempt <= 2; attempt++ {
+		res, err := claims.Do(ctx, key, fingerprint, createPayment)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("attempt %d: %d %s replayed=%v\n", attempt, res.Outcome.Status, res.Outcome.Body, res.Replayed)
+	}
+
+	// The same key with another payload is refused, not replayed.
+	other, _ := claim.FingerprintJSON(map[string]any{"amount": 9999, "currency": "EUR"})
+	_, err = claims.Do(ctx, key, other, createPayment)
+	code, _ := claim.HTTPStatus(err)
+	fmt.Println(errors.Is(err, claim.ErrFingerprintMismatch), code)
+
+	var payments int
+	pool.QueryRow(ctx, "SELECT count(*) FROM payments").Scan(&payments)
+	fmt.Println("payments:", payments)
+	// Output:
+	// attempt 1: 201 {"id":1} replayed=false
+	// attempt 2: 201 {"id":1} replayed=true
+	// true 422
+	// payments: 1
+}
