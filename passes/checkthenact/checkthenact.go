@@ -54,6 +54,9 @@ func racingWrite(check *dataaccess.Op, ops []*dataaccess.Op) *dataaccess.Op {
 		if !inRegion(w.Instr, check.Fn, region) || !dataaccess.SameInput(check, w) {
 			continue // not on the absent path, or a new row rather than the one checked
 		}
+		if rechecked(check, w, ops, region) {
+			continue // double-checked: the inner check guards the write
+		}
 		if inMemory && !hasSideEffect(check, w, ops, region) {
 			continue // filling a cache twice is harmless
 		}
@@ -63,6 +66,22 @@ func racingWrite(check *dataaccess.Op, ops []*dataaccess.Op) *dataaccess.Op {
 		return w
 	}
 	return nil
+}
+
+// rechecked reports whether the absent branch checks the same resource
+// again before the write (double-checked locking): the write is then
+// judged against that inner check.
+func rechecked(check, write *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.BasicBlock) bool {
+	for _, inner := range ops {
+		if inner == check || !inner.Kind.IsCheck() || inner.Fn != check.Fn ||
+			!dataaccess.SameResource(check.Resource, inner.Resource) || !inRegion(inner.Instr, check.Fn, region) {
+			continue
+		}
+		if inRegion(write.Instr, check.Fn, absentBranches(inner)) {
+			return true
+		}
+	}
+	return false
 }
 
 // safe reports whether something else makes check and write atomic.

@@ -1,8 +1,6 @@
 package dataaccess
 
 import (
-	"go/types"
-
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
@@ -37,10 +35,10 @@ func (op *Op) Inputs() []ssa.Value {
 			}
 			return
 		}
-		if _, isConst := v.(*ssa.Const); isConst && isString(v.Type()) {
-			return // SQL text or a format, not a key
+		if _, isConst := v.(*ssa.Const); isConst {
+			return // SQL text, a format or an option, not a key
 		}
-		if isContext(v.Type()) || kindOfType(v.Type()) != apis.HandleUnknown || isLibraryValue(v.Type()) {
+		if isContext(v.Type()) || kindOfType(v.Type()) != apis.HandleUnknown {
 			return
 		}
 		if alloc, ok := v.(*ssa.Alloc); ok {
@@ -88,18 +86,6 @@ func fieldStores(alloc *ssa.Alloc) []ssa.Value {
 		}
 	}
 	return vals
-}
-
-func isString(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
-}
-
-// isLibraryValue reports whether t belongs to a library the tables know
-// (options, clauses): such values configure a call, they do not key it.
-func isLibraryValue(t types.Type) bool {
-	n := namedOf(t)
-	return n != nil && n.Obj().Pkg() != nil && apis.KnownPackage(n.Obj().Pkg().Path())
 }
 
 // SameInput reports whether two operations are selected by a common

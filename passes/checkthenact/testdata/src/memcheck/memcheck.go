@@ -80,3 +80,22 @@ func localDedup(ids []string) {
 		http.Get("https://ledger.example/apply?id=" + id)
 	}
 }
+
+// Near miss: double-checked locking; the second lookup runs under the lock
+// that the insert is made under.
+func (d *Dedup) ProcessDoubleChecked(id string) error {
+	d.mu.Lock()
+	_, ok := d.seen[id]
+	d.mu.Unlock()
+	if ok {
+		return nil
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if _, ok := d.seen[id]; ok {
+		return nil
+	}
+	_, err := http.Get("https://ledger.example/apply?id=" + id)
+	d.seen[id] = true
+	return err
+}
