@@ -3,13 +3,22 @@
 // committed apart from the work they guard, keys minted per attempt.
 //
 // Run it standalone (idemvet ./...), as go vet -vettool=$(which idemvet),
-// or as go fix -fixtool=$(which idemvet).
+// or as go fix -fixtool=$(which idemvet). The flags -exists, -insert,
+// -claim, -retry and -keyheaders name the project's own functions and
+// headers, with the same meaning as the golangci-lint plugin's settings;
+// -NAME and -NAME=false select checks. A finding judged safe is silenced
+// with //idemvet:ignore <check> <reason>.
 package main
 
 import (
+	"flag"
+
 	"golang.org/x/tools/go/analysis/multichecker"
 
 	"github.com/idemvet/idemvet/analyzers"
 )
 
-func main() { multichecker.Main(analyzers.All()...) }
+func main() {
+	analyzers.RegisterFlags(flag.CommandLine)
+	multichecker.Main(analyzers.All()...)
+}
