@@ -2,6 +2,7 @@ package dataaccess
 
 import (
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -47,6 +48,20 @@ func receiver(c *ssa.CallCommon) ssa.Value {
 	}
 	if f := c.StaticCallee(); f != nil && f.Signature.Recv() != nil && len(c.Args) > 0 {
 		return c.Args[0]
+	}
+	return nil
+}
+
+// boundReceiver returns the receiver a method value was bound to when
+// the call goes through one (exec := db.ExecContext; exec(...)), or nil.
+// The call's arguments are then the method's, with no receiver first.
+func boundReceiver(c *ssa.CallCommon) ssa.Value {
+	mc, ok := c.Value.(*ssa.MakeClosure)
+	if !ok || len(mc.Bindings) != 1 {
+		return nil
+	}
+	if fn, ok := mc.Fn.(*ssa.Function); ok && strings.HasPrefix(fn.Synthetic, "bound method wrapper") {
+		return mc.Bindings[0]
 	}
 	return nil
 }
@@ -122,6 +137,9 @@ func (m *modeler) classifyCall(fn *ssa.Function, instr ssa.CallInstruction) *Op 
 func (m *modeler) fromRow(op *Op, c *ssa.CallCommon, row apis.Method) {
 	op.Kind = row.Kind
 	recv := receiver(c)
+	if recv == nil {
+		recv = boundReceiver(c) // exec := db.ExecContext; exec(ctx, q)
+	}
 	if row.TxFuncArg >= 0 {
 		op.TxFunc = funcLiteral(arg(c, row.TxFuncArg))
 		if recv == nil { // pgx.BeginFunc(ctx, db, fn): the db is argument 1
