@@ -33,9 +33,11 @@ func isClaim(op *dataaccess.Op) bool {
 	return false
 }
 
-// isClaimTable reports whether op writes a table that stores claims. A
-// table whose name only contains "claim" (insurance_claims) is a business
-// table unless the insert is conditional, the shape of a claim.
+// isClaimTable reports whether op writes a table that stores claims.
+// Names that can also mean business data (a user's inbox, insurance
+// claims, seen_notifications) count only for a conditional insert, the
+// shape of a claim; idempotency, dedup and processed-marker tables count
+// for any insert, whose unique violation is then the duplicate.
 func isClaimTable(op *dataaccess.Op, conditional bool) bool {
 	names := []string{op.Resource.Table}
 	if op.SQL != nil {
@@ -45,11 +47,16 @@ func isClaimTable(op *dataaccess.Op, conditional bool) bool {
 		if t == "" || !apis.IsClaimTable(t) {
 			continue
 		}
-		if conditional || !strings.Contains(strings.ToLower(t), "claim") {
+		if conditional || unambiguousClaimTable(t) {
 			return true
 		}
 	}
 	return false
+}
+
+func unambiguousClaimTable(t string) bool {
+	t = strings.ToLower(t)
+	return strings.Contains(t, "idempoten") || strings.Contains(t, "dedup") || strings.Contains(t, "processed")
 }
 
 // isRedisClaim reports whether op is a go-redis SETNX or HSETNX.

@@ -227,3 +227,40 @@ func fileInsuranceClaim(ctx context.Context, db *sql.DB, id, amount int64) error
 	}
 	return tx.Commit()
 }
+
+// Near miss: a user's inbox is business data; a plain insert into it is
+// a delivery, not a claim.
+func deliver(ctx context.Context, db *sql.DB, userID, msgID int64) error {
+	if _, err := db.ExecContext(ctx, "INSERT INTO inbox_messages (user_id, message_id) VALUES ($1, $2)", userID, msgID); err != nil {
+		return err
+	}
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, "UPDATE users SET unread = unread + 1 WHERE id = $1", userID); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// The inbox of a message consumer, claimed with ON CONFLICT DO NOTHING.
+func consume(ctx context.Context, db *sql.DB, consumer, msgID string, userID int64) error {
+	res, err := db.ExecContext(ctx, "INSERT INTO inbox (consumer, message_id) VALUES ($1, $2) ON CONFLICT DO NOTHING", consumer, msgID) // want `idempotency claim commits on its own \(autocommit\), separately from the write at line 262 in a transaction`
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil
+	}
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, "UPDATE users SET unread = unread + 1 WHERE id = $1", userID); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
