@@ -13,15 +13,22 @@ import (
 // attempt runs the claim protocol once, in three round trips for a first
 // execution (claim batch, fn, store-and-commit batch) and one for a replay:
 //
-//	SET transaction_isolation     -- pipeline's implicit transaction begins
+//	[SET transaction_isolation]   -- pipeline's implicit transaction begins
 //	set lock_timeout              -- bounds the wait for a concurrent holder
 //	claimSQL                      -- INSERT .. ON CONFLICT DO NOTHING + read
 //	requireClaimSQL               -- fails unless claimed: ends here on replay
 //	BEGIN                         -- claimed: keep the transaction open
-//	SAVEPOINT idemvet_work        -- fn's writes start here
 //	... fn(tx) ...
-//	storeSQL; COMMIT              -- or ROLLBACK (ROLLBACK TO + store for a Rejection)
-func (c *Claimer) attempt(ctx context.Context, key Key, fingerprint []byte, fn Func) (Result, error) {
+//	storeSQL; COMMIT              -- or ROLLBACK
+//
+// When fn returns a Rejection, its transaction is rolled back and attempt
+// returns a rejectedAttempt; Do then runs attempt again with rejection set,
+// which stores that outcome under a fresh claim instead of calling fn. This
+// keeps a savepoint, and its subtransaction, off every first execution; the
+// price, another transaction, is paid by rejections only. If another caller
+// claims the key in between, this call replays that caller's outcome, as if
+// it had arrived second.
+func (c *Claimer) attempt(ctx context.Context, key Key, fingerprint []byte, fn Func, rejection *Outcome) (Result, error) {
 	pooled, err := c.pool.Acquire(ctx)
 	if err != nil {
 		return Result{}, fmt.Errorf("claim: %w", err)
@@ -48,15 +55,20 @@ func (c *Claimer) attempt(ctx context.Context, key Key, fingerprint []byte, fn F
 		}
 	}()
 
-	outcome, fnErr := fn(ctx, owned)
-	rejected := false
-	if fnErr != nil {
-		var rejection *Rejection
-		if !errors.As(fnErr, &rejection) {
+	var outcome Outcome
+	if rejection != nil {
+		outcome = *rejection
+	} else {
+		var fnErr error
+		if outcome, fnErr = fn(ctx, owned); fnErr != nil {
+			var r *Rejection
+			if errors.As(fnErr, &r) {
+				return Result{}, &rejectedAttempt{outcome: r.Outcome}
+			}
 			return Result{}, fnErr
 		}
-		outcome, rejected = rejection.Outcome, true
 	}
+	rejected := rejection != nil
 	kept, stored, err := outcome.encode(c.allowHeaders, c.opts.MaxOutcomeBytes)
 	if err != nil {
 		return Result{}, err
@@ -78,17 +90,20 @@ func (c *Claimer) open(ctx context.Context, conn *pgx.Conn, key Key, fingerprint
 	// The "begin query" is not BEGIN: the transaction only becomes explicit
 	// at the BEGIN below, after the claim succeeded. pgx marks the Tx closed
 	// if the batch leaves the connection idle, which is the replay case.
-	b.BeginTx(pgx.TxOptions{BeginQuery: st.setIsolation})
-	b.Queue(st.setLockTimeout, c.lockTimeout)
+	if st.setIsolation != "" {
+		b.BeginTx(pgx.TxOptions{BeginQuery: st.setIsolation})
+		b.Queue(st.setLockTimeout)
+	} else {
+		b.BeginTx(pgx.TxOptions{BeginQuery: st.setLockTimeout})
+	}
 	b.Queue(st.claim, key.Scope, key.Operation, key.Key, fingerprint, c.opts.TTL.Milliseconds())
 	b.Queue(st.requireClaim)
 	b.Queue(st.begin)
-	b.Queue(st.workSavepoint)
 	br := conn.SendBatch(ctx, b)
 
 	var rec record
 	_, err = br.Exec()
-	if err == nil {
+	if err == nil && st.setIsolation != "" {
 		_, err = br.Exec()
 	}
 	if err == nil {
@@ -114,14 +129,8 @@ func (c *Claimer) open(ctx context.Context, conn *pgx.Conn, key Key, fingerprint
 	return rec, br.Tx(), nil
 }
 
-// commit stores the outcome and commits in one round trip. For a rejection
-// it first undoes fn's writes, keeping the claim.
+// commit stores the outcome and commits in one round trip.
 func (c *Claimer) commit(ctx context.Context, conn *pgx.Conn, key Key, s storedOutcome, rejected bool) error {
-	if rejected {
-		if err := rollbackTo(ctx, conn, rollbackToWorkSQL); err != nil {
-			return err
-		}
-	}
 	b := &pgx.Batch{}
 	queueStore(b, key, s, rejected)
 	b.Queue("COMMIT")
@@ -135,12 +144,19 @@ func (c *Claimer) commit(ctx context.Context, conn *pgx.Conn, key Key, s storedO
 // the function may have left the transaction aborted (a failed statement it
 // turned into a Rejection), where PostgreSQL refuses to prepare anything but
 // a rollback, so it cannot share a batch with statements pgx prepares first.
+// (DoTx only: Do rolls a rejected attempt back entirely.)
 func rollbackTo(ctx context.Context, conn *pgx.Conn, sql string) error {
 	if _, err := conn.Exec(ctx, sql); err != nil {
 		return fmt.Errorf("claim: %w", err)
 	}
 	return nil
 }
+
+// rejectedAttempt carries a Rejection's outcome from a rolled-back attempt
+// to the attempt that stores it.
+type rejectedAttempt struct{ outcome Outcome }
+
+func (r *rejectedAttempt) Error() string { return "claim: rejected attempt (internal)" }
 
 func queueStore(b *pgx.Batch, key Key, s storedOutcome, rejected bool) {
 	b.Queue(storeSQL, key.Scope, key.Operation, key.Key, s.status, s.body, s.headers, s.resourceID, rejected)

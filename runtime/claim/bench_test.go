@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/idemvet/idemvet/runtime/claim"
 	"github.com/jackc/pgx/v5"
@@ -106,5 +107,47 @@ func BenchmarkSelectOne(b *testing.B) {
 	sequential(b, func(ctx context.Context, e *env) error {
 		var one int
 		return e.pool.QueryRow(ctx, "SELECT 1").Scan(&one)
+	})
+}
+
+// BenchmarkRatio alternates a bare transaction and Do within each iteration
+// (and within each goroutine), so that both see the same machine load, and
+// reports do/bare: the figure to quote on a shared, noisy machine.
+func BenchmarkRatio(b *testing.B) {
+	run := func(b *testing.B, each func(func())) {
+		e := benchEnv(b)
+		ctx := context.Background()
+		var bareNs, doNs atomic.Int64
+		b.ResetTimer()
+		each(func() {
+			t0 := time.Now()
+			if err := bareInsert(ctx, e); err != nil {
+				b.Error(err)
+			}
+			t1 := time.Now()
+			if err := claimedInsert(ctx, e); err != nil {
+				b.Error(err)
+			}
+			bareNs.Add(int64(t1.Sub(t0)))
+			doNs.Add(int64(time.Since(t1)))
+		})
+		b.ReportMetric(float64(doNs.Load())/float64(bareNs.Load()), "do/bare")
+	}
+	b.Run("sequential", func(b *testing.B) {
+		run(b, func(f func()) {
+			for b.Loop() {
+				f()
+			}
+		})
+	})
+	b.Run("parallel16", func(b *testing.B) {
+		run(b, func(f func()) {
+			b.SetParallelism((benchConns + runtime.GOMAXPROCS(0) - 1) / runtime.GOMAXPROCS(0))
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					f()
+				}
+			})
+		})
 	})
 }

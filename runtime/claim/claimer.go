@@ -2,8 +2,8 @@ package claim
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"strconv"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -31,7 +31,6 @@ type Claimer struct {
 	allowHeaders map[string]bool
 	stmts        claimStatements
 	named        bool // queue prepared statement names, see claimStatements
-	lockTimeout  string
 }
 
 // New returns a Claimer on pool. The table must exist: see Migrate and
@@ -45,9 +44,8 @@ func New(pool *pgxpool.Pool, opts Options) (*Claimer, error) {
 		pool:         pool,
 		opts:         opts,
 		allowHeaders: headerSet(opts.ReplayHeaders),
-		stmts:        newClaimStatements(opts.Isolation),
+		stmts:        newClaimStatements(opts.Isolation, opts.LockTimeout),
 		named:        usesNamedStatements(pool.Config().ConnConfig.DefaultQueryExecMode),
-		lockTimeout:  strconv.FormatInt(opts.LockTimeout.Milliseconds(), 10) + "ms",
 	}, nil
 }
 
@@ -77,8 +75,15 @@ func (c *Claimer) Do(ctx context.Context, key Key, fingerprint []byte, fn Func) 
 	if fingerprint == nil {
 		fingerprint = []byte{}
 	}
+	var rejection *Outcome
 	for attempt := 1; ; attempt++ {
-		res, err := c.attempt(ctx, key, fingerprint, fn)
+		res, err := c.attempt(ctx, key, fingerprint, fn, rejection)
+		var rejected *rejectedAttempt
+		if errors.As(err, &rejected) {
+			rejection = &rejected.outcome // store it, without running fn again
+			attempt--
+			continue
+		}
 		if err == nil || !retryable(err) {
 			return res, err
 		}

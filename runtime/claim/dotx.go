@@ -98,7 +98,7 @@ func (c *Claimer) openInTx(ctx context.Context, tx pgx.Tx, key Key, fingerprint 
 	}
 	b := &pgx.Batch{}
 	b.Queue(st.claimSavepoint)
-	b.Queue(st.setLockTimeout, c.lockTimeout)
+	b.Queue(st.setLockTimeout)
 	b.Queue(st.claim, key.Scope, key.Operation, key.Key, fingerprint, c.opts.TTL.Milliseconds())
 	b.Queue(st.restoreLockTimeout)
 	b.Queue(st.workSavepoint)

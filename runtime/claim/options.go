@@ -23,8 +23,10 @@ type Options struct {
 	// RetryAfter is suggested to clients that got ErrInProgress.
 	// Default LockTimeout, at least one second.
 	RetryAfter time.Duration
-	// Isolation is the transaction isolation level of Do: pgx.ReadCommitted
-	// (default), pgx.RepeatableRead or pgx.Serializable.
+	// Isolation is the transaction isolation level of Do: pgx.ReadCommitted,
+	// pgx.RepeatableRead or pgx.Serializable. Empty (the default) uses the
+	// session's default_transaction_isolation, normally READ COMMITTED,
+	// and saves a statement per call.
 	Isolation pgx.TxIsoLevel
 	// MaxAttempts bounds how often Do runs the whole transaction when it
 	// fails with a serialization failure (40001) or deadlock (40P01).
@@ -54,9 +56,6 @@ func (o Options) withDefaults() (Options, error) {
 	def(&o.LockTimeout, 2*time.Second)
 	def(&o.RetryAfter, max(time.Second, o.LockTimeout))
 	def(&o.Backoff, 5*time.Millisecond)
-	if o.Isolation == "" {
-		o.Isolation = pgx.ReadCommitted
-	}
 	if o.MaxAttempts == 0 {
 		o.MaxAttempts = 5
 	}
@@ -78,7 +77,7 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("claim: negative bound in %+v", o)
 	}
 	switch o.Isolation {
-	case pgx.ReadCommitted, pgx.RepeatableRead, pgx.Serializable:
+	case "", pgx.ReadCommitted, pgx.RepeatableRead, pgx.Serializable:
 	default:
 		return o, fmt.Errorf("claim: isolation level %q is not supported", o.Isolation)
 	}

@@ -17,4 +17,7 @@ CREATE TABLE IF NOT EXISTS idemvet_claims (
     CONSTRAINT idemvet_claims_pkey PRIMARY KEY (scope, operation, key)
 ) WITH (fillfactor = 90); -- room for the in-place (HOT) update that stores the outcome
 
-CREATE INDEX IF NOT EXISTS idemvet_claims_expires_at ON idemvet_claims (expires_at);
+-- For Sweep. BRIN, not B-tree: expires_at grows with insertion order (one TTL
+-- per Claimer), so a block-range summary finds expired rows, and it costs
+-- almost nothing on the claim's insert path.
+CREATE INDEX IF NOT EXISTS idemvet_claims_expires_at ON idemvet_claims USING brin (expires_at);

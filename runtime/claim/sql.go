@@ -4,7 +4,8 @@ package claim
 
 // setLockTimeoutSQL bounds the claim's wait for a concurrent holder of the
 // key, saving the session's value for restoreLockTimeoutSQL. The save happens
-// in the is_local argument so that it is certainly evaluated first.
+// in the is_local argument so that it is certainly evaluated first. $1 is
+// replaced by the Claimer's timeout as a literal (see newClaimStatements).
 const setLockTimeoutSQL = `SELECT set_config('lock_timeout', $1,
 	set_config('idemvet.lock_timeout', current_setting('lock_timeout'), true) IS NOT NULL)`
 
@@ -69,7 +70,6 @@ SELECT 1 / count(*) FROM stored`
 const sweepSQL = `WITH expired AS (
 	SELECT scope, operation, key FROM idemvet_claims
 	WHERE expires_at < now()
-	ORDER BY expires_at
 	LIMIT $1
 	FOR UPDATE SKIP LOCKED
 )

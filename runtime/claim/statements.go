@@ -3,6 +3,9 @@ package claim
 import (
 	"context"
 	"fmt"
+	"strconv"
+	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -22,13 +25,13 @@ type claimStatements struct {
 // release never runs a connection's statement prepared by an older one.
 const statementVersion = "idemvet_v1_"
 
-func newClaimStatements(iso pgx.TxIsoLevel) claimStatements {
-	return claimStatements{
-		// transaction_isolation is reset at every transaction start, so this
-		// session-level SET affects only the transaction it is sent in. SET
-		// TRANSACTION would warn outside BEGIN.
-		setIsolation:       "SET transaction_isolation = '" + string(iso) + "'",
-		setLockTimeout:     setLockTimeoutSQL,
+// newClaimStatements renders the statements of a Claimer. The lock timeout
+// is a literal (our own formatted number), so that the statement can be the
+// batch's first, which pgx sends without arguments.
+func newClaimStatements(iso pgx.TxIsoLevel, lockTimeout time.Duration) claimStatements {
+	s := claimStatements{
+		setLockTimeout: strings.Replace(setLockTimeoutSQL, "$1",
+			"'"+strconv.FormatInt(lockTimeout.Milliseconds(), 10)+"ms'", 1),
 		restoreLockTimeout: restoreLockTimeoutSQL,
 		claim:              claimSQL,
 		requireClaim:       requireClaimSQL,
@@ -36,6 +39,13 @@ func newClaimStatements(iso pgx.TxIsoLevel) claimStatements {
 		workSavepoint:      workSavepointSQL,
 		claimSavepoint:     claimSavepointSQL,
 	}
+	if iso != "" {
+		// transaction_isolation is reset at every transaction start, so this
+		// session-level SET affects only the transaction it is sent in. SET
+		// TRANSACTION would warn outside BEGIN.
+		s.setIsolation = "SET transaction_isolation = '" + string(iso) + "'"
+	}
+	return s
 }
 
 // usesNamedStatements tells whether batches on connections in mode can use
@@ -54,7 +64,7 @@ func (s claimStatements) on(ctx context.Context, conn *pgx.Conn, named bool) (cl
 	}
 	var err error
 	prepare := func(sql string) string {
-		if err != nil {
+		if err != nil || sql == "" {
 			return ""
 		}
 		name := statementVersion + fmt.Sprintf("%08x", fnv32(sql))
