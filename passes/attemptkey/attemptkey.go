@@ -1,10 +1,10 @@
 package attemptkey
 
 import (
-	"os"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"os"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
@@ -43,6 +43,14 @@ type checker struct {
 	loopCache map[*ssa.Function][]*loop
 	ctxs      []*retryContext
 	reported  map[token.Pos]bool
+	// handles records the functions and handles already reported, so
+	// that the check and the insert of one processed set count once.
+	handles map[handleUse]bool
+}
+
+type handleUse struct {
+	fn   *ssa.Function
+	desc string
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -59,6 +67,7 @@ func run(pass *analysis.Pass) (any, error) {
 		inspect:   pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
 		loopCache: map[*ssa.Function][]*loop{},
 		reported:  map[token.Pos]bool{},
+		handles:   map[handleUse]bool{},
 	}
 	a.summarize()
 	// Other packages can name only exported functions and methods.
@@ -160,7 +169,8 @@ func (a *checker) reportMint(call *ssa.Call, rc *retryContext, h *hit) {
 // deduplication key.
 func (a *checker) checkDeliveryHandle(instr ssa.Instruction) {
 	v, desc := deliveryHandle(instr)
-	if v == nil || a.reported[instr.Pos()] || !instr.Pos().IsValid() {
+	use := handleUse{instr.Parent(), desc}
+	if v == nil || a.handles[use] || !instr.Pos().IsValid() {
 		return
 	}
 	fl := a.newFlow(instr.Parent(), true)
@@ -168,7 +178,7 @@ func (a *checker) checkDeliveryHandle(instr ssa.Instruction) {
 		if fl.conditional(h) {
 			continue
 		}
-		a.reported[instr.Pos()] = true
+		a.handles[use] = true
 		a.pass.Report(analysis.Diagnostic{
 			Pos: instr.Pos(),
 			Message: desc + " is used as a deduplication key, but it changes on every redelivery; " +

@@ -11,3 +11,19 @@ import (
 func TestRetryLoops(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), attemptkey.Analyzer, "loops")
 }
+
+func TestRetryHelpers(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), attemptkey.Analyzer, "helpers")
+}
+
+func TestHandWrittenHelpers(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), attemptkey.Analyzer, "retrylib", "keys", "handwritten")
+}
+
+func TestSinks(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), attemptkey.Analyzer, "sinks")
+}
+
+func TestDeliveryHandles(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), attemptkey.Analyzer, "delivery")
+}

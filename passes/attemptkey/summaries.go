@@ -1,6 +1,7 @@
 package attemptkey
 
 import (
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -113,6 +114,13 @@ func (a *checker) paramOf(fn *ssa.Function, v ssa.Value) int {
 			if v = bindingOf(x); v != nil {
 				continue
 			}
+		case *ssa.UnOp:
+			// A captured parameter lives in a heap cell: *cell.
+			if x.Op == token.MUL {
+				if v = storedOnce(x.X); v != nil {
+					continue
+				}
+			}
 		case *ssa.Parameter:
 			if !isFuncType(x.Type()) {
 				return -1
@@ -129,6 +137,28 @@ func (a *checker) paramOf(fn *ssa.Function, v ssa.Value) int {
 		}
 		return -1
 	}
+}
+
+// storedOnce returns the value stored into a variable that is assigned
+// exactly once (a captured parameter spilled to the heap), or nil.
+func storedOnce(addr ssa.Value) ssa.Value {
+	if fv, ok := addr.(*ssa.FreeVar); ok {
+		addr = bindingOf(fv)
+	}
+	alloc, ok := addr.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var val ssa.Value
+	for _, r := range *alloc.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
+			if val != nil {
+				return nil
+			}
+			val = st.Val
+		}
+	}
+	return val
 }
 
 // bindingOf returns the value a function literal's free variable is bound
