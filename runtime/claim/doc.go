@@ -29,11 +29,14 @@
 //
 // An error from the function rolls back everything, claim included, so a
 // retry runs the function again. A terminal business rejection that must stay
-// stable across retries is returned with Reject: its writes are rolled back,
-// but the claim and the rejection outcome are stored and replayed.
+// stable across retries is returned with Reject: its writes are rolled back
+// with the transaction, then the rejection outcome is stored under the key in
+// a fresh transaction and replayed from then on (had another caller claimed
+// the key in between, this call replays that caller's outcome instead).
 // Serialization failures (40001) and deadlocks (40P01) make Do run the whole
 // transaction again, at most Options.MaxAttempts times with jittered backoff.
-// It works at READ COMMITTED (default), REPEATABLE READ and SERIALIZABLE.
+// It works at READ COMMITTED (the usual session default), REPEATABLE READ and
+// SERIALIZABLE; see Options.Isolation.
 //
 // # Retention and what happens after expiry
 //
@@ -57,6 +60,7 @@
 // claim (sent in one pipeline with the transaction start), then the function,
 // then the outcome with COMMIT. A replay costs one round trip: the claim
 // statement reads the existing record when it conflicts, and the pipeline's
-// implicit transaction ends without a ROLLBACK. DoTx, inside the caller's
-// transaction, costs one more for either.
+// implicit transaction ends without a ROLLBACK. A rejection costs one more
+// transaction. DoTx, inside the caller's transaction, costs one more round
+// trip for a replay.
 package claim

@@ -38,9 +38,10 @@ type Rejection struct {
 
 // Reject marks outcome as a terminal business rejection ("insufficient
 // funds"). Returned as the error of Do's function, it rolls back the
-// function's writes like any error but, unlike other errors, keeps the claim
-// and stores outcome with Result.Rejected set: a retry with the same key gets
-// the same rejection instead of executing again. Use it for answers that must
+// function's writes like any error but, unlike other errors, then stores
+// outcome under the key with Result.Rejected set: a retry with the same key
+// gets the same rejection instead of executing again. (DoTx keeps the claim
+// and undoes only the function's writes, with a savepoint.) Use it for answers that must
 // stay stable; return a plain error for failures a retry may cure. cause is
 // for logs on the first call only: it is not stored.
 func Reject(outcome Outcome, cause error) error {
