@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/idemvet/idemvet/internal/goldentest"
 	"github.com/idemvet/idemvet/passes/attemptkey"
 )
 
@@ -26,4 +27,12 @@ func TestSinks(t *testing.T) {
 
 func TestDeliveryHandles(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), attemptkey.Analyzer, "delivery")
+}
+
+func TestSuggestedFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), attemptkey.Analyzer, "fixes")
+}
+
+func TestFixedCodeCompiles(t *testing.T) {
+	goldentest.Compiles(t, analysistest.TestData(), "fixes")
 }

@@ -209,13 +209,19 @@ func (a *checker) moveEdits(stmt ast.Stmt, anchor ast.Node) (analysis.SuggestedF
 	if strings.TrimSpace(string(indent)) != "" {
 		return none, false
 	}
-	delStart, delEnd := start, end
+	// A statement alone on its line leaves with the line and its trailing
+	// comment.
+	delStart, delEnd, moved := start, end, string(src[start:end])
 	ls := lineStart(src, start)
 	le := strings.IndexByte(string(src[end:]), '\n')
-	if le >= 0 && strings.TrimSpace(string(src[ls:start])) == "" && strings.TrimSpace(string(src[end:end+le])) == "" {
-		delStart, delEnd = ls, end+le+1
+	if le >= 0 && strings.TrimSpace(string(src[ls:start])) == "" {
+		rest := strings.TrimSpace(string(src[end : end+le]))
+		if rest == "" || strings.HasPrefix(rest, "//") {
+			delStart, delEnd = ls, end+le+1
+			moved = strings.TrimRight(string(src[start:end+le]), " \t\r")
+		}
 	}
-	text := string(src[start:end]) + "\n" + string(indent)
+	text := moved + "\n" + string(indent)
 	return analysis.SuggestedFix{
 		Message: "Mint the key once, before the retry",
 		TextEdits: []analysis.TextEdit{
