@@ -85,7 +85,7 @@ type finding struct {
 // path, that commits separately from the claim; or nil.
 func separateWrite(model *dataaccess.Result, claim event, evs []event) *finding {
 	for _, write := range evs {
-		if write.at == claim.at || !isTableWrite(write.op) || !before(claim.at, write.at) {
+		if write.at == claim.at || !isTableWrite(write.op) || !before(claim.at, write.at) || !guards(claim, write) {
 			// Operations inside the same callback are compared when
 			// the callback itself is analyzed.
 			continue

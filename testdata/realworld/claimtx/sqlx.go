@@ -21,7 +21,10 @@ func ConsumeItem(db *sqlx.DB, msgID string, it CartItem) error {
 		return err
 	}
 	defer tx.Rollback()
-	db.MustExec(claimMessageSQL, msgID) // want:claimtx
+	res := db.MustExec(claimMessageSQL, msgID) // want:claimtx
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil // a duplicate
+	}
 	if _, err := tx.NamedExec(addItemSQL, it); err != nil {
 		return err
 	}
@@ -32,7 +35,10 @@ func ConsumeItem(db *sqlx.DB, msgID string, it CartItem) error {
 func ConsumeItemTx(db *sqlx.DB, msgID string, it CartItem) error {
 	tx := db.MustBegin()
 	defer tx.Rollback()
-	tx.MustExec(claimMessageSQL, msgID)
+	res := tx.MustExec(claimMessageSQL, msgID)
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil
+	}
 	if _, err := tx.NamedExec(addItemSQL, it); err != nil {
 		return err
 	}

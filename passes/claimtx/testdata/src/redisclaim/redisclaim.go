@@ -67,3 +67,11 @@ func (h *Handler) CountOnce(ctx context.Context, key string) error {
 	}
 	return h.rdb.Set(ctx, "last", key, 0).Err()
 }
+
+// Near miss: the SETNX records when a payment was first seen; nothing
+// branches on it, so it guards nothing.
+func (h *Handler) FirstSeen(ctx context.Context, id int64) error {
+	h.rdb.SetNX(ctx, "first_seen:"+string(rune(id)), time.Now().Unix(), 0)
+	_, err := h.db.ExecContext(ctx, "UPDATE payments SET seen = true WHERE id = $1", id)
+	return err
+}
