@@ -109,7 +109,7 @@ func (s *Settings) apply(checks []*analysis.Analyzer) error {
 		value := strings.Join(*nf.names, ",")
 		for _, f := range targets {
 			if err := f.Value.Set(value); err != nil {
-				return fmt.Errorf("setting %q: %v", nf.flag, err)
+				return fmt.Errorf("setting %q: %w", nf.flag, err)
 			}
 		}
 	}

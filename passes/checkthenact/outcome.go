@@ -210,7 +210,7 @@ func comparison(cmp *ssa.BinOp, v ssa.Value, m meaning) (absentWhenTrue, ok bool
 		if !isConst || k.Value == nil || k.Value.Kind() != constant.Bool {
 			return false, false
 		}
-		eqFalse := constant.BoolVal(k.Value) == false
+		eqFalse := !constant.BoolVal(k.Value)
 		switch op {
 		case token.EQL:
 			return eqFalse, true
