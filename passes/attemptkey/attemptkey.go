@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"os"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
@@ -28,8 +27,6 @@ var Analyzer = &analysis.Analyzer{
 // claimURL is where diagnostics without a mechanical fix point: the
 // runtime claim API, which keys the operation once and replays it.
 const claimURL = "https://github.com/idemvet/idemvet/tree/main/runtime/claim"
-
-var debug = os.Getenv("AKDEBUG") != ""
 
 const mintMessage = "a new idempotency key is minted on every attempt; retries of the same operation will not be deduplicated"
 
@@ -116,9 +113,6 @@ func mayMatter(pass *analysis.Pass) bool {
 // key reaches a sink run on the same attempt.
 func (a *checker) checkMint(call *ssa.Call) {
 	rc := a.contextOf(call)
-	if debug {
-		println("mint?", a.pass.Fset.Position(call.Pos()).String(), rc != nil, len(a.mintedValues(call)))
-	}
 	if rc == nil {
 		return
 	}

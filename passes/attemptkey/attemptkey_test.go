@@ -36,3 +36,17 @@ func TestSuggestedFixes(t *testing.T) {
 func TestFixedCodeCompiles(t *testing.T) {
 	goldentest.Compiles(t, analysistest.TestData(), "fixes")
 }
+
+func TestFlags(t *testing.T) {
+	setFlag(t, "retry", "flagged.Scheduler.Submit")
+	setFlag(t, "keyheaders", "x-request-key, X-Other-Key")
+	analysistest.Run(t, analysistest.TestData(), attemptkey.Analyzer, "flagged")
+}
+
+func setFlag(t *testing.T, name, value string) {
+	t.Helper()
+	if err := attemptkey.Analyzer.Flags.Set(name, value); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { attemptkey.Analyzer.Flags.Set(name, "") })
+}

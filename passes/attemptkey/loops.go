@@ -17,6 +17,7 @@ type loop struct {
 	header *ssa.BasicBlock
 	body   map[*ssa.BasicBlock]bool // includes the header
 	stmt   ast.Stmt                 // the for or range statement, when found
+	retry  *bool                    // isRetry, once known
 }
 
 // loopsOf returns the natural loops of fn, outer loops first.
@@ -102,6 +103,14 @@ func (l *loop) contains(instr ssa.Instruction) bool {
 // an index into a slice, a receive of the next message — is a batch, even
 // when it skips failed items.
 func (l *loop) isRetry(info *types.Info) bool {
+	if l.retry == nil {
+		r := l.retryShape(info)
+		l.retry = &r
+	}
+	return *l.retry
+}
+
+func (l *loop) retryShape(info *types.Info) bool {
 	if rng, ok := l.stmt.(*ast.RangeStmt); ok && !rangesOverAttempts(rng, info) {
 		return false
 	}
@@ -174,7 +183,7 @@ func (l *loop) takesItems() bool {
 					return true
 				}
 			case *ssa.IndexAddr:
-				if l.isCounter(instr.Index) && !isDuration(instr.Type().Underlying().(*types.Pointer).Elem()) {
+				if l.isCounter(instr.Index) && !isDuration(instr.Type().(*types.Pointer).Elem()) {
 					return true
 				}
 			case *ssa.Index:
@@ -313,17 +322,20 @@ func (l *loop) statusTest(c *ssa.BinOp) (failWhenTrue, ok bool) {
 
 // isStatusCode reports whether v reads a field named StatusCode.
 func isStatusCode(v ssa.Value) bool {
+	var sel ssa.Instruction
 	switch v := v.(type) {
 	case *ssa.UnOp:
 		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
-			st := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
-			return st.Field(fa.Field).Name() == "StatusCode"
+			sel = fa
 		}
 	case *ssa.Field:
-		st := v.X.Type().Underlying().(*types.Struct)
-		return st.Field(v.Field).Name() == "StatusCode"
+		sel = v
 	}
-	return false
+	if sel == nil {
+		return false
+	}
+	_, f := selected(sel)
+	return f != nil && f.Name() == "StatusCode"
 }
 
 func isNil(v ssa.Value) bool {

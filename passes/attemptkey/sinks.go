@@ -80,15 +80,14 @@ func (a *checker) isKeyHeader(v ssa.Value) bool {
 
 // fieldSink describes a store into a struct field that holds a key, or "".
 func fieldSink(fa *ssa.FieldAddr) string {
-	st, ok := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
-	if !ok {
+	t, f := selected(fa)
+	if f == nil {
 		return ""
 	}
-	f := st.Field(fa.Field)
 	if isKeyName(f.Name()) && canHoldKey(f.Type()) {
 		return "field " + f.Name()
 	}
-	if n := namedOf(fa.X.Type()); n != nil && n.Obj().Pkg() != nil &&
+	if n := namedOf(t); n != nil && n.Obj().Pkg() != nil &&
 		n.Obj().Pkg().Path() == claimPkg && n.Obj().Name() == "Key" && f.Name() == "Key" {
 		return "claim.Key"
 	}

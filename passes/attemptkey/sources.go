@@ -122,6 +122,9 @@ func timeMethodKeeps(c *ssa.CallCommon, name string) bool {
 	case "Unix", "UnixNano", "UnixMilli", "UnixMicro", "Nanosecond", "String", "MarshalText", "MarshalJSON":
 		return true
 	case "Format", "AppendFormat":
+		if len(c.Args) == 0 {
+			return false
+		}
 		layout := c.Args[len(c.Args)-1]
 		k, ok := layout.(*ssa.Const)
 		return ok && k.Value != nil && k.Value.Kind() == constant.String && strings.Contains(constant.StringVal(k.Value), "05")
@@ -156,29 +159,18 @@ func isDeliveryPackage(path string) bool {
 // deliveryHandle reports whether instr selects a delivery handle and
 // describes it. instr is a *ssa.FieldAddr or *ssa.Field.
 func deliveryHandle(instr ssa.Instruction) (ssa.Value, string) {
-	var st types.Type
-	var field int
-	var v ssa.Value
-	switch x := instr.(type) {
-	case *ssa.FieldAddr:
-		st, field, v = x.X.Type().Underlying().(*types.Pointer).Elem(), x.Field, x
-	case *ssa.Field:
-		st, field, v = x.X.Type(), x.Field, x
-	default:
+	t, f := selected(instr)
+	if f == nil {
 		return nil, ""
 	}
-	named, ok := types.Unalias(st).(*types.Named)
-	if !ok || named.Obj().Pkg() == nil {
+	named := namedOf(t)
+	if named == nil || named.Obj().Pkg() == nil {
 		return nil, ""
 	}
-	s, ok := named.Underlying().(*types.Struct)
-	if !ok {
-		return nil, ""
-	}
-	path, typ, name := named.Obj().Pkg().Path(), named.Obj().Name(), s.Field(field).Name()
+	path, typ := named.Obj().Pkg().Path(), named.Obj().Name()
 	for _, d := range deliveryFields {
-		if d.pkg == path && d.typ == typ && d.field == name {
-			return v, d.desc
+		if d.pkg == path && d.typ == typ && d.field == f.Name() {
+			return instr.(ssa.Value), d.desc
 		}
 	}
 	return nil, ""

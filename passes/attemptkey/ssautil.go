@@ -100,6 +100,31 @@ func boundMethod(fn *ssa.Function) *ssa.Function {
 	return nil
 }
 
+// selected returns the struct type and the field a *ssa.FieldAddr or
+// *ssa.Field selects, or nil when the operand's type is a type parameter
+// (the body of a generic function).
+func selected(instr ssa.Instruction) (types.Type, *types.Var) {
+	var t types.Type
+	var idx int
+	switch x := instr.(type) {
+	case *ssa.FieldAddr:
+		p, ok := types.Unalias(x.X.Type()).Underlying().(*types.Pointer)
+		if !ok {
+			return nil, nil
+		}
+		t, idx = p.Elem(), x.Field
+	case *ssa.Field:
+		t, idx = x.X.Type(), x.Field
+	default:
+		return nil, nil
+	}
+	st, ok := types.Unalias(t).Underlying().(*types.Struct)
+	if !ok || idx >= st.NumFields() {
+		return nil, nil
+	}
+	return t, st.Field(idx)
+}
+
 // isErrorType reports whether t is the error interface.
 func isErrorType(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
