@@ -1,0 +1,9 @@
+// Package checkthenact holds real-library cases for the checkthenact check:
+// each positive, marked "// want:checkthenact" on the line of the existence
+// check, sits beside a near-miss negative that the check must not report.
+package checkthenact
+
+import "errors"
+
+// ErrDuplicate is what a case returns when the key was already taken.
+var ErrDuplicate = errors.New("duplicate request")
