@@ -11,5 +11,5 @@ import (
 func TestClaimTx(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), claimtx.Analyzer,
 		"sqlclaim", "pgxclaim", "gormclaim", "sqlxclaim", "sqlcclaim", "crossuse")
-	analysistest.Run(t, analysistest.TestData(), claimtx.Analyzer, "bunclaim", "redisclaim", "entclaim", "plain", "methodvalue")
+	analysistest.Run(t, analysistest.TestData(), claimtx.Analyzer, "bunclaim", "redisclaim", "entclaim", "plain", "methodvalue", "txhelper")
 }

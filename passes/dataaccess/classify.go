@@ -243,6 +243,14 @@ func (m *modeler) fromSummary(op *Op, c *ssa.CallCommon, f *types.Func) bool {
 	if op.Kind == apis.None && s.Effect {
 		op.Kind = apis.Effect
 	}
+	if s.TxFuncParam >= 0 && s.TxFuncParam < len(c.Args) {
+		// A WithTx/InTx helper runs its func argument in a transaction,
+		// as gorm's Transaction does.
+		op.TxFunc = funcLiteral(c.Args[s.TxFuncParam])
+		if op.Kind == apis.None && op.TxFunc != nil {
+			op.Kind = apis.Begin
+		}
+	}
 	op.Resource.Table = s.Table
 	recv := receiver(c)
 	op.Resource.Repo = repoType(recv)

@@ -191,7 +191,7 @@ func (m *modeler) txFuncArg(f *types.Func) int {
 func resolvePoolsByUse(ops []*Op, funcs []*ssa.Function) {
 	openers := withTxReceivers(funcs)
 	for _, op := range ops {
-		if op.Kind == apis.Begin && op.Handle.Path.Valid() {
+		if op.Kind == apis.Begin && op.Summary == nil && op.Handle.Path.Valid() {
 			openers = append(openers, op.Handle)
 		}
 	}
