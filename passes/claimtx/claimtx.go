@@ -110,7 +110,7 @@ func separately(model *dataaccess.Result, claim, write event, evs []event) *find
 		f.how = redisClaim
 		return f
 	case c.Summary != nil && c.Summary.Commits || c.Handle.Kind == apis.HandlePool:
-		if !inTx(w) {
+		if !inTx(w) || sameSession(c.Handle, w.Handle, evs) {
 			return nil
 		}
 		f.how = autocommit
@@ -182,23 +182,50 @@ func sameTx(a, b dataaccess.Handle) bool {
 		a.Kind == apis.HandleTx && b.Kind == apis.HandleTx
 }
 
-// opensSavepoint reports whether the transaction h was begun on another
-// transaction (pgx's tx.Begin), whose Commit only releases a savepoint.
-func opensSavepoint(h dataaccess.Handle, evs []event) bool {
+// sameSession reports whether the write's transaction was begun on the
+// single connection the claim runs on (a pgx.Conn, pgxpool.Conn or
+// sql.Conn): on one session, a statement issued while the transaction is
+// open may well run inside it, so the check cannot tell them apart.
+func sameSession(claim, write dataaccess.Handle, evs []event) bool {
+	if !isConn(claim.Path) {
+		return false
+	}
+	begin := beginOf(write, evs)
+	return begin == nil || begin.Handle.Same(claim)
+}
+
+// isConn reports whether a handle is a single connection, not a pool.
+func isConn(p dataaccess.Path) bool {
+	if !p.Valid() || p.Fields != "" {
+		return false
+	}
+	n := named(p.Base.Type())
+	return n != nil && n.Obj().Name() == "Conn"
+}
+
+// beginOf returns the Begin operation that opened the transaction h, or nil.
+func beginOf(h dataaccess.Handle, evs []event) *dataaccess.Op {
 	base := h.Path.Base
 	if x, ok := base.(*ssa.Extract); ok {
 		base = x.Tuple
 	}
-	begin, ok := base.(ssa.Instruction)
+	instr, ok := base.(ssa.Instruction)
 	if !ok {
-		return false
+		return nil
 	}
 	for _, e := range evs {
-		if e.op.Kind == apis.Begin && e.op.Instr == begin && e.op.Handle.Kind == apis.HandleTx {
-			return true
+		if e.op.Kind == apis.Begin && e.op.Instr == instr {
+			return e.op
 		}
 	}
-	return false
+	return nil
+}
+
+// opensSavepoint reports whether the transaction h was begun on another
+// transaction (pgx's tx.Begin), whose Commit only releases a savepoint.
+func opensSavepoint(h dataaccess.Handle, evs []event) bool {
+	begin := beginOf(h, evs)
+	return begin != nil && begin.Handle.Kind == apis.HandleTx
 }
 
 // commitOf returns where the write's transaction commits: the call that

@@ -132,3 +132,21 @@ func HandleSavepoint(ctx context.Context, pool *pgxpool.Pool, eventID string, ac
 	}
 	return tx.Commit(ctx)
 }
+
+// Near miss: on one pgx.Conn, the statement after Begin runs in the
+// session's open transaction; the check cannot tell it from autocommit.
+func HandleOneConn(ctx context.Context, conn *pgx.Conn, eventID string, account, amount int64) error {
+	tx, err := conn.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	tag, err := conn.Exec(ctx, claimEvent, "ledger", eventID)
+	if err != nil || tag.RowsAffected() == 0 {
+		return err
+	}
+	if _, err := tx.Exec(ctx, applyEvent, amount, account); err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
+}
