@@ -6,6 +6,7 @@ package analyzers
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemvet/idemvet/passes/attemptkey"
 	"github.com/idemvet/idemvet/passes/checkthenact"
 	"github.com/idemvet/idemvet/passes/claimtx"
 )
@@ -14,6 +15,7 @@ import (
 var checks = []*analysis.Analyzer{
 	checkthenact.Analyzer,
 	claimtx.Analyzer,
+	attemptkey.Analyzer,
 }
 
 // All returns the suite's checks, each with its documentation URL and

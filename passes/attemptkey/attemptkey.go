@@ -18,7 +18,7 @@ import (
 var Analyzer = &analysis.Analyzer{
 	Name:      "attemptkey",
 	Doc:       Doc,
-	URL:       "https://github.com/idemvet/idemvet/tree/main/passes/attemptkey",
+	URL:       "https://github.com/idemvet/idemvet/blob/main/passes/attemptkey/README.md",
 	Requires:  []*analysis.Analyzer{dataaccess.Analyzer, inspect.Analyzer},
 	FactTypes: []analysis.Fact{(*RetryHelper)(nil), (*KeyFunc)(nil)},
 	Run:       run,
