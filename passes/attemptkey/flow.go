@@ -1,11 +1,14 @@
 package attemptkey
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
 // A flow follows one value (a minted key, a delivery handle, a parameter)
@@ -332,7 +335,13 @@ func (fl *flow) closure(mc *ssa.MakeClosure, v ssa.Value) {
 // attempt and is assigned conditionally. A key kept across attempts that
 // way is minted once per operation, not once per attempt.
 func (fl *flow) conditional(h hit) bool {
+	if st, ok := h.instr.(*ssa.Store); ok && fillsDefault(st) {
+		return true
+	}
 	for v := h.val; v != nil; v = fl.from[v] {
+		if st := fl.stores[v]; st != nil && fillsDefault(st) {
+			return true
+		}
 		if phi, ok := v.(*ssa.Phi); ok {
 			for _, e := range phi.Edges {
 				if _, reached := fl.from[e]; !reached {
@@ -346,6 +355,49 @@ func (fl *flow) conditional(h hit) bool {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// fillsDefault reports whether a store only fills an empty variable or
+// field: it runs under a test that the same address holds nil, "" or 0
+// (`if p.IdempotencyKey == nil { p.IdempotencyKey = ... }`). A key set
+// that way is kept by the next attempt.
+func fillsDefault(st *ssa.Store) bool {
+	for d := st.Block().Idom(); d != nil; d = d.Idom() {
+		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		cmp, ok := ifi.Cond.(*ssa.BinOp)
+		if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
+			continue
+		}
+		x, y := cmp.X, cmp.Y
+		if _, isConst := x.(*ssa.Const); isConst {
+			x, y = y, x
+		}
+		k, isConst := y.(*ssa.Const)
+		load, isLoad := x.(*ssa.UnOp)
+		if isConst && isZero(k) && isLoad && load.Op == token.MUL && dataaccess.SameValue(load.X, st.Addr) {
+			return true
+		}
+	}
+	return false
+}
+
+// isZero reports whether k is nil, "", 0 or false.
+func isZero(k *ssa.Const) bool {
+	if k.Value == nil {
+		return true
+	}
+	switch k.Value.Kind() {
+	case constant.String:
+		return constant.StringVal(k.Value) == ""
+	case constant.Int, constant.Float:
+		return constant.Sign(k.Value) == 0
+	case constant.Bool:
+		return !constant.BoolVal(k.Value)
 	}
 	return false
 }

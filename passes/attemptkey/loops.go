@@ -271,7 +271,9 @@ func (l *loop) failureTest(cond ssa.Value) (failWhenTrue, ok bool) {
 			return false, false
 		}
 		if f.Pkg() != nil && f.Pkg().Path() == "errors" && (f.Name() == "Is" || f.Name() == "As") {
-			return true, true
+			// Retrying on "duplicate" regenerates a value that collided:
+			// a fresh value per attempt is the point there.
+			return true, len(c.Call.Args) < 2 || !namesCollision(c.Call.Args[1])
 		}
 		name := strings.ToLower(f.Name())
 		for _, w := range []string{"retr", "temporary", "timeout", "transient", "conflict", "unavailable", "throttl"} {
@@ -281,6 +283,29 @@ func (l *loop) failureTest(cond ssa.Value) (failWhenTrue, ok bool) {
 		}
 	}
 	return false, false
+}
+
+// namesCollision reports whether an error target names a uniqueness
+// collision (ErrDuplicate, ErrAlreadyExists, ErrUniqueViolation).
+func namesCollision(target ssa.Value) bool {
+	for {
+		switch t := target.(type) {
+		case *ssa.MakeInterface:
+			target = t.X
+			continue
+		case *ssa.UnOp:
+			target = t.X
+			continue
+		case *ssa.Global:
+			name := strings.ToLower(t.Name())
+			for _, w := range []string{"duplicate", "exists", "unique", "taken", "collision"} {
+				if strings.Contains(name, w) {
+					return true
+				}
+			}
+		}
+		return false
+	}
 }
 
 // statusTest classifies a comparison of an HTTP status code with a

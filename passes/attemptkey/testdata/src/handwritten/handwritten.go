@@ -75,3 +75,10 @@ func viaPoll(ctx context.Context) {
 		return send(ctx, keys.NewKey())
 	})
 }
+
+// Near miss: the client fills the key in once and the retries reuse it.
+func viaDefaultingClient(ctx context.Context, p *keys.ChargeParams) error {
+	return retrylib.Do(ctx, 3, func(ctx context.Context) error {
+		return keys.Create(ctx, client, p)
+	})
+}

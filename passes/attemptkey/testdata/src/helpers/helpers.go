@@ -46,6 +46,18 @@ func backoffV4Stable(ctx context.Context) error {
 	}, backoff4.NewExponentialBackOff())
 }
 
+// Near miss: the key is filled in only when empty, so the first attempt
+// sets it and every later attempt reuses it.
+func backoffV4Default(ctx context.Context, params *stripe.PaymentIntentParams) error {
+	return backoff4.Retry(func() error {
+		if params.IdempotencyKey == nil {
+			params.IdempotencyKey = stripe.String(uuid.NewString())
+		}
+		_, err := paymentintent.New(params)
+		return err
+	}, backoff4.NewExponentialBackOff())
+}
+
 func backoffV4Notify(ctx context.Context) error {
 	notify := func(err error, d time.Duration) {}
 	return backoff4.RetryNotify(func() error {

@@ -39,3 +39,20 @@ func ChargeNow(ctx context.Context, client *http.Client) error { // want ChargeN
 	_, err := client.Do(req)
 	return err
 }
+
+// ChargeParams is a request whose key the client fills in when empty.
+type ChargeParams struct {
+	Amount         int
+	IdempotencyKey string
+}
+
+// Create sends the charge, minting a key only when the caller set none.
+func Create(ctx context.Context, client *http.Client, p *ChargeParams) error {
+	if p.IdempotencyKey == "" {
+		p.IdempotencyKey = NewKey()
+	}
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, "https://api.example.com/charges", nil)
+	SetKey(req, p.IdempotencyKey)
+	_, err := client.Do(req)
+	return err
+}

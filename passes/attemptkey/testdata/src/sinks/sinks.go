@@ -5,6 +5,8 @@ package sinks
 import (
 	"context"
 	"errors"
+	mrand "math/rand"
+	"strconv"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -153,6 +155,39 @@ func redisClaim(ctx context.Context, rdb *redis.Client) error {
 		}
 	}
 	return errGaveUp
+}
+
+// Near miss: a collision retry draws a new code until one is free; a fresh
+// value per attempt is the point.
+var ErrDuplicateKey = errors.New("duplicate key")
+
+type Codes interface {
+	Reserve(ctx context.Context, code string) error
+}
+
+func collisionRetry(ctx context.Context, c Codes) (string, error) {
+	for {
+		code := strconv.Itoa(mrand.Intn(1000000))
+		err := c.Reserve(ctx, code)
+		if errors.Is(err, ErrDuplicateKey) {
+			continue
+		}
+		return code, err
+	}
+}
+
+// The same loop retrying on a transient error re-claims a new code.
+var ErrUnavailable = errors.New("unavailable")
+
+func transientRetry(ctx context.Context, c Codes) (string, error) {
+	for {
+		code := strconv.Itoa(mrand.Intn(1000000)) // want "minted on every attempt"
+		err := c.Reserve(ctx, code)
+		if errors.Is(err, ErrUnavailable) {
+			continue
+		}
+		return code, err
+	}
 }
 
 // Near miss: a lock owner token is the value, not the key.
