@@ -7,6 +7,7 @@ package golangci_test
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -127,18 +128,32 @@ func lintWith(t *testing.T, dir, configPath, cacheDir string, args ...string) re
 
 const fixture = "testdata/fixture"
 
-// markedLines returns the lines of the fixture's payments.go that carry
-// the marker, so the expectations follow the fixture when it is edited.
-func markedLines(t *testing.T, marker string) []int {
+// marked is a line of the fixture carrying a marker in a trailing comment.
+type marked struct {
+	file string // relative to the fixture module
+	line int
+}
+
+// markedLines returns the lines of the fixture's payments package that
+// carry the marker, so the expectations follow the fixture when it is
+// edited.
+func markedLines(t *testing.T, marker string) []marked {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(fixture, "payments", "payments.go"))
+	files, err := filepath.Glob(filepath.Join(fixture, "payments", "*.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var lines []int
-	for i, line := range strings.Split(string(data), "\n") {
-		if _, comment, ok := strings.Cut(line, "//"); ok && strings.Contains(comment, marker) {
-			lines = append(lines, i+1)
+	var lines []marked
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel, _ := filepath.Rel(fixture, file)
+		for i, line := range strings.Split(string(data), "\n") {
+			if _, comment, ok := strings.Cut(line, "//"); ok && strings.Contains(comment, marker) {
+				lines = append(lines, marked{filepath.ToSlash(rel), i + 1})
+			}
 		}
 	}
 	if len(lines) == 0 {
@@ -173,12 +188,29 @@ linters:
 	return b.String()
 }
 
-func issueLines(issues []issue) []int {
-	var lines []int
+func issueLines(issues []issue) []marked {
+	var lines []marked
 	for _, i := range issues {
-		lines = append(lines, i.Pos.Line)
+		lines = append(lines, marked{i.Pos.Filename, i.Pos.Line})
 	}
-	slices.Sort(lines)
+	sortMarked(lines)
+	return lines
+}
+
+func sortMarked(lines []marked) {
+	slices.SortFunc(lines, func(a, b marked) int {
+		return cmp.Or(strings.Compare(a.file, b.file), cmp.Compare(a.line, b.line))
+	})
+}
+
+// markedWith returns the lines carrying any of the markers, sorted.
+func markedWith(t *testing.T, markers ...string) []marked {
+	t.Helper()
+	var lines []marked
+	for _, m := range markers {
+		lines = append(lines, markedLines(t, m)...)
+	}
+	sortMarked(lines)
 	return lines
 }
 
@@ -187,12 +219,12 @@ func TestFindings(t *testing.T) {
 	if res.exitCode != 1 {
 		t.Errorf("exit code %d, want 1 (issues found)\n%s", res.exitCode, res.stderr)
 	}
-	want := markedLines(t, "FINDING")
+	want := markedWith(t, "FINDING")
 	if got := issueLines(res.issues); !slices.Equal(got, want) {
 		t.Errorf("issues on lines %v, want %v:\n%v\n%s", got, want, res.issues, res.stderr)
 	}
 	for _, i := range res.issues {
-		if i.FromLinter != "idemvet" || !strings.HasPrefix(i.Text, "checkthenact: ") || i.Pos.Filename != "payments/payments.go" {
+		if i.FromLinter != "idemvet" || !strings.HasPrefix(i.Text, "checkthenact: ") || !strings.HasPrefix(i.Pos.Filename, "payments/") {
 			t.Errorf("issue %v: want linter idemvet, text prefixed by its check, a path relative to the module", i)
 		}
 	}
@@ -211,14 +243,14 @@ func TestDirectivesSuppress(t *testing.T) {
 	mustWrite(t, filepath.Join(dir, "go.mod"), "module example.com/fixture\n\ngo 1.26.0\n")
 	mustWrite(t, filepath.Join(dir, "payments", "payments.go"), undirected)
 	res := lint(t, dir, configFor())
-	want := slices.Sorted(slices.Values(slices.Concat(markedLines(t, "FINDING"), markedLines(t, "NOLINT"), markedLines(t, "IGNORE"))))
+	want := markedWith(t, "FINDING", "NOLINT", "IGNORE")
 	// The //idemvet:ignore directive sits on the line above its finding.
-	for i, line := range want {
-		if slices.Contains(markedLines(t, "IGNORE"), line) {
-			want[i] = line + 1
+	ignored := markedLines(t, "IGNORE")
+	for i, m := range want {
+		if slices.Contains(ignored, m) {
+			want[i].line++
 		}
 	}
-	slices.Sort(want)
 	if got := issueLines(res.issues); !slices.Equal(got, want) {
 		t.Errorf("without directives, issues on lines %v, want %v:\n%v\n%s", got, want, res.issues, res.stderr)
 	}
@@ -246,17 +278,15 @@ func TestSettingsTakeEffect(t *testing.T) {
 		markers  []string
 	}{
 		{"extra names", []string{"exists: [Ledger.Seen]", "insert: [Ledger.Record]"}, []string{"FINDING", "SETTINGS"}},
+		{"retry helper and key header", []string{"retry: [Queue.Submit]", "keyheaders: [X-Capture-Key]"}, []string{"FINDING", "RETRY"}},
+		{"retry helper alone", []string{"retry: [Queue.Submit]"}, []string{"FINDING"}},
 		{"comma-separated, as on the command line", []string{`exists: "example.com/fixture/payments.Ledger.Seen"`, `insert: "Record, NoSuchFunction"`}, []string{"FINDING", "SETTINGS"}},
 		{"half the pattern named", []string{"exists: [Ledger.Seen]"}, []string{"FINDING"}},
 		{"enable", []string{"enable: [checkthenact]"}, []string{"FINDING"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res := lint(t, fixture, configFor(tc.settings...))
-			var want []int
-			for _, m := range tc.markers {
-				want = append(want, markedLines(t, m)...)
-			}
-			slices.Sort(want)
+			want := markedWith(t, tc.markers...)
 			if got := issueLines(res.issues); !slices.Equal(got, want) {
 				t.Errorf("issues on lines %v, want %v:\n%v\n%s", got, want, res.issues, res.stderr)
 			}
