@@ -301,3 +301,29 @@ func TestDiagnosticURLs(t *testing.T) {
 		t.Error("no diagnostics to check")
 	}
 }
+
+// TestFlagsListed checks what go vet learns from idemvet -flags, and so
+// accepts on its command line: the settings flags and one switch per check.
+func TestFlagsListed(t *testing.T) {
+	out, err := exec.Command(idemvetBinary(t), "-flags").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var flags []struct{ Name string }
+	if err := json.Unmarshal(out, &flags); err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]bool{}
+	for _, f := range flags {
+		listed[f.Name] = true
+	}
+	want := []string{"exists", "insert", "claim", "retry", "keyheaders", "json"}
+	for _, a := range analyzers.All() {
+		want = append(want, a.Name)
+	}
+	for _, name := range want {
+		if !listed[name] {
+			t.Errorf("idemvet -flags does not list -%s", name)
+		}
+	}
+}
