@@ -110,25 +110,11 @@ func hasSideEffect(check, write *dataaccess.Op, ops []*dataaccess.Op, region []*
 		if op == write || op == check || !inRegion(op.Instr, check.Fn, region) {
 			continue
 		}
-		if duplicable(op) && !dataaccess.SameResource(check.Resource, op.Resource) {
+		if dataaccess.Duplicable(op) && !dataaccess.SameResource(check.Resource, op.Resource) {
 			return true
 		}
 	}
 	return false
-}
-
-// duplicable reports whether running op twice does harm: an external
-// effect, a plain SQL insert, an update, or a call of a function with such
-// effects. Setting the same key-value entry twice (redis SET, SADD) is
-// idempotent and does not count.
-func duplicable(op *dataaccess.Op) bool {
-	switch {
-	case op.Kind == apis.Effect, op.Summary != nil && op.Summary.Effect:
-		return true
-	case op.Resource.Key != nil: // key-value write
-		return op.Kind == apis.Update
-	}
-	return op.Kind == apis.Insert || op.Kind == apis.Update
 }
 
 func report(pass *analysis.Pass, check, write *dataaccess.Op) {

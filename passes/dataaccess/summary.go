@@ -32,6 +32,11 @@ type Summary struct {
 	// Effect is set when the body writes data or has an external effect,
 	// directly or through calls.
 	Effect bool
+	// Duplicable is set when running the body twice does harm: it has an
+	// external effect, a plain insert or an update, directly or through
+	// calls. Idempotent writes (upserts, ON CONFLICT, SET of a key) and
+	// in-memory writes do not count.
+	Duplicable bool
 	// TxFuncParam is the index of a func parameter the body calls with an
 	// open transaction (a WithTx/InTx helper), or -1.
 	TxFuncParam int
@@ -132,6 +137,9 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		if op.Kind == apis.Effect || op.Kind.IsWrite() && !inMemory(op) || op.Summary != nil && op.Summary.Effect {
 			s.Effect = true
 		}
+		if Duplicable(op) {
+			s.Duplicable = true
+		}
 		if writesTable(op) {
 			s.Writes = true
 		}
@@ -169,6 +177,25 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		return nil
 	}
 	return s
+}
+
+// Duplicable reports whether running op twice does harm: an external
+// effect, a plain insert or an update of a table, an update of a key
+// (INCR), or a call of a function that does one of those. Setting the same
+// key-value entry twice (redis SET, SADD) or an in-memory map entry is
+// idempotent and does not count, nor do conditional inserts.
+func Duplicable(op *Op) bool {
+	switch {
+	case op.Summary != nil:
+		return op.Summary.Duplicable
+	case op.Kind == apis.Effect:
+		return true
+	case inMemory(op):
+		return false
+	case op.Resource.Key != nil: // key-value write
+		return op.Kind == apis.Update
+	}
+	return op.Kind == apis.Insert || op.Kind == apis.Update
 }
 
 // inMemory reports whether op touches process memory only (a map or a

@@ -1,6 +1,7 @@
 package memcheck
 
 import (
+	"database/sql"
 	"net/http"
 	"sync"
 )
@@ -97,5 +98,42 @@ func (d *Dedup) ProcessDoubleChecked(id string) error {
 	}
 	_, err := http.Get("https://ledger.example/apply?id=" + id)
 	d.seen[id] = true
+	return err
+}
+
+var initialized sync.Map
+
+// Near miss: a memo in front of idempotent work (an upsert); running it
+// twice does no harm.
+func ensureTopic(db *sql.DB, topic string) error {
+	if _, ok := initialized.Load(topic); ok {
+		return nil
+	}
+	if err := upsertTopic(db, topic); err != nil {
+		return err
+	}
+	initialized.Store(topic, struct{}{})
+	return nil
+}
+
+func upsertTopic(db *sql.DB, topic string) error {
+	_, err := db.Exec("INSERT INTO topics (name) VALUES ($1) ON CONFLICT (name) DO NOTHING", topic)
+	return err
+}
+
+// The same memo in front of a plain insert duplicates rows.
+func recordTopic(db *sql.DB, topic string) error {
+	if _, ok := initialized.Load(topic); ok { // want `check-then-act race: the existence check Load`
+		return nil
+	}
+	if err := insertTopicEvent(db, topic); err != nil {
+		return err
+	}
+	initialized.Store(topic, struct{}{})
+	return nil
+}
+
+func insertTopicEvent(db *sql.DB, topic string) error {
+	_, err := db.Exec("INSERT INTO topic_events (name) VALUES ($1)", topic)
 	return err
 }
