@@ -1,6 +1,7 @@
 // Package checkthenact holds real-library cases for the checkthenact check:
-// each positive, marked "// want:checkthenact" on the line of the existence
-// check, sits beside a near-miss negative that the check must not report.
+// each positive carries a want marker naming the check on the line of the
+// existence check, and sits beside a near-miss negative that the check
+// must not report.
 package checkthenact
 
 import "errors"
