@@ -110,7 +110,7 @@ func separately(model *dataaccess.Result, claim, write event, evs []event) *find
 		f.how = redisClaim
 		return f
 	case c.Summary != nil && c.Summary.Commits || c.Handle.Kind == apis.HandlePool:
-		if !inTx(w) || sameSession(c.Handle, w.Handle, evs) {
+		if !inTx(w) || sameSession(c.Handle, w.Handle, evs) || recordsProgress(write, evs) {
 			return nil
 		}
 		f.how = autocommit
@@ -123,7 +123,7 @@ func separately(model *dataaccess.Result, claim, write event, evs []event) *find
 			return nil
 		}
 		commit := claimCommit(claim, write, evs)
-		if commit == nil {
+		if commit == nil || recordsProgress(write, evs) {
 			return nil
 		}
 		f.how = committedTx
@@ -131,6 +131,25 @@ func separately(model *dataaccess.Result, claim, write event, evs []event) *find
 		return f
 	}
 	return nil
+}
+
+// recordsProgress reports whether the write's transaction also writes a
+// claim table: the idempotency-key state machine ("atomic phases"), where
+// the key is committed first with a recovery point and each later phase
+// advances it together with its work. A crash between them leaves a key
+// that says where to resume, not one that says "done".
+func recordsProgress(write event, evs []event) bool {
+	w := write.op
+	if w.Handle.Kind != apis.HandleTx {
+		return false
+	}
+	for _, e := range evs {
+		if e.op != w && e.op.Kind.IsWrite() && e.op.Summary == nil && isClaimTable(e.op, true) &&
+			sameTx(e.op.Handle, w.Handle) {
+			return true
+		}
+	}
+	return false
 }
 
 // inTx reports whether a write runs inside a transaction: on a tx handle,

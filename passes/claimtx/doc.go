@@ -27,10 +27,14 @@
 //     transaction can include (unless the key is deleted again on every
 //     path after the write, which makes it a lock, not a claim).
 //
-// It stays silent when the claim and the write run on the same
-// transaction, when the only thing after the claim is an external effect
-// (persisting a PENDING intent before calling a provider is the outbox
-// pattern), and whenever a handle's kind cannot be seen.
+// Only writes that run on an outcome of the claim count: a branch on its
+// error, its rows affected, the bool of SETNX or of a TryClaim wrapper
+// must lead to the write. It stays silent when the claim and the write run
+// on the same transaction; when the only thing after the claim is an
+// external effect (persisting a PENDING intent before calling a provider
+// is the outbox pattern); when the write's transaction also advances the
+// claim's row (the idempotency-key state machine, whose key records where
+// to resume); and whenever a handle's kind cannot be seen.
 //
 // WRONG:
 //

@@ -264,3 +264,29 @@ func consume(ctx context.Context, db *sql.DB, consumer, msgID string, userID int
 	}
 	return tx.Commit()
 }
+
+// Near miss: the idempotency-key state machine (atomic phases). The key is
+// committed first with a recovery point; the phase that does the work
+// advances it in the same transaction, so a crash leaves a key that says
+// where to resume rather than one that says "done".
+func createCharge(ctx context.Context, db *sql.DB, key string, id, amount int64) error {
+	res, err := db.ExecContext(ctx, `INSERT INTO idempotency_keys (key, recovery_point) VALUES ($1, 'started') ON CONFLICT DO NOTHING`, key)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil
+	}
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, "INSERT INTO charges (account_id, amount) VALUES ($1, $2)", id, amount); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, "UPDATE idempotency_keys SET recovery_point = 'charge_created' WHERE key = $1", key); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
