@@ -166,9 +166,9 @@ func (a *checker) opSink(instr ssa.Instruction, v ssa.Value) (sink, bool) {
 }
 
 // setLike reports whether a keyed store holds "seen" markers rather than
-// tracking data by key: a redis key or a sync.Map probed before storing,
-// or a Go map whose values are bools, empty structs or times. A map of
-// in-flight deliveries kept to ack them later is not a dedup set.
+// tracking data by key: a redis key, a sync.Map probe, or a Go map whose
+// values are bools, empty structs or times. A map of in-flight deliveries
+// kept to ack them later, probed or not, is not a dedup set.
 func setLike(op *dataaccess.Op) bool {
 	if op.Callee != nil {
 		if op.Callee.Pkg() != nil && apis.IsRedis(op.Callee.Pkg().Path()) {
@@ -189,9 +189,6 @@ func setLike(op *dataaccess.Op) bool {
 	mt, ok := m.Underlying().(*types.Map)
 	if !ok {
 		return false
-	}
-	if op.Kind == apis.Exists {
-		return true // a comma-ok probe: "have we seen this one?"
 	}
 	switch e := mt.Elem().Underlying().(type) {
 	case *types.Basic:

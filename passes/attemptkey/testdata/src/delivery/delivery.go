@@ -53,6 +53,9 @@ func amqpSeenMessageID(msgs <-chan amqp.Delivery) {
 func amqpPending(msgs <-chan amqp.Delivery, ch *amqp.Channel) {
 	pending := map[uint64]amqp.Delivery{}
 	for d := range msgs {
+		if _, tracked := pending[d.DeliveryTag]; tracked {
+			continue
+		}
 		pending[d.DeliveryTag] = d
 		if len(pending) > 10 {
 			for tag := range pending {
