@@ -28,23 +28,64 @@ func suggestFix(pass *analysis.Pass, f *finding) *analysis.SuggestedFix {
 	}
 	handle, param := handleExpr(pass, f.claim.op, claimCall)
 	txExpr, _ := handleExpr(pass, f.write.op, writeCall)
-	txIdent, ok := txExpr.(*ast.Ident)
-	if handle == nil || !ok {
+	if handle == nil || txExpr == nil {
 		return nil
 	}
-	tx, ok := pass.TypesInfo.Uses[txIdent].(*types.Var)
-	if !ok || !inScopeAt(pass, tx, handle.Pos()) || !openAt(f.write.op.Handle.Path.Base, f.claim.op) {
+	target, tx := retarget(pass, handle, txExpr)
+	if tx == nil || !inScopeAt(pass, tx, target.Pos()) || !openAt(f.write.op.Handle.Path.Base, f.claim.op) {
 		return nil
 	}
-	if !fits(pass, tx.Type(), handle, param, claimCall) {
+	if target == handle && !fits(pass, tx.Type(), handle, param, claimCall) {
 		return nil
 	}
 	return &analysis.SuggestedFix{
 		Message: fmt.Sprintf("Run the claim on %s, in the write's transaction", tx.Name()),
 		TextEdits: []analysis.TextEdit{{
-			Pos: handle.Pos(), End: handle.End(), NewText: []byte(tx.Name()),
+			Pos: target.Pos(), End: target.End(), NewText: []byte(tx.Name()),
 		}},
 	}
+}
+
+// retarget returns the expression of the claim to replace and the tx
+// variable to put there. When the write runs on a variable (tx, qtx), the
+// claim's handle is replaced by it. When it runs on a client field of a
+// transaction (ent's tx.Order), the claim's client field on another value
+// (client.IdempotencyKey) is moved onto the transaction
+// (tx.IdempotencyKey), provided the transaction has that field with the
+// same type.
+func retarget(pass *analysis.Pass, handle, txExpr ast.Expr) (ast.Expr, *types.Var) {
+	switch x := ast.Unparen(txExpr).(type) {
+	case *ast.Ident:
+		tx, _ := pass.TypesInfo.Uses[x].(*types.Var)
+		return handle, tx
+	case *ast.SelectorExpr:
+		base, ok := ast.Unparen(x.X).(*ast.Ident)
+		claimSel, ok2 := ast.Unparen(handle).(*ast.SelectorExpr)
+		if !ok || !ok2 || !isFieldSel(pass, x) || !isFieldSel(pass, claimSel) {
+			return nil, nil
+		}
+		tx, _ := pass.TypesInfo.Uses[base].(*types.Var)
+		if tx == nil || sameVar(pass, claimSel.X, tx) {
+			return nil, nil
+		}
+		field, _, _ := types.LookupFieldOrMethod(tx.Type(), true, pass.Pkg, claimSel.Sel.Name)
+		if v, ok := field.(*types.Var); !ok || !v.IsField() || !types.Identical(v.Type(), pass.TypesInfo.TypeOf(claimSel)) {
+			return nil, nil
+		}
+		return claimSel.X, tx
+	}
+	return nil, nil
+}
+
+func isFieldSel(pass *analysis.Pass, sel *ast.SelectorExpr) bool {
+	s, ok := pass.TypesInfo.Selections[sel]
+	return ok && s.Kind() == types.FieldVal
+}
+
+// sameVar reports whether e is an identifier denoting v.
+func sameVar(pass *analysis.Pass, e ast.Expr, v *types.Var) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && pass.TypesInfo.Uses[id] == v
 }
 
 // callAt returns the call expression whose '(' is at pos.
@@ -195,10 +236,14 @@ func fits(pass *analysis.Pass, tx types.Type, handle ast.Expr, param types.Type,
 	if types.Identical(ht, tx) {
 		return true
 	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || ast.Unparen(sel.X) != ast.Unparen(handle) {
-		return false // a chain whose intermediate types would change
+	// The first call of the chain is made on the handle; with the tx in
+	// its place it must have the same signature, so that the rest of the
+	// chain is unchanged (db.NewInsert() becomes tx.NewInsert()).
+	first := firstCallOn(call, handle)
+	if first == nil {
+		return false
 	}
+	sel := ast.Unparen(first.Fun).(*ast.SelectorExpr)
 	want, ok := pass.TypesInfo.TypeOf(sel).(*types.Signature)
 	if !ok {
 		return false
@@ -206,4 +251,22 @@ func fits(pass *analysis.Pass, tx types.Type, handle ast.Expr, param types.Type,
 	obj, _, _ := types.LookupFieldOrMethod(tx, true, pass.Pkg, sel.Sel.Name)
 	m, ok := obj.(*types.Func)
 	return ok && types.Identical(m.Type(), want)
+}
+
+// firstCallOn walks a builder chain from its last call back to the call
+// made directly on handle, or returns nil.
+func firstCallOn(call *ast.CallExpr, handle ast.Expr) *ast.CallExpr {
+	for range 64 {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
+		if ast.Unparen(sel.X) == ast.Unparen(handle) {
+			return call
+		}
+		if call, ok = ast.Unparen(sel.X).(*ast.CallExpr); !ok {
+			return nil
+		}
+	}
+	return nil
 }
