@@ -56,7 +56,10 @@ func buildGCL() (string, error) {
 	path := filepath.Join(dir, "golangci-lint")
 	cmd := exec.Command("go", "build", "-o", path, "./gcl")
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("building golangci-lint with the idemvet plugin: %v\n%s", err, out)
+		// A requirement the root module gained reaches this module through
+		// the replace directive, but its go.sum lines do not.
+		return "", fmt.Errorf("building golangci-lint with the idemvet plugin: %v\n%s\n"+
+			"(after a dependency change in the root module, run go mod tidy in testdata/golangci)", err, out)
 	}
 	return path, nil
 }
