@@ -79,6 +79,9 @@ type finding struct {
 	claimCommit token.Pos
 	// writeCommit is where the write's transaction commits, if visible.
 	writeCommit token.Pos
+	// byRunner tells that a commit position is the call that runs a
+	// transaction callback, which commits when the callback returns.
+	claimByRunner, writeByRunner bool
 }
 
 // separateWrite returns the first table write, on the claim's success
@@ -91,7 +94,10 @@ func separateWrite(model *dataaccess.Result, claim event, evs []event) *finding 
 			continue
 		}
 		if f := separately(model, claim, write, evs); f != nil {
-			f.writeCommit = commitOf(write, evs)
+			f.writeCommit, f.writeByRunner = commitOf(write, evs), write.runner != nil
+			if f.how == outerHandle {
+				f.writeCommit, f.writeByRunner = runnerPos(model, claim.op.Fn), true
+			}
 			return f
 		}
 	}
@@ -127,7 +133,7 @@ func separately(model *dataaccess.Result, claim, write event, evs []event) *find
 			return nil
 		}
 		f.how = committedTx
-		f.claimCommit = posOf(commit)
+		f.claimCommit, f.claimByRunner = posOf(commit), commit == claim.at && claim.runner != nil
 		return f
 	}
 	return nil
@@ -261,6 +267,17 @@ func commitOf(write event, evs []event) token.Pos {
 	return token.NoPos
 }
 
+// runnerPos returns the position of the call that runs the callback fn
+// in a transaction (and commits it when fn returns), or NoPos.
+func runnerPos(model *dataaccess.Result, fn *ssa.Function) token.Pos {
+	for _, op := range model.ByFunc[fn.Parent()] {
+		if callback(op) == fn {
+			return op.Pos()
+		}
+	}
+	return token.NoPos
+}
+
 func posOf(instr ssa.Instruction) token.Pos {
 	if c, ok := instr.(ssa.CallInstruction); ok {
 		return c.Pos()
@@ -284,10 +301,10 @@ func report(pass *analysis.Pass, f *finding) {
 	}
 	related := []analysis.RelatedInformation{{Pos: f.write.op.Pos(), Message: "the write the claim guards"}}
 	if f.claimCommit.IsValid() {
-		related = append(related, analysis.RelatedInformation{Pos: f.claimCommit, Message: "the claim's transaction commits here"})
+		related = append(related, analysis.RelatedInformation{Pos: f.claimCommit, Message: commitNote("claim", f.claimByRunner)})
 	}
 	if f.writeCommit.IsValid() && f.writeCommit != f.claimCommit {
-		related = append(related, analysis.RelatedInformation{Pos: f.writeCommit, Message: "the write's transaction commits here"})
+		related = append(related, analysis.RelatedInformation{Pos: f.writeCommit, Message: commitNote("write", f.writeByRunner)})
 	}
 	d := analysis.Diagnostic{
 		Pos:     f.claim.op.Pos(),
@@ -299,6 +316,13 @@ func report(pass *analysis.Pass, f *finding) {
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 	}
 	pass.Report(d)
+}
+
+func commitNote(whose string, byRunner bool) string {
+	if byRunner {
+		return "the " + whose + "'s transaction commits when this call returns"
+	}
+	return "the " + whose + "'s transaction commits here"
 }
 
 // where spells a position relative to the claim: "line 42", or
