@@ -209,3 +209,48 @@ func indirectStable(c *charger) error {
 		return c.sendWith(key)
 	}, backoff4.NewExponentialBackOff())
 }
+
+// Near misses for the remaining helpers: the key is minted once, outside
+// the retried function, or the value minted inside is not a key.
+
+func backoffV4NotifyStable(ctx context.Context) error {
+	params := &stripe.PaymentIntentParams{}
+	params.SetIdempotencyKey(stripe.NewIdempotencyKey())
+	return backoff4.RetryNotify(func() error {
+		_, err := paymentintent.New(params)
+		return err
+	}, backoff4.NewExponentialBackOff(), func(error, time.Duration) {})
+}
+
+func retryGoWithDataStable(ctx context.Context) (*stripe.PaymentIntent, error) {
+	key := uuid.NewString()
+	return retrygo.DoWithData(func() (*stripe.PaymentIntent, error) {
+		params := &stripe.PaymentIntentParams{}
+		params.SetIdempotencyKey(key)
+		return paymentintent.New(params)
+	})
+}
+
+func goRetryStable(ctx context.Context) error {
+	key := uuid.NewString()
+	b := goretry.WithMaxRetries(3, goretry.NewConstant(time.Second))
+	return goretry.Do(ctx, b, func(ctx context.Context) error {
+		if err := post(ctx, key); err != nil {
+			return goretry.RetryableError(err)
+		}
+		return nil
+	})
+}
+
+func goRetryValueResourceID(ctx context.Context, save func(string) error) (string, error) {
+	return goretry.DoValue(ctx, goretry.NewConstant(time.Second), func(ctx context.Context) (string, error) {
+		id := uuid.NewString()
+		return id, save(id)
+	})
+}
+
+func k8sConflictResourceName(ctx context.Context, create func(name string) error) error {
+	return k8sretry.RetryOnConflict(k8sretry.DefaultRetry, func() error {
+		return create("job-" + uuid.NewString()[:8])
+	})
+}
