@@ -166,10 +166,14 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 			s.Kind = apis.Insert
 		}
 	}
-	if s.Kind != apis.None {
-		s.Table = commonTable(data)
+	if len(data) > 0 {
+		// A body that mixes kinds (reads, then writes) still runs on one
+		// handle: its callers need to know which.
 		s.HandleParam, s.HandleKind = commonHandle(fn, data)
 		s.RecvHandle = s.HandleParam < 0 && s.HandleKind == apis.HandleUnknown && onReceiverField(fn, data)
+	}
+	if s.Kind != apis.None {
+		s.Table = commonTable(data)
 		s.KeyParam = keyParam(fn, data)
 		s.Claim = s.Kind.IsWrite() && (apis.IsClaimTable(s.Table) || apis.IsClaimName(fn.Name()) || anyClaim(data))
 	}
