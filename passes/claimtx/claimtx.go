@@ -19,7 +19,7 @@ const ClaimURL = "https://github.com/idemvet/idemvet/tree/main/runtime/claim"
 var Analyzer = &analysis.Analyzer{
 	Name:     "claimtx",
 	Doc:      Doc,
-	URL:      "https://github.com/idemvet/idemvet/tree/main/passes/claimtx",
+	URL:      "https://github.com/idemvet/idemvet/blob/main/passes/claimtx/README.md",
 	Requires: []*analysis.Analyzer{dataaccess.Analyzer},
 	Run:      run,
 }
