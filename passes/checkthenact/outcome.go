@@ -112,6 +112,9 @@ func (o *outcomes) fromValue(v ssa.Value, depth int) {
 	for _, ref := range *v.Referrers() {
 		switch ref := ref.(type) {
 		case *ssa.Call:
+			if isIteration(&ref.Call) {
+				continue // rows.Next() == false ends a loop; it says nothing about absence
+			}
 			if ref.Call.IsInvoke() && ref.Call.Value == v || !ref.Call.IsInvoke() && len(ref.Call.Args) > 0 && ref.Call.Args[0] == v && ref.Call.Signature().Recv() != nil {
 				o.fromValue(ref, depth+1)
 				if o.kind == apis.Exists {
@@ -124,6 +127,18 @@ func (o *outcomes) fromValue(v ssa.Value, depth int) {
 			o.fromField(ref, v, depth)
 		}
 	}
+}
+
+// isIteration reports whether c advances or ends an iteration over result
+// rows (Next, NextResultSet, Close) rather than reading the outcome.
+func isIteration(c *ssa.CallCommon) bool {
+	var name string
+	if c.IsInvoke() {
+		name = c.Method.Name()
+	} else if f := c.StaticCallee(); f != nil {
+		name = f.Name()
+	}
+	return name == "Next" || name == "NextResultSet" || name == "Close"
 }
 
 // fromField follows gorm's result fields: Error is the read's error and

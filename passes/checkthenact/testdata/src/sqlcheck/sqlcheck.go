@@ -209,3 +209,26 @@ func sessionOrInsertChecked(db *sql.DB, cookie string) error {
 	}
 	return err
 }
+
+// Near miss: iterating rows; the insert after the loop does not run
+// because the rows were absent.
+func mergeDuplicates(ctx context.Context, tx *sql.Tx, id string) error {
+	rows, err := tx.QueryContext(ctx, "SELECT nid FROM previous_events WHERE event_id = $1", id)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var nids []int64
+	for rows.Next() {
+		var n int64
+		if err := rows.Scan(&n); err != nil {
+			return err
+		}
+		nids = append(nids, n)
+	}
+	if _, err := tx.ExecContext(ctx, "DELETE FROM previous_events WHERE event_id = $1", id); err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, "INSERT INTO previous_events (event_id, nid) VALUES ($1, $2)", id, len(nids))
+	return err
+}
