@@ -3,6 +3,7 @@ package claimtx
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 	"path/filepath"
 
 	"golang.org/x/tools/go/analysis"
@@ -292,7 +293,8 @@ func report(pass *analysis.Pass, f *finding) {
 	case autocommit:
 		msg = fmt.Sprintf("idempotency claim commits on its own (autocommit), separately from the write at %s in a transaction: a crash between them loses the operation, its key already claimed", write)
 	case outerHandle:
-		msg = fmt.Sprintf("idempotency claim inside the transaction callback runs on the outer handle, so it commits separately from the write at %s: a crash between them loses the operation, its key already claimed", write)
+		msg = fmt.Sprintf("idempotency claim inside the transaction callback runs on the outer handle%s, so it commits separately from the write at %s: a crash between them loses the operation, its key already claimed",
+			handleNames(pass, f), write)
 	case committedTx:
 		msg = fmt.Sprintf("idempotency claim's transaction commits at %s, before the write at %s: a crash between them loses the operation, its key already claimed",
 			where(pass, f.claim.op.Pos(), f.claimCommit), write)
@@ -316,6 +318,21 @@ func report(pass *analysis.Pass, f *finding) {
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 	}
 	pass.Report(d)
+}
+
+// handleNames spells " s.db, not tx" for the message, or "" when either
+// handle has no expression of its own at the call.
+func handleNames(pass *analysis.Pass, f *finding) string {
+	claimCall, writeCall := callAt(pass, f.claim.op.Pos()), callAt(pass, f.write.op.Pos())
+	if claimCall == nil || writeCall == nil {
+		return ""
+	}
+	outer, _ := handleExpr(pass, f.claim.op, claimCall)
+	tx, _ := handleExpr(pass, f.write.op, writeCall)
+	if outer == nil || tx == nil {
+		return ""
+	}
+	return fmt.Sprintf(" %s instead of %s", types.ExprString(outer), types.ExprString(tx))
 }
 
 func commitNote(whose string, byRunner bool) string {

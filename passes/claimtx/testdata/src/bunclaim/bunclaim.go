@@ -19,7 +19,7 @@ type Shipment struct {
 // RunInTx's callback claims on the outer db.
 func Ship(ctx context.Context, db *bun.DB, key string, s *Shipment) error {
 	return db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		res, err := db.NewInsert().Model(&DedupKey{Key: key}).On("CONFLICT DO NOTHING").Exec(ctx) // want `idempotency claim inside the transaction callback runs on the outer handle, so it commits separately from the write at line 26`
+		res, err := db.NewInsert().Model(&DedupKey{Key: key}).On("CONFLICT DO NOTHING").Exec(ctx) // want `idempotency claim inside the transaction callback runs on the outer handle db instead of tx, so it commits separately from the write at line 26`
 		if err != nil || res == nil {
 			return err
 		}

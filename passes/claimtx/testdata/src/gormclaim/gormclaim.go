@@ -24,7 +24,7 @@ type Service struct {
 // The Transaction callback claims on the outer s.db: fix uses tx.
 func (s *Service) PlaceOrder(ctx context.Context, key string, o *Order) error {
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		res := s.db.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&IdempotencyKey{Key: key}) // want `idempotency claim inside the transaction callback runs on the outer handle, so it commits separately from the write at line 31`
+		res := s.db.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&IdempotencyKey{Key: key}) // want `idempotency claim inside the transaction callback runs on the outer handle s.db instead of tx, so it commits separately from the write at line 31`
 		if res.Error != nil || res.RowsAffected == 0 {
 			return res.Error
 		}

@@ -54,7 +54,7 @@ func (c *Consumer) HandleTx(ctx context.Context, eventID string, account, amount
 // The BeginFunc callback claims on the captured pool, not on its tx.
 func HandleFunc(ctx context.Context, pool *pgxpool.Pool, eventID string, account, amount int64) error {
 	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		tag, err := pool.Exec(ctx, claimEvent, "ledger", eventID) // want `idempotency claim inside the transaction callback runs on the outer handle, so it commits separately from the write at line 61`
+		tag, err := pool.Exec(ctx, claimEvent, "ledger", eventID) // want `idempotency claim inside the transaction callback runs on the outer handle pool instead of tx, so it commits separately from the write at line 61`
 		if err != nil || tag.RowsAffected() == 0 {
 			return err
 		}

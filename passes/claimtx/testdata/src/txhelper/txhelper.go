@@ -57,7 +57,7 @@ func (s *Store) Ship(ctx context.Context, key string, orderID int64) error {
 // Inside withTx's callback the claim uses the store's pool.
 func (s *Store) ShipInside(ctx context.Context, key string, orderID int64) error {
 	return s.withTx(ctx, func(tx *sql.Tx) error {
-		res, err := s.db.ExecContext(ctx, "INSERT INTO idempotency_keys (key) VALUES ($1) ON CONFLICT DO NOTHING", key) // want `idempotency claim inside the transaction callback runs on the outer handle, so it commits separately from the write at line 64`
+		res, err := s.db.ExecContext(ctx, "INSERT INTO idempotency_keys (key) VALUES ($1) ON CONFLICT DO NOTHING", key) // want `idempotency claim inside the transaction callback runs on the outer handle s.db instead of tx, so it commits separately from the write at line 64`
 		if n, _ := res.RowsAffected(); err != nil || n == 0 {
 			return err
 		}
