@@ -46,8 +46,9 @@
 // rs/xid, crypto/rand, math/rand, time.Now (at a precision of seconds or
 // finer), stripe.NewIdempotencyKey, and functions that return one of
 // those. They are followed through conversions, string building, fmt,
-// struct fields and captured variables to a sink: an Idempotency-Key or
-// X-Idempotency-Key header (and -keyheaders), stripe's IdempotencyKey and
+// struct fields and captured variables to a sink: an Idempotency-Key
+// header or a prefixed variant (X-, Cko-), PayPal-Request-Id, the headers
+// named by -keyheaders, stripe's IdempotencyKey and
 // SetIdempotencyKey, AWS ClientToken and MessageDeduplicationId, fields
 // and parameters named as an idempotency or dedup key, the runtime
 // claim.Key, and claims of the data-access model. A key kept across

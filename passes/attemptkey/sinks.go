@@ -66,8 +66,10 @@ func (a *checker) isKeyHeader(v ssa.Value) bool {
 	if !ok || k.Value == nil || k.Value.Kind() != constant.String {
 		return false
 	}
+	// Idempotency-Key, X-Idempotency-Key and provider variants such as
+	// Cko-Idempotency-Key; PayPal names its key PayPal-Request-Id.
 	name := strings.ToLower(strings.TrimSpace(constant.StringVal(k.Value)))
-	if name == "idempotency-key" || name == "x-idempotency-key" {
+	if name == "idempotency-key" || strings.HasSuffix(name, "-idempotency-key") || name == "paypal-request-id" {
 		return true
 	}
 	for _, h := range keyHeaders.names {

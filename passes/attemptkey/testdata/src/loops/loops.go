@@ -185,6 +185,8 @@ func otherSources(ctx context.Context) error {
 		req.Header.Set("Idempotency-Key", xid.New().String())                 // want "minted on every attempt"
 		req.Header.Set("Idempotency-Key", gofrs.Must(gofrs.NewV4()).String()) // want "minted on every attempt"
 		req.Header.Set("Idempotency-Key", uuid.NewSHA1(uuid.NameSpaceURL, nil).String())
+		req.Header.Set("Cko-Idempotency-Key", uuid.NewString()) // want "minted on every attempt"
+		req.Header.Set("PayPal-Request-Id", uuid.NewString())   // want "minted on every attempt"
 		req.Header.Set("X-Request-Id", uuid.NewString())
 		req.Header["X-Correlation-Id"] = []string{uuid.NewString()}
 		if _, err := client.Do(req); err == nil {
