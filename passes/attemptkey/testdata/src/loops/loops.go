@@ -326,3 +326,25 @@ func schedule(ctx context.Context) error {
 	}
 	return errors.New("gave up")
 }
+
+// A batch of retries: one key per item, minted outside the inner retry
+// loop, is right; a key minted inside it is not.
+func batchOfRetries(ctx context.Context, orders []int) {
+	for _, order := range orders {
+		key := fmt.Sprintf("order-%d-%s", order, uuid.NewString())
+		for attempt := 0; attempt < 3; attempt++ {
+			req := newRequest(ctx)
+			req.Header.Set("Idempotency-Key", key)
+			if _, err := client.Do(req); err == nil {
+				break
+			}
+		}
+		for attempt := 0; attempt < 3; attempt++ {
+			req := newRequest(ctx)
+			req.Header.Set("Idempotency-Key", fmt.Sprint(order, uuid.New())) // want "minted on every attempt"
+			if _, err := client.Do(req); err == nil {
+				break
+			}
+		}
+	}
+}
