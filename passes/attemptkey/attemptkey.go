@@ -15,6 +15,8 @@ import (
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
+// Analyzer reports idempotency keys minted once per retry attempt and
+// delivery handles used as deduplication keys; see Doc.
 var Analyzer = &analysis.Analyzer{
 	Name:      "attemptkey",
 	Doc:       Doc,
@@ -148,8 +150,11 @@ func (a *checker) reportMint(call *ssa.Call, rc *retryContext, h *hit) {
 		Message: mintMessage,
 		Related: []analysis.RelatedInformation{{Pos: rc.pos(), Message: rc.describe()}},
 	}
-	if h != nil && h.instr.Pos().IsValid() {
+	switch f := calleeFunc(&call.Call); {
+	case h != nil && h.instr.Pos().IsValid():
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: h.instr.Pos(), Message: "the key is used as " + h.what + " here"})
+	case h == nil && f != nil && f.Pos().IsValid():
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.Pos(), Message: f.Name() + " mints a key and sends it on every call"})
 	}
 	if fix, ok := a.hoist(cur, rc); ok {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
