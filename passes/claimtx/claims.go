@@ -15,8 +15,18 @@ func isClaim(op *dataaccess.Op) bool {
 	if isRedisClaim(op) {
 		return true
 	}
-	if op.Summary != nil {
-		return op.Summary.Claim
+	if s := op.Summary; s != nil {
+		// A wrapper claims when it inserts the key; one that deletes or
+		// updates claim rows (a sweeper, an outcome store) does not.
+		switch {
+		case !s.Claim:
+			return false
+		case s.Kind == apis.Claim || s.Kind == apis.CondInsert:
+			return true
+		case s.Kind == apis.Insert:
+			return unambiguousClaimTable(s.Table) || op.Callee != nil && apis.IsClaimName(op.Callee.Name())
+		}
+		return false
 	}
 	switch op.Kind {
 	case apis.Claim:
