@@ -9,32 +9,19 @@ import (
 	"github.com/idemvet/idemvet/passes/attemptkey"
 )
 
-func TestRetryLoops(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), attemptkey.Analyzer, "loops")
-}
-
-func TestRetryHelpers(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), attemptkey.Analyzer, "helpers")
-}
-
-func TestHandWrittenHelpers(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), attemptkey.Analyzer, "retrylib", "keys", "handwritten")
-}
-
-func TestSinks(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), attemptkey.Analyzer, "sinks")
-}
-
-func TestDeliveryHandles(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), attemptkey.Analyzer, "delivery")
-}
-
-func TestSuggestedFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), attemptkey.Analyzer, "fixes")
-}
-
-func TestFixedCodeCompiles(t *testing.T) {
-	goldentest.Compiles(t, analysistest.TestData(), "fixes")
+// TestAttemptKey runs the analyzer over every fixture package in one load,
+// since each load analyzes the standard library packages they import too:
+//
+//	loops        retry loops and the batch, poll and periodic loops beside them
+//	helpers      backoff v4/v5, retry-go, go-retry, client-go retry
+//	retrylib     hand-written retry helpers (RetryHelper facts)
+//	keys         key sources, sinks and defaulting clients (KeyFunc facts)
+//	handwritten  uses of retrylib and keys from another package
+//	sinks        headers, provider fields, AWS tokens, names, claims
+//	delivery     AMQP, SQS and JetStream delivery handles as dedup keys
+func TestAttemptKey(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), attemptkey.Analyzer,
+		"loops", "helpers", "retrylib", "keys", "handwritten", "sinks", "delivery")
 }
 
 func TestFlags(t *testing.T) {
@@ -49,4 +36,12 @@ func setFlag(t *testing.T, name, value string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { attemptkey.Analyzer.Flags.Set(name, "") })
+}
+
+func TestSuggestedFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), attemptkey.Analyzer, "fixes")
+}
+
+func TestFixedCodeCompiles(t *testing.T) {
+	goldentest.Compiles(t, analysistest.TestData(), "fixes")
 }
