@@ -1,6 +1,8 @@
 package claimtx
 
 import (
+	"strings"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
@@ -26,6 +28,12 @@ func releasedAfter(model *dataaccess.Result, claim, write event, evs []event) bo
 	if deferredRelease(model, claim) {
 		return true
 	}
+	for _, r := range unlockCalls(claim) {
+		if _, deferred := r.(*ssa.Defer); deferred && before(claim.at, r) {
+			return true
+		}
+		release[r.Block()] = append(release[r.Block()], r)
+	}
 	if len(release) == 0 {
 		return false
 	}
@@ -46,6 +54,9 @@ func releasedAfter(model *dataaccess.Result, claim, write event, evs []event) bo
 			return false
 		}
 		if len(b.Succs) == 0 {
+			if len(b.Instrs) == 0 {
+				return false
+			}
 			_, returns := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 			return returns
 		}
@@ -92,4 +103,44 @@ func deferredRelease(model *dataaccess.Result, claim event) bool {
 func deletesKey(op, claim *dataaccess.Op) bool {
 	return op.Kind == apis.Delete && op.Resource.Key != nil &&
 		dataaccess.SameResource(op.Resource, claim.Resource)
+}
+
+// unlockCalls returns the calls of the claim's function to an unlock or
+// release helper (unlock, releaseLock, Unlock through a Lua script) that
+// take the claimed key as an argument.
+func unlockCalls(claim event) []ssa.Instruction {
+	key := claim.op.Resource.Key
+	if key == nil {
+		return nil
+	}
+	var calls []ssa.Instruction
+	for _, b := range claim.at.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok || !namesUnlock(call.Common()) {
+				continue
+			}
+			for _, a := range call.Common().Args {
+				if dataaccess.SameValue(a, key) {
+					calls = append(calls, instr)
+					break
+				}
+			}
+		}
+	}
+	return calls
+}
+
+func namesUnlock(c *ssa.CallCommon) bool {
+	var name string
+	switch {
+	case c.IsInvoke():
+		name = c.Method.Name()
+	case c.StaticCallee() != nil:
+		name = c.StaticCallee().Name()
+	default:
+		return false
+	}
+	name = strings.ToLower(name)
+	return strings.HasPrefix(name, "unlock") || strings.HasPrefix(name, "release")
 }

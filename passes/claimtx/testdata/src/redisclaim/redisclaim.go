@@ -75,3 +75,17 @@ func (h *Handler) FirstSeen(ctx context.Context, id int64) error {
 	_, err := h.db.ExecContext(ctx, "UPDATE payments SET seen = true WHERE id = $1", id)
 	return err
 }
+
+// unlock releases a lock key through a compare-and-delete helper.
+func unlock(ctx context.Context, rdb *redis.Client, key string) {}
+
+// Near miss: a lock released by an unlock helper on every path.
+func (h *Handler) RefundUnlockHelper(ctx context.Context, key string, id int64) error {
+	ok, err := h.rdb.SetNX(ctx, "lock:"+key, 1, 10*time.Second).Result()
+	if err != nil || !ok {
+		return err
+	}
+	defer unlock(ctx, h.rdb, "lock:"+key)
+	_, err = h.db.ExecContext(ctx, "UPDATE payments SET refunded = true WHERE id = $1", id)
+	return err
+}
