@@ -16,6 +16,7 @@ import (
 	"flag"
 	"fmt"
 	"log"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -52,9 +53,10 @@ func main() {
 	}
 	log.Printf("module %s: %d packages", dir, packages)
 
-	b := &bench{dir: dir, pattern: *pattern}
-	vet := b.command("go vet", "")
-	withIdemvet := b.command("go vet -vettool=idemvet", idemvet)
+	// A random start keeps this run's vet flags apart from earlier runs'.
+	b := &bench{dir: dir, pattern: *pattern, nonce: uint16(rand.Uint32())}
+	vet := &command{name: "go vet"}
+	withIdemvet := &command{name: "go vet -vettool=idemvet", vettool: idemvet}
 	if err := b.warm(vet, withIdemvet); err != nil {
 		log.Fatal(err)
 	}
