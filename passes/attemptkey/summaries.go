@@ -89,8 +89,18 @@ func (a *checker) retryHelperOf(fn *ssa.Function) *RetryHelper {
 				if arg, _ := a.retriedArg(c); arg >= 0 {
 					note(c.Args[arg])
 				}
-				if !c.IsInvoke() && a.contextOf(call) != nil {
-					note(c.Value)
+				if c.IsInvoke() || a.contextOf(call) == nil {
+					continue
+				}
+				note(c.Value)
+				// c.attempt(ctx, op): a helper of this package that calls
+				// the func it is given, once per attempt here.
+				if callee := c.StaticCallee(); callee != nil && callee.Pkg == fn.Pkg {
+					for i, arg := range c.Args {
+						if i < len(callee.Params) && callsParam(callee.Params[i]) {
+							note(arg)
+						}
+					}
 				}
 			}
 		}
@@ -99,6 +109,19 @@ func (a *checker) retryHelperOf(fn *ssa.Function) *RetryHelper {
 		return nil
 	}
 	return &RetryHelper{FuncParam: found}
+}
+
+// callsParam reports whether a function calls its func parameter p.
+func callsParam(p *ssa.Parameter) bool {
+	if !isFuncType(p.Type()) {
+		return false
+	}
+	for _, r := range *p.Referrers() {
+		if call, ok := r.(ssa.CallInstruction); ok && call.Common().Value == p {
+			return true
+		}
+	}
+	return false
 }
 
 // paramOf returns the index (receiver excluded) of the func parameter of

@@ -82,3 +82,16 @@ func viaDefaultingClient(ctx context.Context, p *keys.ChargeParams) error {
 		return keys.Create(ctx, client, p)
 	})
 }
+
+func viaRunner(ctx context.Context, r *retrylib.Runner) error {
+	return r.Run(ctx, func(ctx context.Context) error {
+		return send(ctx, keys.NewKey()) // want "minted on every attempt"
+	})
+}
+
+// Near miss: Apply runs op once.
+func viaApply(ctx context.Context, r *retrylib.Runner) error {
+	return r.Apply(ctx, func(ctx context.Context) error {
+		return send(ctx, keys.NewKey())
+	})
+}

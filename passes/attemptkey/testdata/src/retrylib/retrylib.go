@@ -54,3 +54,26 @@ func Poll(ctx context.Context, every time.Duration, fn func() error) {
 		time.Sleep(every)
 	}
 }
+
+// Runner retries through a method that makes one attempt.
+type Runner struct{ Attempts int }
+
+func (r *Runner) Run(ctx context.Context, op func(context.Context) error) error { // want Run:"retries param 1"
+	var err error
+	for attempt := 1; attempt <= r.Attempts; attempt++ {
+		if err = r.once(ctx, op); err == nil {
+			return nil
+		}
+		time.Sleep(time.Duration(attempt) * time.Second)
+	}
+	return err
+}
+
+func (r *Runner) once(ctx context.Context, op func(context.Context) error) error {
+	return op(ctx)
+}
+
+// Apply hands op to a method that calls it once; no retry.
+func (r *Runner) Apply(ctx context.Context, op func(context.Context) error) error {
+	return r.once(ctx, op)
+}
