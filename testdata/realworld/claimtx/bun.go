@@ -19,10 +19,14 @@ type Shipment struct {
 // Ship's RunInTx callback claims on the outer db.
 func Ship(ctx context.Context, db *bun.DB, key string, s *Shipment) error {
 	return db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		if _, err := db.NewInsert().Model(&DedupKey{Key: key}).On("CONFLICT DO NOTHING").Exec(ctx); err != nil { // want:claimtx
+		res, err := db.NewInsert().Model(&DedupKey{Key: key}).On("CONFLICT DO NOTHING").Exec(ctx) // want:claimtx
+		if err != nil {
 			return err
 		}
-		_, err := tx.NewInsert().Model(s).Exec(ctx)
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return err
+		}
+		_, err = tx.NewInsert().Model(s).Exec(ctx)
 		return err
 	})
 }
@@ -30,10 +34,14 @@ func Ship(ctx context.Context, db *bun.DB, key string, s *Shipment) error {
 // ShipTx's callback claims on tx.
 func ShipTx(ctx context.Context, db *bun.DB, key string, s *Shipment) error {
 	return db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		if _, err := tx.NewInsert().Model(&DedupKey{Key: key}).On("CONFLICT DO NOTHING").Exec(ctx); err != nil {
+		res, err := tx.NewInsert().Model(&DedupKey{Key: key}).On("CONFLICT DO NOTHING").Exec(ctx)
+		if err != nil {
 			return err
 		}
-		_, err := tx.NewInsert().Model(s).Exec(ctx)
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return err
+		}
+		_, err = tx.NewInsert().Model(s).Exec(ctx)
 		return err
 	})
 }

@@ -60,7 +60,12 @@ func (p *Payments) DebitTwoTx(ctx context.Context, tenant, key string, account, 
 	if err != nil {
 		return err
 	}
-	if _, err := claimTx.ExecContext(ctx, claimKeySQL, tenant, key); err != nil { // want:claimtx
+	res, err := claimTx.ExecContext(ctx, claimKeySQL, tenant, key) // want:claimtx
+	if err != nil {
+		claimTx.Rollback()
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
 		claimTx.Rollback()
 		return err
 	}
@@ -72,6 +77,24 @@ func (p *Payments) DebitTwoTx(ctx context.Context, tenant, key string, account, 
 		return err
 	}
 	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, debitSQL, amount, account); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// DebitErrOnly never looks at the claim's rows affected: a duplicate
+// carries on, so a retry after a crash redoes the debit instead of losing
+// it. Not this check's finding.
+func (p *Payments) DebitErrOnly(ctx context.Context, tenant, key string, account, amount int64) error {
+	tx, err := p.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := p.db.ExecContext(ctx, claimKeySQL, tenant, key); err != nil {
+		return err
+	}
 	if _, err := tx.ExecContext(ctx, debitSQL, amount, account); err != nil {
 		return err
 	}

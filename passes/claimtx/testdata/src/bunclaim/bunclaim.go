@@ -3,6 +3,7 @@ package bunclaim
 
 import (
 	"context"
+	"database/sql"
 
 	"github.com/uptrace/bun"
 )
@@ -19,7 +20,7 @@ type Shipment struct {
 // RunInTx's callback claims on the outer db.
 func Ship(ctx context.Context, db *bun.DB, key string, s *Shipment) error {
 	return db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		res, err := db.NewInsert().Model(&DedupKey{Key: key}).On("CONFLICT DO NOTHING").Exec(ctx) // want `idempotency claim inside the transaction callback runs on the outer handle db instead of tx, so it commits separately from the write at line 26`
+		res, err := db.NewInsert().Model(&DedupKey{Key: key}).On("CONFLICT DO NOTHING").Exec(ctx) // want `idempotency claim inside the transaction callback runs on the outer handle db instead of tx, so it commits separately from the write at line 27`
 		if err != nil || res == nil {
 			return err
 		}
@@ -46,7 +47,7 @@ func ShipTwoTx(ctx context.Context, db *bun.DB, key string, s *Shipment) error {
 	if err != nil {
 		return err
 	}
-	if _, err := claimTx.NewInsert().Model(&DedupKey{Key: key}).Ignore().Exec(ctx); err != nil { // want `idempotency claim's transaction commits at line 52, before the write at line 59`
+	if res, err := claimTx.NewInsert().Model(&DedupKey{Key: key}).Ignore().Exec(ctx); err != nil || none(res) { // want `idempotency claim's transaction commits at line 53, before the write at line 60`
 		return err
 	}
 	if err := claimTx.Commit(); err != nil {
@@ -60,4 +61,10 @@ func ShipTwoTx(ctx context.Context, db *bun.DB, key string, s *Shipment) error {
 		return err
 	}
 	return tx.Commit()
+}
+
+// none reports whether a conditional insert found its key taken.
+func none(res sql.Result) bool {
+	n, err := res.RowsAffected()
+	return err == nil && n == 0
 }

@@ -17,7 +17,7 @@ func chargeMethodValue(ctx context.Context, db *sql.DB, key string, id int64) er
 	}
 	defer tx.Rollback()
 	exec := db.ExecContext
-	if _, err := exec(ctx, claimKey, key); err != nil { // want `idempotency claim commits on its own \(autocommit\), separately from the write at line 23 in a transaction`
+	if res, err := exec(ctx, claimKey, key); err != nil || none(res) { // want `idempotency claim commits on its own \(autocommit\), separately from the write at line 23 in a transaction`
 		return err
 	}
 	if _, err := tx.ExecContext(ctx, "UPDATE orders SET paid = true WHERE id = $1", id); err != nil {
@@ -51,7 +51,7 @@ type unitOfWork struct {
 
 // The claim runs on the pool field, the write on the tx field.
 func (u *unitOfWork) charge(ctx context.Context, key string, id int64) error {
-	if _, err := u.db.ExecContext(ctx, claimKey, key); err != nil { // want `idempotency claim commits on its own \(autocommit\), separately from the write at line 57 in a transaction`
+	if res, err := u.db.ExecContext(ctx, claimKey, key); err != nil || none(res) { // want `idempotency claim commits on its own \(autocommit\), separately from the write at line 57 in a transaction`
 		return err
 	}
 	_, err := u.tx.ExecContext(ctx, "UPDATE orders SET paid = true WHERE id = $1", id)
@@ -65,4 +65,10 @@ func (u *unitOfWork) chargeTx(ctx context.Context, key string, id int64) error {
 	}
 	_, err := u.tx.ExecContext(ctx, "UPDATE orders SET paid = true WHERE id = $1", id)
 	return err
+}
+
+// none reports whether a conditional insert found its key taken.
+func none(res sql.Result) bool {
+	n, err := res.RowsAffected()
+	return err == nil && n == 0
 }

@@ -93,7 +93,7 @@ func HandleConn(ctx context.Context, conn *pgx.Conn, eventID string, account, am
 	if err != nil {
 		return err
 	}
-	if _, err := claimTx.Exec(ctx, claimEvent, "ledger", eventID); err != nil { // want `idempotency claim's transaction commits at line 99, before the write at line 106`
+	if tag, err := claimTx.Exec(ctx, claimEvent, "ledger", eventID); err != nil || tag.RowsAffected() == 0 { // want `idempotency claim's transaction commits at line 99, before the write at line 106`
 		return err
 	}
 	if err := claimTx.Commit(ctx); err != nil {

@@ -59,7 +59,7 @@ func chargeTwoTx(ctx context.Context, db *sql.DB, key string, id, amount int64) 
 	if err != nil {
 		return err
 	}
-	if _, err := claimTx.ExecContext(ctx, claimKey, key); err != nil { // want `idempotency claim's transaction commits at line 65, before the write at line 72`
+	if res, err := claimTx.ExecContext(ctx, claimKey, key); err != nil || none(res) { // want `idempotency claim's transaction commits at line 65, before the write at line 72`
 		return err
 	}
 	if err := claimTx.Commit(); err != nil {
@@ -286,6 +286,29 @@ func createCharge(ctx context.Context, db *sql.DB, key string, id, amount int64)
 		return err
 	}
 	if _, err := tx.ExecContext(ctx, "UPDATE idempotency_keys SET recovery_point = 'charge_created' WHERE key = $1", key); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// none reports whether a conditional insert found its key taken.
+func none(res sql.Result) bool {
+	n, err := res.RowsAffected()
+	return err == nil && n == 0
+}
+
+// Near miss: the ON CONFLICT claim's rows affected go unchecked, so a
+// duplicate carries on and a retry redoes the work: nothing is lost.
+func chargeErrOnly(ctx context.Context, db *sql.DB, key string, id, amount int64) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := db.ExecContext(ctx, claimKey, key); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, debit, amount, id); err != nil {
 		return err
 	}
 	return tx.Commit()
