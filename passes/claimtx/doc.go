@@ -28,8 +28,9 @@
 //     path after the write, which makes it a lock, not a claim).
 //
 // Only writes that run on an outcome of the claim count: a branch on its
-// error, its rows affected, the bool of SETNX or of a TryClaim wrapper
-// must lead to the write. It stays silent when the claim and the write run
+// rows affected, the bool of SETNX or of a TryClaim wrapper (or, for a
+// plain insert, a RETURNING claim or a wrapper, its error) must lead to
+// the write. It stays silent when the claim and the write run
 // on the same transaction; when the only thing after the claim is an
 // external effect (persisting a PENDING intent before calling a provider
 // is the outbox pattern); when the write's transaction also advances the
