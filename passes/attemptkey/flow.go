@@ -50,15 +50,16 @@ type hit struct {
 }
 
 func (a *checker) newFlow(start *ssa.Function, dedup bool) *flow {
-	return &flow{
-		a: a, start: start, dedup: dedup,
-		from:     map[ssa.Value]ssa.Value{},
-		stores:   map[ssa.Value]*ssa.Store{},
-		fields:   map[fieldKey]bool{},
-		entry:    map[*ssa.Function]ssa.Instruction{},
-		returned: map[*ssa.Return]bool{},
-		persists: outlives,
+	// Most flows end after a few values; the maps for stores, fields,
+	// closures and returns are made on first use.
+	return &flow{a: a, start: start, dedup: dedup, from: map[ssa.Value]ssa.Value{}, persists: outlives}
+}
+
+func put[K comparable, V any](m *map[K]V, k K, v V) {
+	if *m == nil {
+		*m = map[K]V{}
 	}
+	(*m)[k] = v
 }
 
 // run follows the sources to their sinks.
@@ -154,7 +155,7 @@ func (fl *flow) visit(v ssa.Value) {
 			fl.closure(r, v)
 		case *ssa.Return:
 			if r.Parent() == fl.start {
-				fl.returned[r] = true
+				put(&fl.returned, r, true)
 			}
 		}
 	}
@@ -179,23 +180,23 @@ func (fl *flow) store(st *ssa.Store, v ssa.Value) {
 		if fl.fields[key] {
 			return
 		}
-		fl.fields[key] = true
+		put(&fl.fields, key, true)
 		refs := addr.X.Referrers()
 		if refs == nil {
 			return
 		}
 		for _, r := range *refs {
 			if fa, ok := r.(*ssa.FieldAddr); ok && fa.Field == addr.Field {
-				fl.stores[fa] = st
+				put(&fl.stores, ssa.Value(fa), st)
 				fl.reach(fa, v)
 			}
 		}
 	case *ssa.IndexAddr:
 		// An element of an array or slice (the ...any of fmt.Sprintf).
-		fl.stores[addr.X] = st
+		put(&fl.stores, addr.X, st)
 		fl.reach(addr.X, v)
 	default:
-		fl.stores[st.Addr] = st
+		put(&fl.stores, st.Addr, st)
 		fl.reach(st.Addr, v)
 	}
 }
@@ -320,9 +321,9 @@ func (fl *flow) closure(mc *ssa.MakeClosure, v ssa.Value) {
 		}
 		if _, ok := fl.entry[fn]; !ok {
 			if e, ok := fl.entry[mc.Parent()]; ok {
-				fl.entry[fn] = e
+				put(&fl.entry, fn, e)
 			} else {
-				fl.entry[fn] = mc
+				put(&fl.entry, fn, ssa.Instruction(mc))
 			}
 		}
 		fl.reach(fn.FreeVars[i], v)
