@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"sort"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -46,7 +47,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	reported := map[*dataaccess.Op]bool{}
-	for _, fn := range model.SSA.SrcFuncs {
+	for _, fn := range innermostFirst(model.SSA.SrcFuncs) {
 		evs := events(model, fn)
 		for _, claim := range evs {
 			if reported[claim.op] || !isClaim(claim.op) {
@@ -59,6 +60,23 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// innermostFirst orders functions so that a callback is analyzed before
+// the function that runs it: a claim inside the callback is then reported
+// against the write beside it, with the callback's own finding, before
+// the enclosing function sees it again at the runner call.
+func innermostFirst(funcs []*ssa.Function) []*ssa.Function {
+	depth := func(fn *ssa.Function) int {
+		d := 0
+		for p := fn.Parent(); p != nil; p = p.Parent() {
+			d++
+		}
+		return d
+	}
+	sorted := append([]*ssa.Function(nil), funcs...)
+	sort.SliceStable(sorted, func(i, j int) bool { return depth(sorted[i]) > depth(sorted[j]) })
+	return sorted
 }
 
 // how tells how the claim came to commit apart from the write.

@@ -103,3 +103,20 @@ func PlaceOrderUnknown(db *gorm.DB, key string, o *Order) error {
 	}
 	return db.Create(o).Error
 }
+
+// The callback's finding (outer handle, write beside it) wins over the
+// enclosing function's view of the same claim at the Transaction call.
+func (s *Service) PlaceOrderThenShip(ctx context.Context, key string, o *Order) error {
+	err := s.db.Transaction(func(tx *gorm.DB) error {
+		if err := s.db.Create(&IdempotencyKey{Key: key}).Error; err != nil { // want `idempotency claim inside the transaction callback runs on the outer handle s.db instead of tx, so it commits separately from the write at line 114`
+			return err
+		}
+		return tx.Create(o).Error
+	})
+	if err != nil {
+		return err
+	}
+	return s.db.Transaction(func(tx *gorm.DB) error {
+		return tx.Model(o).Update("shipped", true).Error
+	})
+}
