@@ -99,7 +99,7 @@ func safe(check, write *dataaccess.Op, ops []*dataaccess.Op) bool {
 		// goroutines (or races anyway, which the race detector finds).
 		return true
 	}
-	return serialised(check, ops) || handlesDuplicate(write.Fn)
+	return serialised(check, ops) || handlesDuplicate(write.Instr)
 }
 
 // hasSideEffect reports whether the absent branch does more than fill the
@@ -122,7 +122,7 @@ func report(pass *analysis.Pass, check, write *dataaccess.Op) {
 	what := describe(check)
 	d := analysis.Diagnostic{
 		Pos: check.Pos(),
-		Message: fmt.Sprintf("check-then-act race: %s and the insert at line %d are separate steps, so two concurrent callers can both see it absent and both insert",
+		Message: fmt.Sprintf("check-then-act race: %s and the insert at line %d are separate steps, so two concurrent callers can both see it absent and both insert (make it one step: INSERT ... ON CONFLICT, or runtime/claim)",
 			what, line),
 		Related: []analysis.RelatedInformation{{Pos: write.Pos(), Message: "insert that runs when the check finds nothing"}},
 		URL:     ClaimURL,

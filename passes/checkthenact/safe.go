@@ -105,22 +105,29 @@ func mutexCalls(fn *ssa.Function) (locks, unlocks []mutexCall) {
 	return locks, unlocks
 }
 
-// handlesDuplicate reports whether fn treats a unique violation as the
-// duplicate outcome: it compares an error code with 23505 (or pgerrcode's
-// UniqueViolation), matches gorm.ErrDuplicatedKey, MySQL's 1062 or a
-// "duplicate key" message, or calls a helper named for unique violations.
-func handlesDuplicate(fn *ssa.Function) bool {
-	for f := fn; f != nil; f = f.Parent() {
-		if handlesDuplicateIn(f) {
+// handlesDuplicate reports whether the code that runs after the write
+// treats a unique violation as the duplicate outcome: it compares an error
+// code with 23505 (or pgerrcode's UniqueViolation), matches
+// gorm.ErrDuplicatedKey, MySQL's 1062 or a "duplicate key" message, or
+// calls a helper named for unique violations. Only code reachable from the
+// write counts: returning ErrDuplicate when the check finds the row does
+// not handle the write's violation.
+func handlesDuplicate(write ssa.Instruction) bool {
+	for f := write.Parent(); f != nil; f = f.Parent() {
+		loc, ok := locate(write, f)
+		if ok && handlesDuplicateAfter(loc) {
 			return true
 		}
 	}
 	return false
 }
 
-func handlesDuplicateIn(fn *ssa.Function) bool {
-	for _, b := range fn.Blocks {
+func handlesDuplicateAfter(write ssa.Instruction) bool {
+	for _, b := range write.Parent().Blocks {
 		for _, instr := range b.Instrs {
+			if !reachable(write, instr) {
+				continue
+			}
 			if call, ok := instr.(ssa.CallInstruction); ok {
 				if callee := call.Common().StaticCallee(); callee != nil {
 					if f, ok := callee.Object().(*types.Func); ok && isDuplicateHelper(f.Name()) {
@@ -138,7 +145,7 @@ func handlesDuplicateIn(fn *ssa.Function) bool {
 						return true
 					}
 				case *ssa.Global:
-					if strings.Contains(v.Name(), "Duplicate") || strings.Contains(v.Name(), "UniqueViolation") {
+					if isDuplicateSentinel(v.Name()) {
 						return true
 					}
 				}
@@ -148,10 +155,18 @@ func handlesDuplicateIn(fn *ssa.Function) bool {
 	return false
 }
 
+// isDuplicateSentinel reports whether a package-level error names a
+// unique violation reported by a driver or ORM (gorm.ErrDuplicatedKey,
+// sqlite3.ErrConstraintUnique); an application's own ErrDuplicate, which
+// code returns when the check finds a row, is not one.
+func isDuplicateSentinel(name string) bool {
+	return name == "ErrDuplicatedKey" || strings.Contains(name, "UniqueViolation") || strings.Contains(name, "ConstraintUnique")
+}
+
 func isDuplicateHelper(name string) bool {
 	n := strings.ToLower(name)
 	return strings.Contains(n, "uniqueviolation") || strings.Contains(n, "duplicate") ||
-		strings.Contains(n, "isunique") || strings.Contains(n, "uniqueconstraint")
+		strings.Contains(n, "isunique") || strings.Contains(n, "constraint") // ent.IsConstraintError
 }
 
 func isDuplicateConst(k *ssa.Const) bool {

@@ -14,8 +14,21 @@ import (
 func (m *modeler) classify(fn *ssa.Function, instr ssa.Instruction) *Op {
 	switch instr := instr.(type) {
 	case *ssa.Lookup:
-		if _, isMap := instr.X.Type().Underlying().(*types.Map); isMap && instr.CommaOk {
-			return &Op{Kind: apis.Exists, Instr: instr, Fn: fn,
+		m, isMap := instr.X.Type().Underlying().(*types.Map)
+		if !isMap {
+			return nil
+		}
+		kind := apis.None
+		switch {
+		case instr.CommaOk:
+			kind = apis.Exists // _, ok := m[k]
+		case isBool(m.Elem()):
+			kind = apis.Exists // done := m[k], a set of markers
+		case isNilable(m.Elem()):
+			kind = apis.Read // v := m[k]; if v == nil
+		}
+		if kind != apis.None {
+			return &Op{Kind: kind, Instr: instr, Fn: fn,
 				Resource: Resource{Container: rootPath(instr.X), Key: instr.Index}}
 		}
 	case *ssa.MapUpdate:
@@ -25,6 +38,19 @@ func (m *modeler) classify(fn *ssa.Function, instr ssa.Instruction) *Op {
 		return m.classifyCall(fn, instr)
 	}
 	return nil
+}
+
+func isBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
+}
+
+func isNilable(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Interface:
+		return true
+	}
+	return false
 }
 
 // callee returns the function or method a call statically names: the

@@ -41,6 +41,18 @@ func (op *Op) Inputs() []ssa.Value {
 		if isContext(v.Type()) || kindOfType(v.Type()) != apis.HandleUnknown {
 			return
 		}
+		if call, ok := v.(*ssa.Call); ok && call.Call.StaticCallee() != nil && call.Call.Signature().Recv() == nil {
+			// A predicate or key builder (account.Email(email),
+			// fmt.Sprintf("k:%s", id)) is keyed by its arguments; a call
+			// with none (newID()) makes a fresh value of its own.
+			before := len(in)
+			for _, a := range call.Call.Args {
+				add(a, depth+1)
+			}
+			if len(in) > before {
+				return
+			}
+		}
 		if alloc, ok := v.(*ssa.Alloc); ok {
 			stored := fieldStores(alloc)
 			for _, s := range stored {

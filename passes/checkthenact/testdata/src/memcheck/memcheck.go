@@ -137,3 +137,39 @@ func insertTopicEvent(db *sql.DB, topic string) error {
 	_, err := db.Exec("INSERT INTO topic_events (name) VALUES ($1)", topic)
 	return err
 }
+
+type Ledger struct {
+	mu     sync.Mutex
+	posted map[string]bool
+	db     *sql.DB
+}
+
+func (l *Ledger) Post(transferID string) error {
+	l.mu.Lock()
+	done := l.posted[transferID] // want `check-then-act race: the map lookup`
+	l.mu.Unlock()
+	if done {
+		return nil
+	}
+	if _, err := l.db.Exec("INSERT INTO ledger (transfer_id) VALUES ($1)", transferID); err != nil {
+		return err
+	}
+	l.mu.Lock()
+	l.posted[transferID] = true
+	l.mu.Unlock()
+	return nil
+}
+
+// Near miss: the marker map is read and written under one held lock.
+func (l *Ledger) PostLocked(transferID string) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.posted[transferID] {
+		return nil
+	}
+	if _, err := l.db.Exec("INSERT INTO ledger (transfer_id) VALUES ($1)", transferID); err != nil {
+		return err
+	}
+	l.posted[transferID] = true
+	return nil
+}

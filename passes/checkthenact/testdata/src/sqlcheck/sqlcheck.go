@@ -232,3 +232,37 @@ func mergeDuplicates(ctx context.Context, tx *sql.Tx, id string) error {
 	_, err = tx.ExecContext(ctx, "INSERT INTO previous_events (event_id, nid) VALUES ($1, $2)", id, len(nids))
 	return err
 }
+
+var ErrDuplicate = errors.New("duplicate request")
+
+// Returning the application's own ErrDuplicate when the row is found does
+// not handle the insert's unique violation: still the race.
+func redeem(db *sql.DB, code string) error {
+	var n int
+	if err := db.QueryRow("SELECT count(*) FROM redemptions WHERE code = $1", code).Scan(&n); err != nil { // want `check-then-act race`
+		return err
+	}
+	if n > 0 {
+		return ErrDuplicate
+	}
+	_, err := db.Exec("INSERT INTO redemptions (code) VALUES ($1)", code)
+	return err
+}
+
+// Near miss: a constraint-error helper after the insert handles it.
+func redeemConstraint(db *sql.DB, code string) error {
+	var n int
+	if err := db.QueryRow("SELECT count(*) FROM redemptions WHERE code = $1", code).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return ErrDuplicate
+	}
+	_, err := db.Exec("INSERT INTO redemptions (code) VALUES ($1)", code)
+	if IsConstraintError(err) {
+		return ErrDuplicate
+	}
+	return err
+}
+
+func IsConstraintError(err error) bool { return err != nil }
