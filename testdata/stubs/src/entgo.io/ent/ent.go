@@ -4,3 +4,10 @@ package ent
 type Schema struct{}
 
 type Interface interface{ Type() }
+
+type Op uint
+
+const (
+	OpCreate Op = 1 << iota
+	OpUpdate
+)

@@ -32,3 +32,13 @@ func (tx *Tx) GetContext(ctx context.Context, dest interface{}, query string, ar
 }
 func (tx *Tx) MustExec(query string, args ...interface{}) sql.Result       { return nil }
 func (tx *Tx) NamedExec(query string, arg interface{}) (sql.Result, error) { return nil, nil }
+
+func Open(driverName, dataSourceName string) (*DB, error) { return nil, nil }
+
+func (db *DB) MustBegin() *Tx { return nil }
+func (db *DB) NamedExecContext(ctx context.Context, query string, arg interface{}) (sql.Result, error) {
+	return nil, nil
+}
+func (tx *Tx) NamedExecContext(ctx context.Context, query string, arg interface{}) (sql.Result, error) {
+	return nil, nil
+}

@@ -53,3 +53,8 @@ func (q *UpdateQuery) Model(model interface{}) *UpdateQuery { return q }
 func (q *UpdateQuery) Exec(ctx context.Context, dest ...interface{}) (sql.Result, error) {
 	return nil, nil
 }
+
+func (tx Tx) NewUpdate() *UpdateQuery { return nil }
+
+func (q *UpdateQuery) Set(query string, args ...interface{}) *UpdateQuery   { return q }
+func (q *UpdateQuery) Where(query string, args ...interface{}) *UpdateQuery { return q }
