@@ -99,7 +99,7 @@ func run(pass *analysis.Pass) (any, error) {
 // messaging or retry library, no package with facts, and sets no flag has
 // nothing to report or export.
 func mayMatter(pass *analysis.Pass) bool {
-	if len(retryNames.names) > 0 || len(keyHeaders.names) > 0 {
+	if !retryNames.Empty() || !keyHeaders.Empty() {
 		return true
 	}
 	for _, imp := range pass.Pkg.Imports() {

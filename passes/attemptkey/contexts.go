@@ -3,11 +3,11 @@ package attemptkey
 import (
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/funcnames"
 )
 
 // A retryContext is code that runs once per attempt of one operation: the
@@ -162,7 +162,7 @@ func (a *checker) retriedArg(c *ssa.CallCommon) (int, string) {
 	}
 	if i, ok := apis.RetryFuncArg(f.Pkg().Path(), recv, f.Name()); ok {
 		param = i
-	} else if retryNames.matches(qualifiedName(f)) {
+	} else if retryNames.Matches(f) {
 		param = lastFuncParam(f.Type().(*types.Signature))
 	} else if h := a.facts.retryHelper(f); h != nil {
 		param = h.FuncParam
@@ -186,44 +186,9 @@ func lastFuncParam(sig *types.Signature) int {
 	return -1
 }
 
-// qualifiedName spells f as pkgpath.Recv.Name or pkgpath.Name, the form
-// the -retry flag matches.
-func qualifiedName(f *types.Func) string {
-	if n := recvNamed(f); n != nil && n.Obj().Pkg() != nil {
-		return n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + f.Name()
-	}
-	return f.Pkg().Path() + "." + f.Name()
-}
-
-// nameList is a flag value: comma-separated names.
-type nameList struct{ names []string }
-
-func (l *nameList) String() string { return strings.Join(l.names, ",") }
-
-func (l *nameList) Set(s string) error {
-	l.names = l.names[:0]
-	for _, n := range strings.Split(s, ",") {
-		if n = strings.TrimSpace(n); n != "" {
-			l.names = append(l.names, n)
-		}
-	}
-	return nil
-}
-
-// matches reports whether a qualified function name is listed, in full
-// or by a dot-separated suffix (Client.Retry, Retry).
-func (l *nameList) matches(qualified string) bool {
-	for _, n := range l.names {
-		if qualified == n || strings.HasSuffix(qualified, "."+n) {
-			return true
-		}
-	}
-	return false
-}
-
 var (
-	retryNames nameList // -retry
-	keyHeaders nameList // -keyheaders
+	retryNames funcnames.List // -retry
+	keyHeaders funcnames.List // -keyheaders
 )
 
 func init() {

@@ -72,7 +72,7 @@ func (a *checker) isKeyHeader(v ssa.Value) bool {
 	if name == "idempotency-key" || strings.HasSuffix(name, "-idempotency-key") || name == "paypal-request-id" {
 		return true
 	}
-	for _, h := range keyHeaders.names {
+	for _, h := range keyHeaders.Names() {
 		if strings.EqualFold(h, name) {
 			return true
 		}

@@ -179,7 +179,7 @@ func (o *outcomes) fromOutParams(args []ssa.Value, depth int) {
 			o.fromOutParams(elems, depth)
 			continue
 		}
-		alloc, ok := unwrap(a).(*ssa.Alloc)
+		alloc, ok := dataaccess.Unwrap(a).(*ssa.Alloc)
 		if !ok {
 			continue
 		}
@@ -304,7 +304,7 @@ func isNotFoundTest(call *ssa.Call, err ssa.Value) bool {
 // isNotFoundSentinel reports whether v is a package-level error that means
 // "no such row or key".
 func isNotFoundSentinel(v ssa.Value) bool {
-	v = unwrap(v)
+	v = dataaccess.Unwrap(v)
 	if k, ok := v.(*ssa.Const); ok {
 		// go-redis declares Nil as a constant of its error type.
 		n, named := types.Unalias(k.Type()).(*types.Named)
@@ -330,24 +330,10 @@ func isNotFoundSentinel(v ssa.Value) bool {
 }
 
 func isNil(v ssa.Value) bool {
-	k, ok := unwrap(v).(*ssa.Const)
+	k, ok := dataaccess.Unwrap(v).(*ssa.Const)
 	return ok && k.Value == nil
 }
 
-func unwrap(v ssa.Value) ssa.Value {
-	for {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		default:
-			return v
-		}
-	}
-}
 
 func (o *outcomes) visited(v ssa.Value) bool {
 	if o.seen == nil {

@@ -65,7 +65,7 @@ func (m *modeler) readChain(op *Op, v ssa.Value) {
 
 // clauseName returns the type name of a gorm clause value.
 func clauseName(v ssa.Value) string {
-	v = unwrapConv(v)
+	v = Unwrap(v)
 	if load, ok := v.(*ssa.UnOp); ok {
 		v = load.X
 	}

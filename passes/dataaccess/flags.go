@@ -2,39 +2,16 @@ package dataaccess
 
 import (
 	"go/types"
-	"strings"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/funcnames"
 )
 
-// nameList is a flag value: comma-separated function names that count as
-// one kind of operation. A name matches a function's qualified name
-// (example.com/store.Store.HasKey, pointer receivers written without '*')
-// or any dot-separated suffix of it (Store.HasKey, HasKey).
+// nameList is a flag value: function names that count as one kind of
+// operation.
 type nameList struct {
-	kind  apis.Kind
-	names []string
-}
-
-func (l *nameList) String() string { return strings.Join(l.names, ",") }
-
-func (l *nameList) Set(s string) error {
-	l.names = l.names[:0]
-	for _, n := range strings.Split(s, ",") {
-		if n = strings.TrimSpace(n); n != "" {
-			l.names = append(l.names, n)
-		}
-	}
-	return nil
-}
-
-func (l *nameList) matches(qualified string) bool {
-	for _, n := range l.names {
-		if qualified == n || strings.HasSuffix(qualified, "."+n) {
-			return true
-		}
-	}
-	return false
+	kind apis.Kind
+	funcnames.List
 }
 
 // extraNameLists holds the -exists, -insert and -claim flags.
@@ -52,7 +29,7 @@ func init() {
 
 func (ls extraNameLists) any() bool {
 	for _, l := range ls {
-		if len(l.names) > 0 {
+		if !l.Empty() {
 			return true
 		}
 	}
@@ -61,23 +38,10 @@ func (ls extraNameLists) any() bool {
 
 // kind returns the kind a flag assigns to f, or None.
 func (ls extraNameLists) kind(f *types.Func) apis.Kind {
-	if !ls.any() {
-		return apis.None
-	}
-	q := qualifiedName(f)
 	for _, l := range ls {
-		if l.matches(q) {
+		if l.Matches(f) {
 			return l.kind
 		}
 	}
 	return apis.None
-}
-
-// qualifiedName spells f as pkgpath.Recv.Name or pkgpath.Name.
-func qualifiedName(f *types.Func) string {
-	recvPkg, recv := recvTypeName(f)
-	if recv != "" {
-		return recvPkg + "." + recv + "." + f.Name()
-	}
-	return f.Pkg().Path() + "." + f.Name()
 }

@@ -24,7 +24,7 @@ func (op *Op) Inputs() []ssa.Value {
 	seen := map[ssa.Value]bool{}
 	var add func(v ssa.Value, depth int)
 	add = func(v ssa.Value, depth int) {
-		v = unwrapConv(v)
+		v = Unwrap(v)
 		if v == nil || seen[v] || depth > 4 {
 			return
 		}

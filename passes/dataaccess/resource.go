@@ -61,7 +61,7 @@ func sameValue(a, b ssa.Value, depth int) bool {
 	if depth == 0 || a == nil || b == nil {
 		return false
 	}
-	a, b = unwrapConv(a), unwrapConv(b)
+	a, b = Unwrap(a), Unwrap(b)
 	if a == b {
 		return true
 	}
@@ -120,10 +120,14 @@ func isPureKeyFunc(f *ssa.Function) bool {
 	return false
 }
 
-func unwrapConv(v ssa.Value) ssa.Value {
+// Unwrap strips the conversions that do not change a value: interface
+// boxing, named-type changes and numeric or string conversions.
+func Unwrap(v ssa.Value) ssa.Value {
 	for {
 		switch x := v.(type) {
 		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeInterface:
 			v = x.X
 		case *ssa.ChangeType:
 			v = x.X
@@ -134,6 +138,7 @@ func unwrapConv(v ssa.Value) ssa.Value {
 		}
 	}
 }
+
 
 // variadicElems returns the values stored into the backing array of a
 // variadic argument slice, in order, or nil when they cannot be seen.
@@ -183,7 +188,7 @@ func normalizeTable(name string) string {
 // modelName returns the normalized name of the struct type a gorm or bun
 // call takes as its model (&order, &[]Order{}, new(Order)), or "".
 func modelName(v ssa.Value) string {
-	t := unwrapConv(v).Type()
+	t := Unwrap(v).Type()
 	for range 4 {
 		switch u := types.Unalias(t).(type) {
 		case *types.Pointer:

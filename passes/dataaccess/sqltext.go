@@ -20,7 +20,7 @@ func sqlTextDepth(v ssa.Value, depth int) (string, bool) {
 	if v == nil || depth == 0 {
 		return "", false
 	}
-	switch x := unwrapConv(v).(type) {
+	switch x := Unwrap(v).(type) {
 	case *ssa.Const:
 		if x.Value != nil && x.Value.Kind() == constant.String {
 			return constant.StringVal(x.Value), true

@@ -1,0 +1,61 @@
+package funcnames
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"testing"
+)
+
+func TestMatches(t *testing.T) {
+	const src = `package store
+type Store struct{}
+func (s *Store) HasKey(string) bool { return false }
+func Reserve(string) error { return nil }
+type Other struct{}
+func (Other) HasKey(string) bool { return false }
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "store.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := (&types.Config{Importer: importer.Default()}).Check("example.com/store", fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	method := func(typ, name string) *types.Func {
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(pkg.Scope().Lookup(typ).Type()), false, pkg, name)
+		return obj.(*types.Func)
+	}
+	hasKey, otherHasKey := method("Store", "HasKey"), method("Other", "HasKey")
+	reserve := pkg.Scope().Lookup("Reserve").(*types.Func)
+
+	if got := Qualified(hasKey); got != "example.com/store.Store.HasKey" {
+		t.Errorf("Qualified = %q", got)
+	}
+	for _, tc := range []struct {
+		list string
+		fn   *types.Func
+		want bool
+	}{
+		{"example.com/store.Store.HasKey", hasKey, true},
+		{"Store.HasKey", hasKey, true},
+		{" HasKey ,Other", hasKey, true},
+		{"Store.HasKey", otherHasKey, false}, // same method name, other type
+		{"tore.HasKey", hasKey, false},       // a suffix must start at a dot
+		{"Reserve", reserve, true},
+		{"store.Reserve", reserve, true},
+		{"", reserve, false},
+	} {
+		var l List
+		if err := l.Set(tc.list); err != nil {
+			t.Fatal(err)
+		}
+		if got := l.Matches(tc.fn); got != tc.want {
+			t.Errorf("List(%q).Matches(%s) = %v, want %v", tc.list, Qualified(tc.fn), got, tc.want)
+		}
+	}
+}
