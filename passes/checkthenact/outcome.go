@@ -334,7 +334,6 @@ func isNil(v ssa.Value) bool {
 	return ok && k.Value == nil
 }
 
-
 func (o *outcomes) visited(v ssa.Value) bool {
 	if o.seen == nil {
 		o.seen = map[ssa.Value]bool{}

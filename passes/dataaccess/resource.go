@@ -139,7 +139,6 @@ func Unwrap(v ssa.Value) ssa.Value {
 	}
 }
 
-
 // variadicElems returns the values stored into the backing array of a
 // variadic argument slice, in order, or nil when they cannot be seen.
 func variadicElems(v ssa.Value) []ssa.Value {
