@@ -1,0 +1,35 @@
+package dataaccess_test
+
+import (
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+// describe reports every operation the model finds as
+// "<kind> <table> <handle kind>[ locks]", so the testdata's want comments
+// spell out the model, and every exported Summary as a fact.
+var describe = &analysis.Analyzer{
+	Name:     "describe",
+	Doc:      "report the data-access model (test only)",
+	Requires: []*analysis.Analyzer{dataaccess.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		model := pass.ResultOf[dataaccess.Analyzer].(*dataaccess.Result)
+		for _, op := range model.Ops {
+			parts := []string{op.Kind.String(), op.Resource.Table, op.Handle.Kind.String()}
+			if op.Locks {
+				parts = append(parts, "locks")
+			}
+			pass.Reportf(op.Pos(), "%s", strings.Join(parts, " "))
+		}
+		return nil, nil
+	},
+}
+
+func TestModel(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), describe, "model", "model/repo")
+}
