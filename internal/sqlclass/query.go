@@ -181,6 +181,8 @@ modifiers:
 			st.OnConflictDoNothing = do >= 0 && s.word(do+1) == "nothing"
 		case s.words(k, "on", "duplicate", "key", "update"):
 			st.OnConflict, st.OnConflictDoNothing = true, false
+		case s.words(k, "if", "not", "exists"): // CQL lightweight transaction
+			st.OnConflict, st.OnConflictDoNothing = true, true
 		case s.word(k) == "returning":
 			st.Returning = true
 		}
