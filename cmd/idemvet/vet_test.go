@@ -21,7 +21,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/idemvet/idemvet/analyzers"
-	"github.com/idemvet/idemvet/passes/checkthenact"
+	"github.com/idemvet/idemvet/internal/apis"
 )
 
 const vetmod = "testdata/vetmod"
@@ -295,7 +295,7 @@ func TestDiagnosticURLs(t *testing.T) {
 		for _, d := range act.Diagnostics {
 			n++
 			want := analyzers.DocURL(act.Analyzer.Name)
-			toRuntime := len(d.SuggestedFixes) == 0 && d.URL == checkthenact.ClaimURL
+			toRuntime := len(d.SuggestedFixes) == 0 && d.URL == apis.RuntimeClaimURL
 			if d.URL != want && !strings.HasPrefix(d.URL, want+"#") && !toRuntime {
 				t.Errorf("%s: URL %q, want %s", d.Message, d.URL, want)
 			}

@@ -26,10 +26,6 @@ var Analyzer = &analysis.Analyzer{
 	Run:       run,
 }
 
-// claimURL is where diagnostics without a mechanical fix point: the
-// runtime claim API, which keys the operation once and replays it.
-const claimURL = "https://github.com/idemvet/idemvet/tree/main/runtime/claim"
-
 const mintMessage = "a new idempotency key is minted on every attempt; retries of the same operation will not be deduplicated"
 
 // checker is the state of one run of the pass.
@@ -104,7 +100,7 @@ func mayMatter(pass *analysis.Pass) bool {
 	}
 	for _, imp := range pass.Pkg.Imports() {
 		path := imp.Path()
-		if isSourcePackage(path) || isDeliveryPackage(path) || apis.IsRetryPackage(path) || path == claimPkg {
+		if isSourcePackage(path) || isDeliveryPackage(path) || apis.IsRetryPackage(path) || path == apis.RuntimeClaimPkg {
 			return true
 		}
 	}
@@ -118,7 +114,7 @@ func (a *checker) checkMint(call *ssa.Call) {
 	if rc == nil {
 		return
 	}
-	if k := a.facts.keyFunc(calleeFunc(&call.Call)); k != nil && k.MintsIntoSink {
+	if k := a.facts.keyFunc(dataaccess.Callee(&call.Call)); k != nil && k.MintsIntoSink {
 		a.reportMint(call, rc, nil)
 		return
 	}
@@ -150,7 +146,7 @@ func (a *checker) reportMint(call *ssa.Call, rc *retryContext, h *hit) {
 		Message: mintMessage,
 		Related: []analysis.RelatedInformation{{Pos: rc.pos(), Message: rc.describe()}},
 	}
-	switch f := calleeFunc(&call.Call); {
+	switch f := dataaccess.Callee(&call.Call); {
 	case h != nil && h.instr.Pos().IsValid():
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: h.instr.Pos(), Message: "the key is used as " + h.what + " here"})
 	case h == nil && f != nil && f.Pos().IsValid():
@@ -159,7 +155,7 @@ func (a *checker) reportMint(call *ssa.Call, rc *retryContext, h *hit) {
 	if fix, ok := a.hoist(cur, rc); ok {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	} else {
-		d.URL = claimURL
+		d.URL = apis.RuntimeClaimURL
 	}
 	a.pass.Report(d)
 }
@@ -182,7 +178,7 @@ func (a *checker) checkDeliveryHandle(instr ssa.Instruction) {
 			Pos: instr.Pos(),
 			Message: desc + " is used as a deduplication key, but it changes on every redelivery; " +
 				"key on a stable message identity (a message or event id, the stream sequence)",
-			URL:     claimURL,
+			URL:     apis.RuntimeClaimURL,
 			Related: []analysis.RelatedInformation{{Pos: h.instr.Pos(), Message: "used as " + h.what + " here"}},
 		})
 		return

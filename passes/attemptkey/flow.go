@@ -240,7 +240,7 @@ func (fl *flow) passes(c *ssa.CallCommon, i int) bool {
 	if b, ok := c.Value.(*ssa.Builtin); ok {
 		return b.Name() == "append"
 	}
-	f := calleeFunc(c)
+	f := dataaccess.Callee(c)
 	if f == nil || f.Pkg() == nil {
 		return false
 	}
@@ -283,7 +283,7 @@ func isTypeParam(t types.Type) bool {
 // another form: id.String(), t.UnixNano(), sb.String(). A coarse time
 // (t.Year(), t.Format("2006-01-02")) or a comparison does not.
 func (fl *flow) keepsValue(c *ssa.CallCommon) bool {
-	f := calleeFunc(c)
+	f := dataaccess.Callee(c)
 	if f == nil {
 		return false
 	}

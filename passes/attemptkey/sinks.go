@@ -11,10 +11,6 @@ import (
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
-// claimPkg is the runtime claim API; the Key field of its claim.Key is a
-// key sink.
-const claimPkg = "github.com/idemvet/idemvet/runtime/claim"
-
 // isKeyName reports whether a field, parameter or setter name says it
 // holds an idempotency or deduplication key: IdempotencyKey,
 // idempotency_key, idemKey, DedupKey, MessageDeduplicationId, and the AWS
@@ -89,8 +85,9 @@ func fieldSink(fa *ssa.FieldAddr) string {
 	if isKeyName(f.Name()) && canHoldKey(f.Type()) {
 		return "field " + f.Name()
 	}
+	// The runtime claim API's claim.Key.Key is a key sink.
 	if n := namedOf(t); n != nil && n.Obj().Pkg() != nil &&
-		n.Obj().Pkg().Path() == claimPkg && n.Obj().Name() == "Key" && f.Name() == "Key" {
+		n.Obj().Pkg().Path() == apis.RuntimeClaimPkg && n.Obj().Name() == "Key" && f.Name() == "Key" {
 		return "claim.Key"
 	}
 	return ""
@@ -123,7 +120,7 @@ func (a *checker) callSink(instr ssa.CallInstruction, arg int) (sink, bool) {
 			return sink{what: "parameter " + p.Name()}, true
 		}
 	}
-	if f := calleeFunc(c); f != nil {
+	if f := dataaccess.Callee(c); f != nil {
 		// params.SetIdempotencyKey(key), input.SetClientToken(key)
 		if setter, ok := strings.CutPrefix(f.Name(), "Set"); ok && sig.Params().Len() == 1 && isKeyName(setter) {
 			return sink{what: f.Name()}, true

@@ -4,22 +4,12 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
-// calleeFunc returns the function or method a call statically names: the
-// concrete callee (its generic origin), the interface method of an
-// invoke, or nil for calls through func values.
-func calleeFunc(c *ssa.CallCommon) *types.Func {
-	if c.IsInvoke() {
-		return c.Method
-	}
-	if f := c.StaticCallee(); f != nil {
-		if obj, ok := f.Object().(*types.Func); ok {
-			return obj.Origin()
-		}
-	}
-	return nil
-}
+// calleeFunc returns what a call statically names, as the model sees it.
+func calleeFunc(c *ssa.CallCommon) *types.Func { return dataaccess.Callee(c) }
 
 // paramIndex maps an index into c.Args to the index of the parameter in
 // the callee's signature (receiver excluded), or -1 for the receiver.

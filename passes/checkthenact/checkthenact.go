@@ -10,10 +10,6 @@ import (
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
-// ClaimURL is where diagnostics without a mechanical fix point: the
-// runtime API that claims, works and stores the outcome in one transaction.
-const ClaimURL = "https://github.com/idemvet/idemvet/tree/main/runtime/claim"
-
 var Analyzer = &analysis.Analyzer{
 	Name:     "checkthenact",
 	Doc:      Doc,
@@ -125,7 +121,7 @@ func report(pass *analysis.Pass, check, write *dataaccess.Op) {
 		Message: fmt.Sprintf("check-then-act race: %s and the insert at line %d are separate steps, so two concurrent callers can both see it absent and both insert (make it one step: INSERT ... ON CONFLICT, or runtime/claim)",
 			what, line),
 		Related: []analysis.RelatedInformation{{Pos: write.Pos(), Message: "insert that runs when the check finds nothing"}},
-		URL:     ClaimURL,
+		URL:     apis.RuntimeClaimURL, // the runtime API that claims, works and stores the outcome in one transaction
 	}
 	if fix := suggestFix(pass, check, write); fix != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}

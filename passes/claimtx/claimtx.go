@@ -14,10 +14,6 @@ import (
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
-// ClaimURL is where diagnostics without a mechanical fix point: the
-// runtime API that claims, works and stores the outcome in one transaction.
-const ClaimURL = "https://github.com/idemvet/idemvet/tree/main/runtime/claim"
-
 var Analyzer = &analysis.Analyzer{
 	Name:     "claimtx",
 	Doc:      Doc,
@@ -330,7 +326,7 @@ func report(pass *analysis.Pass, f *finding) {
 		Pos:     f.claim.op.Pos(),
 		Message: msg,
 		Related: related,
-		URL:     ClaimURL,
+		URL:     apis.RuntimeClaimURL,
 	}
 	if fix := suggestFix(pass, f); fix != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}

@@ -53,8 +53,11 @@ func isNilable(t types.Type) bool {
 	return false
 }
 
-// callee returns the function or method a call statically names: the
-// concrete callee, the interface method of an invoke, or nil.
+// Callee returns the function or method a call statically names: the
+// concrete callee (its generic origin), the interface method of an invoke,
+// or nil for calls through func values.
+func Callee(c *ssa.CallCommon) *types.Func { return callee(c) }
+
 func callee(c *ssa.CallCommon) *types.Func {
 	if c.IsInvoke() {
 		return c.Method
