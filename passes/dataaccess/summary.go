@@ -124,6 +124,10 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 	var checks, writes, atomic, plain []*Op
 	for _, op := range ops {
 		switch {
+		case inMemory(op) && op.Summary == nil:
+			// A function's own maps are bookkeeping, not the resource its
+			// callers check or write: classifying it by them would make any
+			// two methods of one type look like a check and an insert.
 		case op.Kind.IsCheck():
 			checks = append(checks, op)
 		case op.Kind.IsWrite():
@@ -205,7 +209,8 @@ func Duplicable(op *Op) bool {
 // inMemory reports whether op touches process memory only (a map or a
 // sync.Map): writing one is no side effect a retry could duplicate.
 func inMemory(op *Op) bool {
-	if _, isMap := op.Instr.(*ssa.MapUpdate); isMap {
+	switch op.Instr.(type) {
+	case *ssa.MapUpdate, *ssa.Lookup:
 		return true
 	}
 	return op.Callee != nil && op.Callee.Pkg() != nil && op.Callee.Pkg().Path() == "sync"

@@ -173,3 +173,33 @@ func (l *Ledger) PostLocked(transferID string) error {
 	l.posted[transferID] = true
 	return nil
 }
+
+type Client struct {
+	mu    sync.Mutex
+	swept map[string]struct{}
+	subs  map[string]int
+}
+
+type Request struct{ Channel string }
+
+func (c *Client) wasSwept(req *Request) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	_, ok := c.swept[req.Channel]
+	return ok
+}
+
+func (c *Client) subscribe(req *Request) {
+	c.mu.Lock()
+	c.subs[req.Channel]++
+	c.mu.Unlock()
+}
+
+// Near miss: two methods that only keep the client's own maps are not a
+// data-access check and insert of one resource.
+func (c *Client) handle(req *Request) {
+	if c.wasSwept(req) {
+		return
+	}
+	c.subscribe(req)
+}
