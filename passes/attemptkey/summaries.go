@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
 // summarize computes the facts of the package's named functions. Facts of
@@ -134,13 +136,13 @@ func (a *checker) paramOf(fn *ssa.Function, v ssa.Value) int {
 			v = x.X
 			continue
 		case *ssa.FreeVar:
-			if v = bindingOf(x); v != nil {
+			if v = dataaccess.Binding(x); v != nil {
 				continue
 			}
 		case *ssa.UnOp:
 			// A captured parameter lives in a heap cell: *cell.
 			if x.Op == token.MUL {
-				if v = storedOnce(x.X); v != nil {
+				if v = dataaccess.StoredOnce(x.X); v != nil {
 					continue
 				}
 			}
@@ -160,51 +162,6 @@ func (a *checker) paramOf(fn *ssa.Function, v ssa.Value) int {
 		}
 		return -1
 	}
-}
-
-// storedOnce returns the value stored into a variable that is assigned
-// exactly once (a captured parameter spilled to the heap), or nil.
-func storedOnce(addr ssa.Value) ssa.Value {
-	if fv, ok := addr.(*ssa.FreeVar); ok {
-		addr = bindingOf(fv)
-	}
-	alloc, ok := addr.(*ssa.Alloc)
-	if !ok {
-		return nil
-	}
-	var val ssa.Value
-	for _, r := range *alloc.Referrers() {
-		if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
-			if val != nil {
-				return nil
-			}
-			val = st.Val
-		}
-	}
-	return val
-}
-
-// bindingOf returns the value a function literal's free variable is bound
-// to where the literal is made, or nil.
-func bindingOf(fv *ssa.FreeVar) ssa.Value {
-	lit := fv.Parent()
-	idx := -1
-	for i, f := range lit.FreeVars {
-		if f == fv {
-			idx = i
-		}
-	}
-	if idx < 0 || lit.Parent() == nil {
-		return nil
-	}
-	for _, b := range lit.Parent().Blocks {
-		for _, instr := range b.Instrs {
-			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == lit {
-				return mc.Bindings[idx]
-			}
-		}
-	}
-	return nil
 }
 
 // keyFuncOf returns the KeyFunc fact of fn, or nil.

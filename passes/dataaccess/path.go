@@ -163,6 +163,14 @@ func opensTransaction(name string) bool {
 		name == "WithTx" || name == "Tx"
 }
 
+// StoredOnce is singleStore for the checks: the value stored into a local
+// variable that is assigned exactly once, or nil.
+func StoredOnce(addr ssa.Value) ssa.Value { return singleStore(addr) }
+
+// Binding is binding for the checks: the value a closure's free variable
+// is bound to where the closure is made (in exactly one place), or nil.
+func Binding(fv *ssa.FreeVar) ssa.Value { return binding(fv) }
+
 // RootPath is rootPath for the checks: where a value lives, with
 // conversions, loads, closure captures and builder chains stripped.
 func RootPath(v ssa.Value) Path { return rootPath(v) }
