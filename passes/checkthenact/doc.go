@@ -43,8 +43,9 @@
 // The analyzer stays silent when the write is atomic or serialised:
 // INSERT ... ON CONFLICT, INSERT ... WHERE NOT EXISTS, SETNX, LoadOrStore,
 // a unique violation (SQLSTATE 23505) handled as the duplicate outcome,
-// SELECT ... FOR UPDATE or an advisory transaction lock, a SERIALIZABLE or
-// REPEATABLE READ transaction, or one mutex held across check and write.
+// SELECT ... FOR UPDATE or an advisory transaction lock, a SERIALIZABLE
+// transaction, or one mutex held across check and write. REPEATABLE READ
+// is not enough: both snapshots see the row absent and both insert.
 // In-memory and redis checks are reported only when the absent branch also
 // has a side effect (a database write, an HTTP call, a published message):
 // filling a cache twice is harmless. A map is reported only when a mutex

@@ -14,7 +14,9 @@ import (
 // serialised reports whether the database serialises the check with the
 // write: the check locks its rows (SELECT ... FOR UPDATE), or the function
 // (or the one whose transaction callback it is) takes an advisory or table
-// lock or runs at SERIALIZABLE / REPEATABLE READ.
+// lock or runs at SERIALIZABLE. REPEATABLE READ is not enough: two
+// snapshots taken before either insert both see the row absent, and
+// PostgreSQL reports no conflict between two inserts of a new row.
 func serialised(check *dataaccess.Op, ops []*dataaccess.Op) bool {
 	if check.Locks {
 		return true
@@ -27,8 +29,7 @@ func serialised(check *dataaccess.Op, ops []*dataaccess.Op) bool {
 		if op.Kind == apis.Lock || op.Locks {
 			return true
 		}
-		switch op.Isolation {
-		case "serializable", "repeatable read":
+		if op.Isolation == "serializable" {
 			return true
 		}
 	}

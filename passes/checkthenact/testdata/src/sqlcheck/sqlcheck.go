@@ -169,6 +169,24 @@ func serializable(ctx context.Context, db *sql.DB, req string) error {
 	return tx.Commit()
 }
 
+// REPEATABLE READ is not enough: both transactions read from snapshots
+// taken before either inserted, so both see nothing and both insert.
+func repeatableRead(ctx context.Context, db *sql.DB, req string) error {
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{Isolation: sql.LevelRepeatableRead})
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var id int64
+	err = tx.QueryRow(selectOrder, req).Scan(&id) // want `check-then-act race`
+	if errors.Is(err, sql.ErrNoRows) {
+		if _, err := tx.Exec(insertOrder, req); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}
+
 // A read-committed transaction does not help: still a race.
 func readCommittedTx(ctx context.Context, db *sql.DB, req string) error {
 	tx, err := db.BeginTx(ctx, nil)
