@@ -38,9 +38,13 @@ const (
 	// Effect is an external side effect: an HTTP request, a published
 	// message, an e-mail.
 	Effect
+	// Schema changes the database schema (CREATE TABLE, gorm AutoMigrate):
+	// code that runs it is a migration or a store bootstrapping its tables
+	// before serving, which no concurrent caller reaches.
+	Schema
 )
 
-var kindNames = [...]string{"none", "sql", "exists", "read", "insert", "conditional insert", "update", "delete", "claim", "begin", "commit", "rollback", "lock", "effect"}
+var kindNames = [...]string{"none", "sql", "exists", "read", "insert", "conditional insert", "update", "delete", "claim", "begin", "commit", "rollback", "lock", "effect", "schema"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {

@@ -28,6 +28,7 @@ func init() {
 		row(pkgGorm, "DB", "Begin", Begin),
 		row(pkgGorm, "DB", "Commit", Commit), row(pkgGorm, "DB", "Rollback", Rollback),
 		txFuncRow(pkgGorm, "DB", "Transaction", 0),
+		row(pkgGorm, "DB", "AutoMigrate", Schema),
 	)
 
 	handles(HandlePool, pkgBun, "DB", "Conn")
@@ -44,6 +45,7 @@ func init() {
 		row(pkgBun, "DB", "Begin", Begin), row(pkgBun, "DB", "BeginTx", Begin),
 		row(pkgBun, "Tx", "Commit", Commit), row(pkgBun, "Tx", "Rollback", Rollback),
 		txFuncRow(pkgBun, "DB", "RunInTx", 2),
+		row(pkgBun, "CreateTableQuery", "Exec", Schema), row(pkgBun, "CreateIndexQuery", "Exec", Schema),
 	)
 }
 

@@ -76,8 +76,11 @@ func classifyStmt(s *stmt) Statement {
 	case "":
 		return Statement{} // not a statement: a literal, an operator, nothing
 	}
-	return Statement{Kind: Other}
+	return Statement{Kind: Other, Schema: schemaVerbs[s.word(i)]}
 }
+
+// schemaVerbs are the leading keywords of DDL statements.
+var schemaVerbs = map[string]bool{"create": true, "alter": true, "drop": true, "truncate": true, "comment": true}
 
 // isQuery reports whether k reads or writes rows, the kinds for which
 // clauses like FOR UPDATE mean a row lock (CREATE POLICY ... FOR UPDATE is

@@ -1,5 +1,7 @@
 package sqlclass
 
+import "strings"
+
 // selectListEnd are the keywords that end a SELECT's output list.
 var selectListEnd = map[string]bool{
 	"from": true, "into": true, "where": true, "group": true, "having": true,
@@ -237,5 +239,81 @@ func (s *stmt) targetAt(i int, kind Kind, optional ...string) Statement {
 	st := Statement{Kind: kind}
 	st.Table, _ = s.name(s.skipWords(i+1, optional...))
 	st.Returning = kind != Lock && s.findWord(i+1, s.depth[i], "returning") >= 0
+	if kind == Update || kind == Delete {
+		st.StateGuard = s.whereTestsState(i + 1)
+	}
 	return st
+}
+
+// whereClauseEnd are the keywords that end an UPDATE's or DELETE's WHERE.
+var whereClauseEnd = map[string]bool{"returning": true, "order": true, "limit": true}
+
+// whereTestsState reports whether the statement's own WHERE clause (not a
+// subquery's) compares a column that is not a key. A column is a key when
+// it is named id, key or uuid, or ends in _id, _key or _uuid, or names
+// the tenant: those pick the row, they say nothing about its state.
+func (s *stmt) whereTestsState(from int) bool {
+	base := s.depth[from-1]
+	where := s.findWord(from, base, "where")
+	if where < 0 {
+		return false
+	}
+	for k := where + 1; k < len(s.toks) && s.depth[k] >= base; k++ {
+		if s.depth[k] != base {
+			continue
+		}
+		if whereClauseEnd[s.word(k)] {
+			return false
+		}
+		col, next := s.name(k)
+		if col == "" || !s.comparedAt(next) || s.comparedWithColumn(next) {
+			continue // not a comparison, or a join condition (s.uid = u.id)
+		}
+		if i := strings.LastIndexByte(col, '.'); i >= 0 {
+			col = col[i+1:] // t.status
+		}
+		if !isKeyColumn(col) {
+			return true
+		}
+		k = next - 1
+	}
+	return false
+}
+
+// comparedAt reports whether a comparison operator starts at k: =, <>,
+// !=, <, >, IS, IN, BETWEEN, LIKE.
+func (s *stmt) comparedAt(k int) bool {
+	switch s.word(k) {
+	case "is", "in", "between", "like", "not":
+		return true
+	}
+	for _, p := range []string{"=", "<", ">", "!"} {
+		if s.isPunct(k, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// comparedWithColumn reports whether the operator at k compares with
+// another column rather than a value, a parameter or NULL.
+func (s *stmt) comparedWithColumn(k int) bool {
+	for s.comparedAt(k) && s.word(k) != "in" {
+		k++
+	}
+	switch w := s.word(k); w {
+	case "null", "true", "false", "current_timestamp", "now", "distinct":
+		return false
+	}
+	_, ok := s.namePart(k)
+	return ok && !s.isPunct(k+1, "(")
+}
+
+func isKeyColumn(col string) bool {
+	switch {
+	case col == "id", col == "key", col == "uuid", strings.HasPrefix(col, "tenant"),
+		strings.HasSuffix(col, "_id"), strings.HasSuffix(col, "_key"), strings.HasSuffix(col, "_uuid"):
+		return true
+	}
+	return false
 }

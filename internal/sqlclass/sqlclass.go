@@ -54,4 +54,13 @@ type Statement struct {
 	Isolation string
 	// Returning is set when the statement has a RETURNING clause.
 	Returning bool
+	// Schema is set for a statement that changes the schema (CREATE,
+	// ALTER, DROP, TRUNCATE, COMMENT ON): the code that runs it is a
+	// migration or a store bootstrapping its tables, not request handling.
+	Schema bool
+	// StateGuard is set for an UPDATE or DELETE whose WHERE clause also
+	// tests a column that is not a key (status = 'pending', paid_at IS
+	// NULL, version = $3): it changes the row only from the state the
+	// caller expects, so rows affected tells who made the transition.
+	StateGuard bool
 }

@@ -46,7 +46,7 @@ func TestKindAndTable(t *testing.T) {
 		{"parenthesised union", `(SELECT a FROM t1) UNION (SELECT a FROM t2)`, Statement{Kind: Select, Table: "t1"}},
 		{"values", `VALUES (1), (2)`, Statement{Kind: Select}},
 		{"table", `TABLE audit.log`, Statement{Kind: Select, Table: "audit.log"}},
-		{"ddl", `CREATE TABLE t (id int)`, Statement{Kind: Other}},
+		{"ddl", `CREATE TABLE t (id int)`, Statement{Kind: Other, Schema: true}},
 		{"set search_path", `SET search_path TO app`, Statement{Kind: Other}},
 		{"empty", ``, Statement{}},
 		{"only comments", "-- nothing\n/* here */ ;", Statement{}},
@@ -148,7 +148,7 @@ func TestRowLocks(t *testing.T) {
 		{"substring for", `SELECT substring(name FROM 1 FOR 3) FROM jobs`, Statement{Kind: Select, Table: "jobs"}},
 		{"subquery lock in update", `UPDATE jobs SET state = 'run' WHERE id = (SELECT id FROM jobs WHERE state = 'new' LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id`,
 			Statement{Kind: Update, Table: "jobs", ForUpdate: true, Returning: true}},
-		{"policy for update is ddl", `CREATE POLICY p ON jobs FOR UPDATE USING (true)`, Statement{Kind: Other}},
+		{"policy for update is ddl", `CREATE POLICY p ON jobs FOR UPDATE USING (true)`, Statement{Kind: Other, Schema: true}},
 		{"mysql lock in share mode", `SELECT id FROM jobs LOCK IN SHARE MODE`, Statement{Kind: Select, Table: "jobs", ForUpdate: true}},
 	})
 }
@@ -197,12 +197,27 @@ func TestLexerNeverLeaksKeywords(t *testing.T) {
 		{"escape string", `SELECT E'it\'s ; for update' FROM t`, Statement{Kind: Select, Table: "t"}},
 		{"standard string", `SELECT 'it''s ; for update' FROM t`, Statement{Kind: Select, Table: "t"}},
 		{"dollar quoted function body", "CREATE FUNCTION f() RETURNS void AS $body$ BEGIN; INSERT INTO t VALUES (1); END $body$ LANGUAGE plpgsql",
-			Statement{Kind: Other}},
+			Statement{Kind: Other, Schema: true}},
 		{"params", `SELECT $1::int, ?, :name, @name FROM t`, Statement{Kind: Select, Table: "t"}},
 		{"unterminated string", `SELECT 'abc FROM t FOR UPDATE`, Statement{Kind: Select}},
 		{"unterminated comment", `SELECT 1 /* FROM t`, Statement{Kind: Select}},
 		{"unterminated quoted table", `SELECT 1 FROM "abc`, Statement{Kind: Select, Exists: true}},
 		{"invalid utf8", "SELECT \xff\xfe FROM t\xc3", Statement{Kind: Select, Table: "t\xc3"}},
+	})
+}
+
+func TestSchemaAndStateGuard(t *testing.T) {
+	runClassify(t, []classifyCase{
+		{"create table", `CREATE TABLE IF NOT EXISTS payments (id bigint)`, Statement{Kind: Other, Schema: true}},
+		{"alter table", `alter table payments add column note text`, Statement{Kind: Other, Schema: true}},
+		{"set is not schema", `SET search_path = billing`, Statement{Kind: Other}},
+		{"update from state", `UPDATE orders SET status = 'paid' WHERE id = $1 AND status = 'pending'`, Statement{Kind: Update, Table: "orders", StateGuard: true}},
+		{"update by key only", `UPDATE orders SET status = 'paid' WHERE id = $1 AND tenant_id = $2`, Statement{Kind: Update, Table: "orders"}},
+		{"update null guard qualified", `UPDATE jobs j SET done_at = now() WHERE j.job_key = $1 AND j.done_at IS NULL RETURNING id`, Statement{Kind: Update, Table: "jobs", StateGuard: true, Returning: true}},
+		{"update state only in subquery", `UPDATE orders SET n = 1 WHERE id IN (SELECT order_id FROM items WHERE state = 'x')`, Statement{Kind: Update, Table: "orders"}},
+		{"update without where", `UPDATE counters SET n = n + 1`, Statement{Kind: Update, Table: "counters"}},
+		{"delete guarded", `DELETE FROM holds WHERE hold_key = $1 AND version = $2`, Statement{Kind: Delete, Table: "holds", StateGuard: true}},
+		{"delete by key", `DELETE FROM holds WHERE hold_key = $1`, Statement{Kind: Delete, Table: "holds"}},
 	})
 }
 

@@ -46,7 +46,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, fn := range innermostFirst(model.SSA.SrcFuncs) {
 		evs := events(model, fn)
 		for _, claim := range evs {
-			if reported[claim.op] || !isClaim(claim.op) {
+			if reported[claim.op] || !isClaim(claim.op) || model.IsStartup(claim.op) {
 				continue
 			}
 			if f := separateWrite(model, claim, evs); f != nil {

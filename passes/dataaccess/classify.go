@@ -242,6 +242,10 @@ func kindOfStatement(st sqlclass.Statement) apis.Kind {
 		return apis.Rollback
 	case sqlclass.Lock, sqlclass.SetTransaction:
 		return apis.Lock
+	case sqlclass.Other:
+		if st.Schema {
+			return apis.Schema
+		}
 	}
 	return apis.None
 }

@@ -72,6 +72,8 @@ type Result struct {
 	ByFunc  map[*ssa.Function][]*Op
 	// SSA is the package's SSA form, as built by buildssa.
 	SSA *buildssa.SSA
+	// startup tells which code runs before any concurrent caller exists.
+	startup *startup
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -99,6 +101,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	resolvePoolsByUse(res.Ops, ssainfo.SrcFuncs)
+	res.startup = findStartup(pass.Pkg, ssainfo.SrcFuncs, res.Ops)
 	for _, op := range res.Ops {
 		res.ByInstr[op.Instr] = op
 		res.ByFunc[op.Fn] = append(res.ByFunc[op.Fn], op)

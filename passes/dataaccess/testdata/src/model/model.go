@@ -20,7 +20,7 @@ func sqlKinds(ctx context.Context, db *sql.DB, tx *sql.Tx, key string) {
 	tx.ExecContext(ctx, "UPDATE payments SET amount = 1 WHERE key = $1", key)         // want `update payment tx`
 	tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock(1)")                            // want `lock  tx`
 	tx.QueryRowContext(ctx, "SELECT id FROM payments WHERE key = $1 FOR UPDATE", key) // want `read payment tx locks`
-	db.ExecContext(ctx, "CREATE TABLE IF NOT EXISTS payments (key text)")             // DDL: not an operation
+	db.ExecContext(ctx, "CREATE TABLE IF NOT EXISTS payments (key text)")             // want `schema  pool`
 	tx.Commit()                                                                       // want `commit  tx`
 }
 

@@ -1,0 +1,114 @@
+// Package main exercises the startup rules: main and init before serving,
+// migrations registered from init, CLI commands, and what they call.
+package main
+
+import (
+	"context"
+	"database/sql"
+	"net/http"
+
+	"github.com/spf13/cobra"
+)
+
+var db *sql.DB
+
+func ensureAdmin(ctx context.Context) error {
+	var exists bool
+	if err := db.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM users WHERE name = 'admin')`).Scan(&exists); err != nil {
+		return err
+	}
+	if !exists {
+		_, err := db.ExecContext(ctx, `INSERT INTO users (name) VALUES ('admin')`)
+		return err
+	}
+	return nil
+}
+
+// The same shape, run by a request handler: concurrent requests race.
+func signup(w http.ResponseWriter, r *http.Request) {
+	name := r.FormValue("name")
+	var exists bool
+	if err := db.QueryRowContext(r.Context(), `SELECT EXISTS(SELECT 1 FROM users WHERE name = $1)`, name).Scan(&exists); err != nil { // want `check-then-act race`
+		return
+	}
+	if !exists {
+		db.ExecContext(r.Context(), `INSERT INTO users (name) VALUES ($1)`, name)
+	}
+}
+
+// Called before serving and also from a handler: not startup code.
+func ensureTenant(ctx context.Context, tenant string) error {
+	var exists bool
+	if err := db.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM tenants WHERE name = $1)`, tenant).Scan(&exists); err != nil { // want `check-then-act race`
+		return err
+	}
+	if !exists {
+		_, err := db.ExecContext(ctx, `INSERT INTO tenants (name) VALUES ($1)`, tenant)
+		return err
+	}
+	return nil
+}
+
+func tenantHandler(w http.ResponseWriter, r *http.Request) {
+	ensureTenant(r.Context(), r.FormValue("tenant"))
+}
+
+// A worker started with go runs beside the handlers.
+func worker(ctx context.Context, jobs <-chan string) {
+	for key := range jobs {
+		var exists bool
+		if err := db.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM jobs WHERE key = $1)`, key).Scan(&exists); err != nil { // want `check-then-act race`
+			continue
+		}
+		if !exists {
+			db.ExecContext(ctx, `INSERT INTO jobs (key) VALUES ($1)`, key)
+		}
+	}
+}
+
+// A one-shot command of the CLI: run by an operator, once.
+func importUsers(cmd *cobra.Command, args []string) error {
+	for _, name := range args {
+		var exists bool
+		if err := db.QueryRowContext(cmd.Context(), `SELECT EXISTS(SELECT 1 FROM users WHERE name = $1)`, name).Scan(&exists); err != nil {
+			return err
+		}
+		if !exists {
+			db.ExecContext(cmd.Context(), `INSERT INTO users (name) VALUES ($1)`, name)
+		}
+	}
+	return nil
+}
+
+// The serve command: setup before serving is startup code, the handler it
+// registers is not.
+func serve(cmd *cobra.Command, args []string) error {
+	if err := ensureAdmin(cmd.Context()); err != nil {
+		return err
+	}
+	ensureTenant(cmd.Context(), "default")
+	http.HandleFunc("/signup", signup)
+	http.HandleFunc("/tenant", tenantHandler)
+	http.HandleFunc("/inline", func(w http.ResponseWriter, r *http.Request) {
+		key := r.FormValue("key")
+		var exists bool
+		if err := db.QueryRowContext(r.Context(), `SELECT EXISTS(SELECT 1 FROM payments WHERE key = $1)`, key).Scan(&exists); err != nil { // want `check-then-act race`
+			return
+		}
+		if !exists {
+			db.ExecContext(r.Context(), `INSERT INTO payments (key) VALUES ($1)`, key)
+		}
+	})
+	jobs := make(chan string)
+	go worker(cmd.Context(), jobs)
+	return http.ListenAndServe(":8080", nil)
+}
+
+func main() {
+	root := &cobra.Command{Use: "svc"}
+	root.AddCommand(
+		&cobra.Command{Use: "import", RunE: importUsers},
+		&cobra.Command{Use: "serve", RunE: serve},
+	)
+	root.Execute()
+}

@@ -1,0 +1,374 @@
+package dataaccess
+
+import (
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+)
+
+// Startup code cannot race with itself: a migration, a store bootstrapping
+// its schema, a one-shot CLI command, or main and init before the program
+// starts serving run once, before any concurrent caller or retry exists.
+// The checks stay silent on them. The rules, in order:
+//
+//   - a package whose import path names its role as migrations, seeds or
+//     bootstrap (a path element starting with "migrat", "seed" or
+//     "bootstrap") is startup code as a whole;
+//   - a function that changes the schema (CREATE/ALTER/DROP, gorm
+//     AutoMigrate) or touches a migrations bookkeeping table
+//     (schema_migrations, goose_db_version) is startup code;
+//   - a function registered from init into a migration list
+//     (goose.AddMigration(up, down), migrations.Register(fn)) is too;
+//   - main, init and the commands of a CLI (the Run/RunE/Action function
+//     of a cobra or urfave/cli command) are roots: their statements before
+//     the first one that starts serving (a go statement, Serve,
+//     ListenAndServe, Start, Run, Consume, Subscribe) are startup code;
+//   - a function of the package that is called only from startup code, and
+//     never used as a value (a handler, a goroutine, a callback stored for
+//     later), is startup code.
+//
+// Functions of other packages called from startup code are not known to
+// be startup code: a package sees its callees, not its callers.
+type startup struct {
+	// whole holds the functions that are startup code from entry to exit.
+	whole map[*ssa.Function]bool
+	// serving maps each root to the instructions from which it serves;
+	// the root's instructions reachable from one of them are not startup.
+	serving map[*ssa.Function][]ssa.Instruction
+}
+
+// IsStartup reports whether op runs only where no concurrent caller or
+// retry can exist (see startup).
+func (r *Result) IsStartup(op *Op) bool {
+	return r.startup.covers(op.Instr)
+}
+
+func (s *startup) covers(instr ssa.Instruction) bool {
+	if s == nil {
+		return false
+	}
+	fn := instr.Parent()
+	if s.whole[fn] {
+		return true
+	}
+	servers, isRoot := s.serving[fn]
+	return isRoot && !reachableFromAny(servers, instr)
+}
+
+func findStartup(pkg *types.Package, funcs []*ssa.Function, ops []*Op) *startup {
+	s := &startup{whole: map[*ssa.Function]bool{}, serving: map[*ssa.Function][]ssa.Instruction{}}
+	if isStartupPackage(pkg.Path()) {
+		for _, fn := range funcs {
+			s.whole[fn] = true
+		}
+		return s
+	}
+	for _, op := range ops {
+		if op.Kind == apis.Schema || isMigrationTable(op.Resource.Table) {
+			s.whole[op.Fn] = true
+		}
+	}
+	for _, fn := range funcs {
+		switch {
+		case fn.Parent() == nil && (isInit(fn) || fn.Name() == "main" && pkg.Name() == "main"):
+			s.serving[fn] = servingInstrs(fn)
+			if isInit(fn) {
+				for _, reg := range migrationRegistrations(fn) {
+					s.whole[reg] = true
+				}
+			}
+		}
+		for _, cmd := range commandFuncs(fn) {
+			s.serving[cmd] = servingInstrs(cmd)
+		}
+	}
+	s.propagate(funcs)
+	return s
+}
+
+// propagate adds the functions whose every use is a direct call from
+// startup code, until nothing changes.
+func (s *startup) propagate(funcs []*ssa.Function) {
+	uses := map[*ssa.Function][]ssa.Instruction{}
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				for _, opnd := range instr.Operands(nil) {
+					if callee := funcValue(*opnd); callee != nil {
+						uses[callee] = append(uses[callee], instr)
+					}
+				}
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, fn := range funcs {
+			if s.whole[fn] || len(uses[fn]) == 0 || s.serving[fn] != nil || calledFromOutside(fn) {
+				continue
+			}
+			all := true
+			for _, use := range uses[fn] {
+				if !s.startupCall(use, fn) {
+					all = false
+					break
+				}
+			}
+			if all {
+				s.whole[fn] = true
+				changed = true
+			}
+		}
+	}
+}
+
+// calledFromOutside reports whether other packages may call fn: an
+// exported function or method of a package other than main.
+func calledFromOutside(fn *ssa.Function) bool {
+	return fn.Parent() == nil && fn.Pkg != nil && fn.Pkg.Pkg.Name() != "main" && token.IsExported(fn.Name())
+}
+
+// startupCall reports whether use, an instruction that mentions fn, calls
+// it directly (or hands it to a transaction helper that calls it at once)
+// from startup code.
+func (s *startup) startupCall(use ssa.Instruction, fn *ssa.Function) bool {
+	if mc, ok := use.(*ssa.MakeClosure); ok {
+		// A closure is a use of fn where the closure value is used.
+		if mc.Fn != fn {
+			return false
+		}
+		for _, ref := range *mc.Referrers() {
+			if !s.startupCall(ref, fn) {
+				return false
+			}
+		}
+		return len(*mc.Referrers()) > 0
+	}
+	call, ok := use.(*ssa.Call)
+	if !ok || !s.covers(call) {
+		return false // stored, deferred elsewhere, started with go, returned
+	}
+	c := call.Common()
+	if funcValue(c.Value) == fn {
+		return true
+	}
+	// Passed as an argument: only to a transaction runner, which calls it
+	// before returning (db.Transaction(func(tx) error {...})).
+	callee := callee(c)
+	return callee != nil && isTxRunner(callee)
+}
+
+// isTxRunner reports whether f runs a func argument inside a transaction
+// and returns when it is done.
+func isTxRunner(f *types.Func) bool {
+	pkg, recv := recvTypeName(f)
+	if pkg == "" && f.Pkg() != nil {
+		pkg = f.Pkg().Path()
+	}
+	row, ok := apis.Lookup(pkg, recv, f.Name())
+	return ok && row.TxFuncArg >= 0
+}
+
+// funcValue returns the source function a value denotes (a function or a
+// closure of one), or nil.
+func funcValue(v ssa.Value) *ssa.Function {
+	switch v := v.(type) {
+	case *ssa.Function:
+		return v
+	case *ssa.MakeClosure:
+		f, _ := v.Fn.(*ssa.Function)
+		return f
+	}
+	return nil
+}
+
+func isInit(fn *ssa.Function) bool {
+	return fn.Name() == "init" || strings.HasPrefix(fn.Name(), "init#")
+}
+
+// isStartupPackage reports whether an import path names a package whose
+// role is migrations, seed data or bootstrap.
+func isStartupPackage(path string) bool {
+	for _, elem := range strings.Split(strings.ToLower(path), "/") {
+		for _, role := range []string{"migrat", "seed", "bootstrap"} {
+			if strings.HasPrefix(elem, role) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isMigrationTable reports whether a normalized table name is a migration
+// tool's bookkeeping table.
+func isMigrationTable(table string) bool {
+	return strings.Contains(table, "migration") || strings.Contains(table, "schemaversion") ||
+		strings.Contains(table, "dbversion")
+}
+
+// servingNames are calls after which a program serves concurrent callers.
+var servingNames = []string{"Serve", "ListenAndServe", "Start", "Run", "Consume", "Subscribe", "QueueSubscribe", "Go"}
+
+// servingInstrs returns the instructions of fn that start serving: go
+// statements and calls of server, consumer or errgroup entry points.
+func servingInstrs(fn *ssa.Function) []ssa.Instruction {
+	var out []ssa.Instruction
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch instr := instr.(type) {
+			case *ssa.Go:
+				out = append(out, instr)
+			case *ssa.Call:
+				if name := calledName(instr.Common()); name != "" && hasAnyWordPrefix(name, servingNames) {
+					out = append(out, instr)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func calledName(c *ssa.CallCommon) string {
+	if c.IsInvoke() {
+		return c.Method.Name()
+	}
+	if f := c.StaticCallee(); f != nil {
+		return f.Name()
+	}
+	return ""
+}
+
+func hasAnyWordPrefix(name string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(name, p) && (len(name) == len(p) || name[len(p)] >= 'A' && name[len(p)] <= 'Z') {
+			return true
+		}
+	}
+	return false
+}
+
+// reachableFromAny reports whether instr can run after one of froms.
+func reachableFromAny(froms []ssa.Instruction, instr ssa.Instruction) bool {
+	for _, from := range froms {
+		if from == instr || reachableInstr(from, instr) {
+			return true
+		}
+	}
+	return false
+}
+
+// reachableInstr reports whether b can run after a in one function.
+func reachableInstr(a, b ssa.Instruction) bool {
+	if a.Block() == b.Block() && indexIn(a) < indexIn(b) {
+		return true
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := append([]*ssa.BasicBlock(nil), a.Block().Succs...)
+	for len(stack) > 0 {
+		blk := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if blk == b.Block() {
+			return true
+		}
+		if !seen[blk] {
+			seen[blk] = true
+			stack = append(stack, blk.Succs...)
+		}
+	}
+	return false
+}
+
+func indexIn(instr ssa.Instruction) int {
+	for i, x := range instr.Block().Instrs {
+		if x == instr {
+			return i
+		}
+	}
+	return -1
+}
+
+// migrationRegistrations returns the functions init hands to a migration
+// registry: arguments of a call whose function or package is named for
+// migrations (goose.AddMigration(up, down), migrate.Register(fn)).
+func migrationRegistrations(init *ssa.Function) []*ssa.Function {
+	var out []*ssa.Function
+	for _, b := range init.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			f := callee(call.Common())
+			if f == nil || f.Pkg() == nil {
+				continue
+			}
+			if !strings.Contains(strings.ToLower(f.Name()), "migrat") && !isStartupPackage(f.Pkg().Path()) {
+				continue
+			}
+			for _, a := range call.Common().Args {
+				if fn := funcValue(Unwrap(a)); fn != nil {
+					out = append(out, fn)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// commandFields are the fields of a CLI command struct that hold the
+// function running the command.
+var commandFields = map[string]bool{
+	"Run": true, "RunE": true, "PreRun": true, "PreRunE": true,
+	"PersistentPreRun": true, "PersistentPreRunE": true, "Action": true, "Before": true,
+}
+
+// commandFuncs returns the functions fn stores into the Run/RunE/Action
+// fields of a cobra or urfave/cli command.
+func commandFuncs(fn *ssa.Function) []*ssa.Function {
+	var out []*ssa.Function
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			store, ok := instr.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			fa, ok := store.Addr.(*ssa.FieldAddr)
+			if !ok {
+				continue
+			}
+			st, ok := derefNamedStruct(fa.X.Type())
+			if !ok || !isCLIPackage(st) {
+				continue
+			}
+			field := st.Underlying().(*types.Struct).Field(fa.Field)
+			if !commandFields[field.Name()] {
+				continue
+			}
+			if cmd := funcValue(Unwrap(store.Val)); cmd != nil {
+				out = append(out, cmd)
+			}
+		}
+	}
+	return out
+}
+
+func derefNamedStruct(t types.Type) (*types.Named, bool) {
+	n := namedOf(t)
+	if n == nil {
+		return nil, false
+	}
+	_, ok := n.Underlying().(*types.Struct)
+	return n, ok
+}
+
+func isCLIPackage(n *types.Named) bool {
+	if n.Obj().Pkg() == nil {
+		return false
+	}
+	p := n.Obj().Pkg().Path()
+	return strings.Contains(p, "spf13/cobra") || strings.Contains(p, "urfave/cli")
+}
