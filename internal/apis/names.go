@@ -25,8 +25,49 @@ func ByName(name string) Kind {
 		hasWordPrefix(name, "RecordProcessed"), hasWordPrefix(name, "SetProcessed"),
 		hasWordPrefix(name, "Insert"), hasWordPrefix(name, "Create"):
 		return Insert
+	case hasWordPrefix(name, "Update"), hasWordPrefix(name, "Mark"),
+		hasWordPrefix(name, "SetStatus"), hasWordPrefix(name, "SetState"):
+		return Update
 	}
 	return None
+}
+
+// IsLookupName reports whether a method name says it loads one record by
+// its key: Get, Find, Lookup, Load, Fetch, or a name ending in ByID or
+// ByKey. The caller confirms the shape (a record and an error returned)
+// before treating the call as a read.
+func IsLookupName(name string) bool {
+	for _, p := range []string{"Get", "Find", "Lookup", "Load", "Fetch"} {
+		if hasWordPrefix(name, p) {
+			return true
+		}
+	}
+	return strings.HasSuffix(name, "ByID") || strings.HasSuffix(name, "ById") || strings.HasSuffix(name, "ByKey")
+}
+
+// effectVerbs start the names of calls that act on the world outside the
+// database: running one twice sends, charges or publishes twice.
+var effectVerbs = []string{
+	"Send", "Publish", "Charge", "Notify", "Email", "Mail", "Deliver", "Dispatch", "Emit",
+	"Enqueue", "Credit", "Debit", "Refund", "Pay", "Payout", "Transfer", "Capture", "Push",
+	"Produce", "Broadcast", "Trigger", "Fire", "Grant", "Award", "Issue",
+}
+
+// IsEffectName reports whether the name of a method of an application
+// interface, or of a func-typed field or parameter, says it has an
+// external effect: send, publish, charge, notify, credit, refund. The
+// first letter's case does not matter (a field named notify counts).
+func IsEffectName(name string) bool {
+	if name == "" {
+		return false
+	}
+	name = strings.ToUpper(name[:1]) + name[1:]
+	for _, v := range effectVerbs {
+		if hasWordPrefix(name, v) {
+			return true
+		}
+	}
+	return false
 }
 
 // IsClaimName reports whether a function name says it records an

@@ -10,6 +10,9 @@ const (
 	pkgBun        = "github.com/uptrace/bun"
 )
 
+// GormPkg is the import path of gorm v2.
+const GormPkg = pkgGorm
+
 // GormClausePkg is the import path of gorm's clause package, whose
 // OnConflict and Locking values make a chain atomic or locking.
 const GormClausePkg = pkgGormClause

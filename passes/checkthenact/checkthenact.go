@@ -31,6 +31,17 @@ func run(pass *analysis.Pass) (any, error) {
 			report(pass, check, write)
 		}
 	}
+	for _, read := range model.Ops {
+		if read.Kind != apis.Read || model.IsStartup(read) {
+			continue
+		}
+		for _, g := range gatesOf(read) {
+			if act, write := statusGateRace(model, g); act != nil {
+				reportStatusGate(pass, g, act, write)
+				break
+			}
+		}
+	}
 	return nil, nil
 }
 

@@ -12,7 +12,7 @@ import (
 func TestCheckThenAct(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), checkthenact.Analyzer,
 		"sqlcheck", "pgxcheck", "gormcheck", "redischeck", "memcheck",
-		"entcheck", "buncheck", "sqlxcheck", "repocheck", "startupmain", "startuplib", "startuplib/migrations")
+		"entcheck", "buncheck", "sqlxcheck", "repocheck", "startupmain", "startuplib", "startuplib/migrations", "statusgate")
 }
 
 func TestSuggestedFixes(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/sqlclass"
 )
 
 // readChain applies the modifiers of a builder chain to op, walking from
@@ -58,6 +59,12 @@ func (m *modeler) readChain(op *Op, v ssa.Value) {
 			}
 		case "For":
 			op.Locks = true
+		case "Where":
+			// db.Model(&o).Where("status = ?", old).Update(...): the
+			// condition is SQL; classified as the WHERE of an UPDATE.
+			if s, ok := sqlText(arg(&c.Call, 0)); ok && (op.Kind == apis.Update || op.Kind == apis.Delete) {
+				op.StateGuard = op.StateGuard || sqlclass.Classify("UPDATE t SET x = 1 WHERE "+s).StateGuard
+			}
 		}
 		v = next
 	}

@@ -130,7 +130,10 @@ func namedOf(t types.Type) *types.Named {
 func (m *modeler) classifyCall(fn *ssa.Function, instr ssa.CallInstruction) *Op {
 	c := instr.Common()
 	f := callee(c)
-	if f == nil || f.Pkg() == nil {
+	if f == nil {
+		return m.fromFuncValue(fn, instr)
+	}
+	if f.Pkg() == nil {
 		return nil
 	}
 	op := &Op{Instr: instr, Fn: fn, Callee: f}
@@ -153,6 +156,11 @@ func (m *modeler) classifyCall(fn *ssa.Function, instr ssa.CallInstruction) *Op 
 	case c.IsInvoke() && m.fromSQLInterface(op, c, f):
 	case c.IsInvoke() && apis.ByName(f.Name()) != apis.None:
 		m.fromName(op, c, apis.ByName(f.Name()))
+	case c.IsInvoke() && m.isAppInterface(f) && apis.IsEffectName(f.Name()):
+		op.Kind = apis.Effect
+		op.Handle = Handle{Path: rootPath(receiver(c))}
+	case c.IsInvoke() && m.isAppInterface(f) && apis.IsLookupName(f.Name()) && returnsRecord(f):
+		m.fromName(op, c, apis.Read)
 	default:
 		return nil
 	}
@@ -194,6 +202,7 @@ func (m *modeler) fromRow(op *Op, c *ssa.CallCommon, row apis.Method) {
 		op.SQL = &st
 		op.Kind = kindOfStatement(st)
 		op.Locks = st.ForUpdate || st.AdvisoryXactLock || st.AdvisoryLock
+		op.StateGuard = st.StateGuard
 		op.Isolation = st.Isolation
 		op.Resource.Table = normalizeTable(st.Table)
 	}
@@ -201,6 +210,12 @@ func (m *modeler) fromRow(op *Op, c *ssa.CallCommon, row apis.Method) {
 		op.Isolation = isolationOption(c)
 	}
 	m.readChain(op, recv)
+	if row.Pkg == apis.GormPkg && row.Name == "Save" && !isNewRecord(arg(c, 0)) {
+		// Save of a record whose primary key is set, or may be, is an
+		// upsert (INSERT ... ON CONFLICT DO UPDATE SET ...): not a plain
+		// insert that a concurrent twin can duplicate.
+		op.Kind = apis.CondInsert
+	}
 	// A gorm or bun write names its model in an argument: db.Create(&order).
 	if op.Resource.Table == "" && op.Resource.Key == nil && op.Kind != apis.Begin {
 		for i := 0; arg(c, i) != nil; i++ {
@@ -210,6 +225,60 @@ func (m *modeler) fromRow(op *Op, c *ssa.CallCommon, row apis.Method) {
 			}
 		}
 	}
+}
+
+// isNewRecord reports whether v is a record built in this function whose
+// primary key (a field named ID, or tagged primaryKey) is never set and
+// that nothing else loaded: gorm's Save inserts such a record. Anything
+// else (a parameter, a record read first) may carry its key.
+func isNewRecord(v ssa.Value) bool {
+	alloc, ok := Unwrap(v).(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	for _, ref := range *alloc.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.FieldAddr:
+			if setsPrimaryKey(ref) {
+				return false
+			}
+		case ssa.CallInstruction:
+			if f := callee(ref.Common()); f == nil || f.Name() != "Save" {
+				return false // filled by a read or a helper
+			}
+		case *ssa.Store, *ssa.DebugRef:
+		default:
+			if _, isLoad := ref.(*ssa.UnOp); !isLoad {
+				return false // escapes through a conversion or a copy we do not follow
+			}
+		}
+	}
+	return true
+}
+
+// setsPrimaryKey reports whether a field address of a record, or of a
+// struct embedded in it (gorm.Model), is the primary key and is stored to.
+func setsPrimaryKey(fa *ssa.FieldAddr) bool {
+	st, ok := derefStruct(fa.X.Type())
+	if !ok || fa.Field >= st.NumFields() {
+		return false
+	}
+	field := st.Field(fa.Field)
+	isKey := field.Name() == "ID" || field.Name() == "Id" || strings.Contains(st.Tag(fa.Field), "primaryKey") ||
+		strings.Contains(st.Tag(fa.Field), "primary_key")
+	for _, ref := range *fa.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if isKey && ref.Addr == fa {
+				return true
+			}
+		case *ssa.FieldAddr:
+			if setsPrimaryKey(ref) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // kindOfStatement maps a classified SQL statement to an operation kind.
@@ -273,6 +342,7 @@ func (m *modeler) fromSummary(op *Op, c *ssa.CallCommon, f *types.Func) bool {
 	}
 	op.Summary = s
 	op.Kind = s.Kind
+	op.StateGuard = s.StateGuard
 	if op.Kind == apis.None && s.Effect {
 		op.Kind = apis.Effect
 	}
@@ -326,6 +396,7 @@ func (m *modeler) fromSQLInterface(op *Op, c *ssa.CallCommon, f *types.Func) boo
 		op.SQL = &st
 		op.Kind = kindOfStatement(st)
 		op.Locks = st.ForUpdate || st.AdvisoryXactLock || st.AdvisoryLock
+		op.StateGuard = st.StateGuard
 		op.Isolation = st.Isolation
 		op.Resource.Table = normalizeTable(st.Table)
 		op.Handle = m.handleOf(receiver(c))
@@ -347,6 +418,72 @@ func (m *modeler) fromName(op *Op, c *ssa.CallCommon, kind apis.Kind) {
 			break
 		}
 	}
+}
+
+// isAppInterface reports whether f is a method of an interface declared
+// outside the standard library and the libraries the tables describe: a
+// repository, a mailer, a payment client of the application's own.
+func (m *modeler) isAppInterface(f *types.Func) bool {
+	p := f.Pkg()
+	return p != nil && !apis.KnownPackage(p.Path()) && !m.inGOROOT(f.Pos())
+}
+
+// returnsRecord reports whether a method returns one record and an error:
+// (T, error) or (*T, error) with T a named struct.
+func returnsRecord(f *types.Func) bool {
+	res := f.Type().(*types.Signature).Results()
+	if res.Len() != 2 || !isErrorType(res.At(1).Type()) {
+		return false
+	}
+	_, ok := derefNamedStruct(res.At(0).Type())
+	return ok
+}
+
+func isErrorType(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// fromFuncValue classifies a call through a func-typed field, parameter or
+// captured variable whose name says it has an external effect
+// (s.notify(ctx, u), sendEmail(to)).
+func (m *modeler) fromFuncValue(fn *ssa.Function, instr ssa.CallInstruction) *Op {
+	c := instr.Common()
+	if c.IsInvoke() || c.StaticCallee() != nil {
+		return nil
+	}
+	if !apis.IsEffectName(funcValueName(c.Value)) {
+		return nil
+	}
+	return &Op{Kind: apis.Effect, Instr: instr, Fn: fn, Handle: Handle{Path: rootPath(c.Value)}}
+}
+
+// funcValueName names the variable or field a func value was loaded from.
+func funcValueName(v ssa.Value) string {
+	switch v := v.(type) {
+	case *ssa.Parameter:
+		return v.Name()
+	case *ssa.FreeVar:
+		return v.Name()
+	case *ssa.UnOp:
+		if fa, ok := v.X.(*ssa.FieldAddr); ok {
+			if st, ok := derefStruct(fa.X.Type()); ok && fa.Field < st.NumFields() {
+				return st.Field(fa.Field).Name()
+			}
+		}
+	case *ssa.Field:
+		if st, ok := v.X.Type().Underlying().(*types.Struct); ok && v.Field < st.NumFields() {
+			return st.Field(v.Field).Name()
+		}
+	}
+	return ""
+}
+
+func derefStruct(t types.Type) (*types.Struct, bool) {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	return st, ok
 }
 
 // repoType is the named type of a repository receiver, or nil.

@@ -40,6 +40,11 @@ type Op struct {
 	// Locks is set when the operation also takes a lock held to the end of
 	// its transaction (SELECT ... FOR UPDATE, gorm clause.Locking, bun For).
 	Locks bool
+	// StateGuard is set for an update that changes the row only from the
+	// state the caller expects (UPDATE ... WHERE id = $1 AND status =
+	// 'pending', gorm Where("status = ?", old).Update), or a wrapper whose
+	// every write is one: rows affected tells who made the transition.
+	StateGuard bool
 	// Isolation is the level a Begin or SET TRANSACTION asks for.
 	Isolation string
 	// TxFunc is the function literal a Begin-with-callback call runs

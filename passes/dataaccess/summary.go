@@ -3,6 +3,7 @@ package dataaccess
 import (
 	"fmt"
 	"go/build"
+	"go/token"
 	"go/types"
 	"path"
 	"path/filepath"
@@ -53,14 +54,17 @@ type Summary struct {
 	// whose kind the body cannot tell (sqlc's q.db): the caller's receiver
 	// value (New(pool) or q.WithTx(tx)) tells it.
 	RecvHandle bool
+	// StateGuard is set when every write of the body is a state-guarded
+	// update (see Op.StateGuard).
+	StateGuard bool
 }
 
 func (*Summary) AFact() {}
 
 func (s *Summary) String() string {
-	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t txfunc=%d writes=%t commits=%t recvhandle=%t",
+	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t",
 		s.Kind, s.Table, s.HandleParam, s.HandleKind, s.KeyParam, s.Claim, s.Effect, s.TxFuncParam,
-		s.Writes, s.Commits, s.RecvHandle)
+		s.Writes, s.Commits, s.RecvHandle, s.StateGuard)
 }
 
 // summaryOf returns the summary of f: computed here for this package's
@@ -169,6 +173,10 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		if len(plain) > 0 {
 			s.Kind = apis.Insert
 		}
+	}
+	s.StateGuard = len(writes) > 0
+	for _, w := range writes {
+		s.StateGuard = s.StateGuard && w.StateGuard
 	}
 	if len(data) > 0 {
 		// A body that mixes kinds (reads, then writes) still runs on one
@@ -363,13 +371,18 @@ func (m *modeler) summarizable() bool {
 			return false
 		}
 	}
-	goroot := filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
 	for _, f := range m.pass.Files {
-		if strings.HasPrefix(m.pass.Fset.File(f.FileStart).Name(), goroot) {
+		if m.inGOROOT(f.FileStart) {
 			return false
 		}
 	}
 	return true
+}
+
+// inGOROOT reports whether pos lies in the standard library's source.
+func (m *modeler) inGOROOT(pos token.Pos) bool {
+	f := m.pass.Fset.File(pos)
+	return f != nil && strings.HasPrefix(f.Name(), filepath.Join(build.Default.GOROOT, "src")+string(filepath.Separator))
 }
 
 // exportFacts publishes the summaries of this package's functions.

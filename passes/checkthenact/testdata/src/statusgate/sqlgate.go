@@ -1,0 +1,119 @@
+// Package statusgate holds status gates: read a record's state, branch on
+// it, act, write the new state. Each positive has near misses beside it.
+package statusgate
+
+import (
+	"context"
+	"database/sql"
+	"net/http"
+	"strings"
+	"sync"
+)
+
+// A payment webhook: two deliveries both read "pending", both notify the
+// shop, both write "captured".
+func captureWebhook(ctx context.Context, db *sql.DB, id string) error {
+	var status string
+	if err := db.QueryRowContext(ctx, `SELECT status FROM payments WHERE id = $1`, id).Scan(&status); err != nil { // want `status-gate race: its state read here is tested, then Post at line 23 and the state write at line 24`
+		return err
+	}
+	if status == "captured" {
+		return nil
+	}
+	http.Post("https://shop.example/paid", "text/plain", strings.NewReader(id))
+	_, err := db.ExecContext(ctx, `UPDATE payments SET status = 'captured' WHERE id = $1`, id)
+	return err
+}
+
+// Near miss: the transition is a conditional update; only the caller
+// that changed the row acts.
+func captureWebhookGuarded(ctx context.Context, db *sql.DB, id string) error {
+	var status string
+	if err := db.QueryRowContext(ctx, `SELECT status FROM payments WHERE id = $1`, id).Scan(&status); err != nil {
+		return err
+	}
+	if status == "captured" {
+		return nil
+	}
+	res, err := db.ExecContext(ctx, `UPDATE payments SET status = 'captured' WHERE id = $1 AND status = 'pending'`, id)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 1 {
+		http.Post("https://shop.example/paid", "text/plain", strings.NewReader(id))
+	}
+	return nil
+}
+
+// Near miss: the row is locked from the read to the commit.
+func captureWebhookLocked(ctx context.Context, db *sql.DB, id string) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var status string
+	if err := tx.QueryRowContext(ctx, `SELECT status FROM payments WHERE id = $1 FOR UPDATE`, id).Scan(&status); err != nil {
+		return err
+	}
+	if status == "captured" {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO ledger (payment_id) VALUES ($1)`, id); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE payments SET status = 'captured' WHERE id = $1`, id); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// A credit to another table is the act: double credit.
+func creditOnce(ctx context.Context, db *sql.DB, id string) error {
+	var credited bool
+	if err := db.QueryRowContext(ctx, `SELECT credited FROM referrals WHERE id = $1`, id).Scan(&credited); err != nil { // want `status-gate race: its state read here is tested`
+		return err
+	}
+	if credited {
+		return nil
+	}
+	if _, err := db.ExecContext(ctx, `UPDATE wallets SET balance = balance + 10 WHERE referral_id = $1`, id); err != nil {
+		return err
+	}
+	_, err := db.ExecContext(ctx, `UPDATE referrals SET credited = true WHERE id = $1`, id)
+	return err
+}
+
+// Near miss: no act between gate and write; writing the state twice is
+// harmless.
+func markOnly(ctx context.Context, db *sql.DB, id string) error {
+	var credited bool
+	if err := db.QueryRowContext(ctx, `SELECT credited FROM referrals WHERE id = $1`, id).Scan(&credited); err != nil {
+		return err
+	}
+	if credited {
+		return nil
+	}
+	_, err := db.ExecContext(ctx, `UPDATE referrals SET credited = true WHERE id = $1`, id)
+	return err
+}
+
+var mu sync.Mutex
+
+// Near miss: one mutex held across read, act and write (one process).
+func creditUnderLock(ctx context.Context, db *sql.DB, id string) error {
+	mu.Lock()
+	defer mu.Unlock()
+	var credited bool
+	if err := db.QueryRowContext(ctx, `SELECT credited FROM referrals WHERE id = $1`, id).Scan(&credited); err != nil {
+		return err
+	}
+	if credited {
+		return nil
+	}
+	if _, err := db.ExecContext(ctx, `UPDATE wallets SET balance = balance + 10 WHERE referral_id = $1`, id); err != nil {
+		return err
+	}
+	_, err := db.ExecContext(ctx, `UPDATE referrals SET credited = true WHERE id = $1`, id)
+	return err
+}
