@@ -247,6 +247,16 @@ func isNewRecord(v ssa.Value) bool {
 				return false // filled by a read or a helper
 			}
 		case *ssa.Store, *ssa.DebugRef:
+		case *ssa.MakeInterface:
+			for _, use := range *ref.Referrers() {
+				call, ok := use.(ssa.CallInstruction)
+				if !ok {
+					return false
+				}
+				if f := callee(call.Common()); f == nil || f.Name() != "Save" {
+					return false
+				}
+			}
 		default:
 			if _, isLoad := ref.(*ssa.UnOp); !isLoad {
 				return false // escapes through a conversion or a copy we do not follow

@@ -76,3 +76,23 @@ func registerLocked(db *gorm.DB, email string) error {
 		return err
 	})
 }
+
+// gorm Save of a new record without its primary key inserts: a race.
+func registerSave(db *gorm.DB, email string) error {
+	var u User
+	err := db.Where("email = ?", email).First(&u).Error // want `check-then-act race: the existence check First`
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return db.Save(&User{Email: email}).Error
+	}
+	return err
+}
+
+// Near miss: Save of a record whose primary key is set is an upsert.
+func registerSaveWithKey(db *gorm.DB, id uint, email string) error {
+	var u User
+	err := db.Where("email = ?", email).First(&u).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return db.Save(&User{ID: id, Email: email}).Error
+	}
+	return err
+}
