@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -132,7 +133,7 @@ func (fl *flow) visit(v ssa.Value) {
 				fl.reach(r, v)
 			}
 		case *ssa.Extract:
-			if !isErrorType(r.Type()) {
+			if !ssautil.IsError(r.Type()) {
 				fl.reach(r, v)
 			}
 		case *ssa.Store:
@@ -288,7 +289,7 @@ func (fl *flow) keepsValue(c *ssa.CallCommon) bool {
 		return false
 	}
 	sig := f.Type().(*types.Signature)
-	if sig.Results().Len() == 0 || isErrorType(sig.Results().At(0).Type()) {
+	if sig.Results().Len() == 0 || ssautil.IsError(sig.Results().At(0).Type()) {
 		return false
 	}
 	if recv := recvNamed(f); recv != nil && recv.Obj().Pkg() != nil {

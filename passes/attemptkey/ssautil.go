@@ -115,11 +115,6 @@ func selected(instr ssa.Instruction) (types.Type, *types.Var) {
 	return t, st.Field(idx)
 }
 
-// isErrorType reports whether t is the error interface.
-func isErrorType(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
-}
-
 // isErrorLike reports whether t is error or another interface that
 // implements it.
 func isErrorLike(t types.Type) bool {

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -238,7 +239,7 @@ func returnsError(r *ssa.Return) bool {
 		return false
 	}
 	last := r.Results[len(r.Results)-1]
-	return isErrorType(last.Type()) && !isNil(last)
+	return ssautil.IsError(last.Type()) && !isNil(last)
 }
 
 // mintsIntoSink reports whether fn, outside any retry of its own, mints a

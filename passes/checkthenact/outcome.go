@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -98,7 +99,7 @@ func (o *outcomes) fromValue(v ssa.Value, depth int) {
 		}
 		return
 	}
-	if isError(v.Type()) {
+	if ssautil.IsError(v.Type()) {
 		if o.kind == apis.Read {
 			o.fromMeaning(v, readErr, depth)
 		}
@@ -151,13 +152,13 @@ func (o *outcomes) fromField(ref ssa.Value, base ssa.Value, depth int) {
 	case *ssa.Field:
 		idx = f.Field
 	}
-	st, ok := derefStruct(base.Type())
+	st, ok := ssautil.DerefStruct(base.Type())
 	if !ok || idx >= st.NumFields() {
 		return
 	}
 	loads := []ssa.Value{ref}
 	if _, isAddr := ref.(*ssa.FieldAddr); isAddr {
-		loads = loadsOf(ref)
+		loads = ssautil.LoadsOf(ref)
 	}
 	for _, l := range loads {
 		switch st.Field(idx).Name() {
@@ -183,7 +184,7 @@ func (o *outcomes) fromOutParams(args []ssa.Value, depth int) {
 		if !ok {
 			continue
 		}
-		for _, l := range loadsOf(alloc) {
+		for _, l := range ssautil.LoadsOf(alloc) {
 			o.fromValue(l, depth+1)
 		}
 	}
@@ -343,28 +344,6 @@ func (o *outcomes) visited(v ssa.Value) bool {
 	}
 	o.seen[v] = true
 	return false
-}
-
-func loadsOf(addr ssa.Value) []ssa.Value {
-	var loads []ssa.Value
-	for _, ref := range *addr.Referrers() {
-		if l, ok := ref.(*ssa.UnOp); ok && l.Op == token.MUL {
-			loads = append(loads, l)
-		}
-	}
-	return loads
-}
-
-func isError(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
-}
-
-func derefStruct(t types.Type) (*types.Struct, bool) {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	return st, ok
 }
 
 // isLibraryType reports whether t is a type of a data-access library

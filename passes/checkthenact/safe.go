@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -52,13 +53,13 @@ func mutexHeldAcross(check, write ssa.Instruction) (held, found bool) {
 	fn := check.Parent()
 	locks, unlocks := mutexCalls(fn)
 	for _, l := range locks {
-		if !before(l.instr, check) {
+		if !ssautil.Before(l.instr, check) {
 			continue
 		}
 		found = true
 		released := false
 		for _, u := range unlocks {
-			if u.path.Equal(l.path) && reachable(check, u.instr) && reachable(u.instr, write) {
+			if u.path.Equal(l.path) && ssautil.Reachable(check, u.instr) && ssautil.Reachable(u.instr, write) {
 				released = true
 			}
 		}
@@ -126,7 +127,7 @@ func handlesDuplicate(write ssa.Instruction) bool {
 func handlesDuplicateAfter(write ssa.Instruction) bool {
 	for _, b := range write.Parent().Blocks {
 		for _, instr := range b.Instrs {
-			if !reachable(write, instr) {
+			if !ssautil.Reachable(write, instr) {
 				continue
 			}
 			if call, ok := instr.(ssa.CallInstruction); ok {

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -125,7 +126,7 @@ func gateSerialised(read, write, act *dataaccess.Op, ops []*dataaccess.Op, regio
 		if !op.Kind.IsAtomicInsert() && !op.StateGuard {
 			continue
 		}
-		if loc, ok := locate(op.Instr, read.Fn); ok && before(loc, actLoc) {
+		if loc, ok := locate(op.Instr, read.Fn); ok && ssautil.Before(loc, actLoc) {
 			return true
 		}
 	}
@@ -142,7 +143,7 @@ func gatesOf(op *dataaccess.Op) []gate {
 	seen := map[*ssa.If]bool{}
 	for _, sv := range stateValues(op) {
 		for _, ifi := range branchesOn(sv.v) {
-			if seen[ifi] || !before(readInstr, ifi) {
+			if seen[ifi] || !ssautil.Before(readInstr, ifi) {
 				continue
 			}
 			seen[ifi] = true
@@ -223,7 +224,7 @@ func fieldLoads(v ssa.Value, field string, depth int) []stateValue {
 	var out []stateValue
 	if fa, ok := v.(*ssa.FieldAddr); ok {
 		// &o.Status passed to Scan: every load of that field of o.
-		field = fieldName(fa.X.Type(), fa.Field)
+		field = ssautil.FieldName(fa.X.Type(), fa.Field)
 		if base, ok := fa.X.(*ssa.Alloc); ok {
 			for _, ref := range *base.Referrers() {
 				if other, ok := ref.(*ssa.FieldAddr); ok && other.Field == fa.Field {
@@ -240,7 +241,7 @@ func fieldLoads(v ssa.Value, field string, depth int) []stateValue {
 		}
 		for _, ref := range *v.Referrers() {
 			if fa, ok := ref.(*ssa.FieldAddr); ok {
-				name := fieldName(fa.X.Type(), fa.Field)
+				name := ssautil.FieldName(fa.X.Type(), fa.Field)
 				if isKeyField(name) {
 					continue
 				}
@@ -252,7 +253,7 @@ func fieldLoads(v ssa.Value, field string, depth int) []stateValue {
 	}
 	for _, ref := range *v.Referrers() {
 		if f, ok := ref.(*ssa.Field); ok {
-			name := fieldName(f.X.Type(), f.Field)
+			name := ssautil.FieldName(f.X.Type(), f.Field)
 			if !isKeyField(name) {
 				out = append(out, stateValue{f, name})
 			}
@@ -263,7 +264,7 @@ func fieldLoads(v ssa.Value, field string, depth int) []stateValue {
 
 func loadsWithField(addr ssa.Value, field string) []stateValue {
 	var out []stateValue
-	for _, l := range loadsOf(addr) {
+	for _, l := range ssautil.LoadsOf(addr) {
 		out = append(out, stateValue{l, field})
 	}
 	return out
@@ -326,14 +327,6 @@ func isBasicPointer(t types.Type) bool {
 	}
 	_, basic := p.Elem().Underlying().(*types.Basic)
 	return basic
-}
-
-func fieldName(t types.Type, idx int) string {
-	st, ok := derefStruct(t)
-	if !ok || idx >= st.NumFields() {
-		return ""
-	}
-	return st.Field(idx).Name()
 }
 
 // isKeyField reports whether a field identifies the record rather than

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -103,7 +104,7 @@ type finding struct {
 // path, that commits separately from the claim; or nil.
 func separateWrite(model *dataaccess.Result, claim event, evs []event) *finding {
 	for _, write := range evs {
-		if write.at == claim.at || !isTableWrite(write.op) || !before(claim.at, write.at) || !guards(claim, write) {
+		if write.at == claim.at || !isTableWrite(write.op) || !ssautil.Before(claim.at, write.at) || !guards(claim, write) {
 			// Operations inside the same callback are compared when
 			// the callback itself is analyzed.
 			continue
@@ -204,7 +205,7 @@ func claimCommit(claim, write event, evs []event) ssa.Instruction {
 	}
 	for _, e := range evs {
 		if e.runner == nil && e.op.Kind == apis.Commit && sameTx(e.op.Handle, c.Handle) &&
-			before(claim.at, e.at) && before(e.at, write.at) {
+			ssautil.Before(claim.at, e.at) && ssautil.Before(e.at, write.at) {
 			return e.at
 		}
 	}
@@ -275,7 +276,7 @@ func commitOf(write event, evs []event) token.Pos {
 		return posOf(write.at)
 	}
 	for _, e := range evs {
-		if e.runner == nil && e.op.Kind == apis.Commit && sameTx(e.op.Handle, write.op.Handle) && before(write.at, e.at) {
+		if e.runner == nil && e.op.Kind == apis.Commit && sameTx(e.op.Handle, write.op.Handle) && ssautil.Before(write.at, e.at) {
 			return posOf(e.at)
 		}
 	}

@@ -3,6 +3,8 @@ package claimtx
 import (
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemvet/idemvet/internal/ssautil"
+
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -64,40 +66,5 @@ func callback(op *dataaccess.Op) *ssa.Function {
 	if c == nil || c.IsInvoke() || op.Summary.TxFuncParam >= len(c.Args) {
 		return nil
 	}
-	return funcValue(c.Args[op.Summary.TxFuncParam])
-}
-
-// funcValue returns the function a func value denotes when it is a
-// function literal or a named function, or nil.
-func funcValue(v ssa.Value) *ssa.Function {
-	switch v := v.(type) {
-	case *ssa.MakeClosure:
-		fn, _ := v.Fn.(*ssa.Function)
-		return fn
-	case *ssa.Function:
-		return v
-	case *ssa.ChangeType:
-		return funcValue(v.X)
-	}
-	return nil
-}
-
-// before reports whether a runs before b on every path that reaches b:
-// a's block dominates b's, and a comes first when they share one.
-func before(a, b ssa.Instruction) bool {
-	if a == b || a.Block() == nil || b.Block() == nil {
-		return false
-	}
-	if a.Block() != b.Block() {
-		return a.Block().Dominates(b.Block())
-	}
-	for _, instr := range a.Block().Instrs {
-		switch instr {
-		case a:
-			return true
-		case b:
-			return false
-		}
-	}
-	return false
+	return ssautil.FuncValue(c.Args[op.Summary.TxFuncParam])
 }

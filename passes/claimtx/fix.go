@@ -9,6 +9,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemvet/idemvet/internal/ssautil"
+
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -216,7 +218,7 @@ func openAt(tx ssa.Value, claim *dataaccess.Op) bool {
 	case *ssa.Parameter:
 		return tx.Parent() == claim.Fn
 	case ssa.Instruction:
-		return tx.Parent() == claim.Fn && before(tx, claim.Instr)
+		return tx.Parent() == claim.Fn && ssautil.Before(tx, claim.Instr)
 	}
 	return false
 }

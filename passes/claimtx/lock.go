@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -20,7 +21,7 @@ func releasedAfter(model *dataaccess.Result, claim, write event, evs []event) bo
 		if !deletesKey(e.op, claim.op) || e.runner != nil {
 			continue
 		}
-		if _, deferred := e.at.(*ssa.Defer); deferred && before(claim.at, e.at) {
+		if _, deferred := e.at.(*ssa.Defer); deferred && ssautil.Before(claim.at, e.at) {
 			return true
 		}
 		release[e.at.Block()] = append(release[e.at.Block()], e.at)
@@ -29,7 +30,7 @@ func releasedAfter(model *dataaccess.Result, claim, write event, evs []event) bo
 		return true
 	}
 	for _, r := range unlockCalls(claim) {
-		if _, deferred := r.(*ssa.Defer); deferred && before(claim.at, r) {
+		if _, deferred := r.(*ssa.Defer); deferred && ssautil.Before(claim.at, r) {
 			return true
 		}
 		release[r.Block()] = append(release[r.Block()], r)
@@ -39,7 +40,7 @@ func releasedAfter(model *dataaccess.Result, claim, write event, evs []event) bo
 	}
 	// The write's own block: a release after the write covers every path.
 	for _, r := range release[write.at.Block()] {
-		if before(write.at, r) {
+		if ssautil.Before(write.at, r) {
 			return true
 		}
 	}
@@ -82,10 +83,10 @@ func deferredRelease(model *dataaccess.Result, claim event) bool {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			d, ok := instr.(*ssa.Defer)
-			if !ok || !before(claim.at, d) {
+			if !ok || !ssautil.Before(claim.at, d) {
 				continue
 			}
-			lit := funcValue(d.Call.Value)
+			lit := ssautil.FuncValue(d.Call.Value)
 			if lit == nil {
 				continue
 			}

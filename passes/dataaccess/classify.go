@@ -8,6 +8,7 @@ import (
 
 	"github.com/idemvet/idemvet/internal/apis"
 	"github.com/idemvet/idemvet/internal/sqlclass"
+	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
 // classify returns the operation instr performs, or nil.
@@ -269,7 +270,7 @@ func isNewRecord(v ssa.Value) bool {
 // setsPrimaryKey reports whether a field address of a record, or of a
 // struct embedded in it (gorm.Model), is the primary key and is stored to.
 func setsPrimaryKey(fa *ssa.FieldAddr) bool {
-	st, ok := derefStruct(fa.X.Type())
+	st, ok := ssautil.DerefStruct(fa.X.Type())
 	if !ok || fa.Field >= st.NumFields() {
 		return false
 	}
@@ -442,15 +443,11 @@ func (m *modeler) isAppInterface(f *types.Func) bool {
 // (T, error) or (*T, error) with T a named struct.
 func returnsRecord(f *types.Func) bool {
 	res := f.Type().(*types.Signature).Results()
-	if res.Len() != 2 || !isErrorType(res.At(1).Type()) {
+	if res.Len() != 2 || !ssautil.IsError(res.At(1).Type()) {
 		return false
 	}
 	_, ok := derefNamedStruct(res.At(0).Type())
 	return ok
-}
-
-func isErrorType(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // fromFuncValue classifies a call through a func-typed field, parameter or
@@ -476,7 +473,7 @@ func funcValueName(v ssa.Value) string {
 		return v.Name()
 	case *ssa.UnOp:
 		if fa, ok := v.X.(*ssa.FieldAddr); ok {
-			if st, ok := derefStruct(fa.X.Type()); ok && fa.Field < st.NumFields() {
+			if st, ok := ssautil.DerefStruct(fa.X.Type()); ok && fa.Field < st.NumFields() {
 				return st.Field(fa.Field).Name()
 			}
 		}
@@ -486,14 +483,6 @@ func funcValueName(v ssa.Value) string {
 		}
 	}
 	return ""
-}
-
-func derefStruct(t types.Type) (*types.Struct, bool) {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	return st, ok
 }
 
 // repoType is the named type of a repository receiver, or nil.

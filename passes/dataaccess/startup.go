@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
 // Startup code cannot race with itself: a migration, a store bootstrapping
@@ -98,7 +99,7 @@ func (s *startup) propagate(funcs []*ssa.Function) {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				for _, opnd := range instr.Operands(nil) {
-					if callee := funcValue(*opnd); callee != nil {
+					if callee := ssautil.FuncValue(*opnd); callee != nil {
 						uses[callee] = append(uses[callee], instr)
 					}
 				}
@@ -153,7 +154,7 @@ func (s *startup) startupCall(use ssa.Instruction, fn *ssa.Function) bool {
 		return false // stored, deferred elsewhere, started with go, returned
 	}
 	c := call.Common()
-	if funcValue(c.Value) == fn {
+	if ssautil.FuncValue(c.Value) == fn {
 		return true
 	}
 	// Passed as an argument: only to a transaction runner, which calls it
@@ -171,19 +172,6 @@ func isTxRunner(f *types.Func) bool {
 	}
 	row, ok := apis.Lookup(pkg, recv, f.Name())
 	return ok && row.TxFuncArg >= 0
-}
-
-// funcValue returns the source function a value denotes (a function or a
-// closure of one), or nil.
-func funcValue(v ssa.Value) *ssa.Function {
-	switch v := v.(type) {
-	case *ssa.Function:
-		return v
-	case *ssa.MakeClosure:
-		f, _ := v.Fn.(*ssa.Function)
-		return f
-	}
-	return nil
 }
 
 func isInit(fn *ssa.Function) bool {
@@ -254,41 +242,11 @@ func hasAnyWordPrefix(name string, prefixes []string) bool {
 // reachableFromAny reports whether instr can run after one of froms.
 func reachableFromAny(froms []ssa.Instruction, instr ssa.Instruction) bool {
 	for _, from := range froms {
-		if from == instr || reachableInstr(from, instr) {
+		if from == instr || ssautil.Reachable(from, instr) {
 			return true
 		}
 	}
 	return false
-}
-
-// reachableInstr reports whether b can run after a in one function.
-func reachableInstr(a, b ssa.Instruction) bool {
-	if a.Block() == b.Block() && indexIn(a) < indexIn(b) {
-		return true
-	}
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := append([]*ssa.BasicBlock(nil), a.Block().Succs...)
-	for len(stack) > 0 {
-		blk := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if blk == b.Block() {
-			return true
-		}
-		if !seen[blk] {
-			seen[blk] = true
-			stack = append(stack, blk.Succs...)
-		}
-	}
-	return false
-}
-
-func indexIn(instr ssa.Instruction) int {
-	for i, x := range instr.Block().Instrs {
-		if x == instr {
-			return i
-		}
-	}
-	return -1
 }
 
 // migrationRegistrations returns the functions init hands to a migration
@@ -310,7 +268,7 @@ func migrationRegistrations(init *ssa.Function) []*ssa.Function {
 				continue
 			}
 			for _, a := range call.Common().Args {
-				if fn := funcValue(Unwrap(a)); fn != nil {
+				if fn := ssautil.FuncValue(Unwrap(a)); fn != nil {
 					out = append(out, fn)
 				}
 			}
@@ -348,7 +306,7 @@ func commandFuncs(fn *ssa.Function) []*ssa.Function {
 			if !commandFields[field.Name()] {
 				continue
 			}
-			if cmd := funcValue(Unwrap(store.Val)); cmd != nil {
+			if cmd := ssautil.FuncValue(Unwrap(store.Val)); cmd != nil {
 				out = append(out, cmd)
 			}
 		}
