@@ -66,18 +66,29 @@ func IsErrorPart(instr ssa.Instruction) bool {
 	return false
 }
 
-// BranchesOn returns the conditional branches of fn whose condition is
-// one of the values, and that v's defining instruction at precedes.
-func BranchesOn(values map[ssa.Value]bool, at ssa.Instruction) []*ssa.If {
-	var ifs []*ssa.If
+// Gates reports whether target runs only on an outcome of v: a branch
+// after v tests a value derived from it (see DerivedFrom) and one of its
+// arms, entered from nowhere else, leads to target. v and target are in
+// one function.
+func Gates(v ssa.Value, skipErrors bool, target ssa.Instruction) bool {
+	at, ok := v.(ssa.Instruction)
+	if !ok || at.Parent() != target.Parent() || target.Block() == nil {
+		return false
+	}
+	derived := DerivedFrom(v, skipErrors)
 	for _, b := range at.Parent().Blocks {
 		if len(b.Instrs) == 0 {
 			continue
 		}
 		br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-		if ok && values[br.Cond] && Before(at, br) {
-			ifs = append(ifs, br)
+		if !ok || !derived[br.Cond] || !Before(at, br) {
+			continue
+		}
+		for _, arm := range b.Succs {
+			if len(arm.Preds) == 1 && arm.Dominates(target.Block()) {
+				return true
+			}
 		}
 	}
-	return ifs
+	return false
 }

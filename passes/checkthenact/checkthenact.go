@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -29,6 +30,8 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if write := racingWrite(check, model.Ops); write != nil {
 			report(pass, check, write)
+		} else if insert, act := ungatedAct(check, model.Ops); act != nil {
+			reportUngated(pass, check, insert, act)
 		}
 	}
 	for _, read := range model.Ops {
@@ -73,6 +76,38 @@ func racingWrite(check *dataaccess.Op, ops []*dataaccess.Op) *dataaccess.Op {
 		return w
 	}
 	return nil
+}
+
+// ungatedAct returns an atomic insert of the checked row on the absent
+// branch and a duplicable act on that branch that the insert's outcome
+// does not gate: the insert picks one winner, but both callers passed the
+// check and both act (an e-mail sent before the INSERT ... ON CONFLICT, or
+// after it without looking at rows affected).
+func ungatedAct(check *dataaccess.Op, ops []*dataaccess.Op) (insert, act *dataaccess.Op) {
+	region := absentBranches(check)
+	if len(region) == 0 || check.Resource.Key != nil {
+		return nil, nil // in-memory and key-value checks: see racingWrite
+	}
+	for _, w := range ops {
+		if !w.Kind.IsAtomicInsert() || !dataaccess.SameResource(check.Resource, w.Resource) ||
+			!inRegion(w.Instr, check.Fn, region) || !dataaccess.SameInput(check, w) || safe(check, w, ops) {
+			continue
+		}
+		call, ok := w.Instr.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		for _, a := range ops {
+			if a == w || a == check || !dataaccess.Duplicable(a) || dataaccess.SameResource(check.Resource, a.Resource) ||
+				a.Instr.Parent() != call.Parent() || !inRegion(a.Instr, check.Fn, region) {
+				continue
+			}
+			if !ssautil.Gates(call, dataaccess.WinnerNotInError(w), a.Instr) {
+				return w, a
+			}
+		}
+	}
+	return nil, nil
 }
 
 // rechecked reports whether the absent branch checks the same resource
@@ -139,6 +174,20 @@ func report(pass *analysis.Pass, check, write *dataaccess.Op) {
 		d.URL = ""
 	}
 	pass.Report(d)
+}
+
+func reportUngated(pass *analysis.Pass, check, insert, act *dataaccess.Op) {
+	fset := pass.Fset
+	pass.Report(analysis.Diagnostic{
+		Pos: check.Pos(),
+		Message: fmt.Sprintf("check-then-act race: %s and the conditional insert at line %d let two concurrent callers both reach %s at line %d, which the insert's outcome does not gate (run it only when the insert reports a new row: rows affected == 1 or the returned bool; or runtime/claim)",
+			describe(check), fset.Position(insert.Pos()).Line, describeAct(act), fset.Position(act.Pos()).Line),
+		Related: []analysis.RelatedInformation{
+			{Pos: act.Pos(), Message: "the act both callers run"},
+			{Pos: insert.Pos(), Message: "the conditional insert, whose outcome is not checked before the act"},
+		},
+		URL: apis.RuntimeClaimURL,
+	})
 }
 
 // describe names the check for the message.

@@ -3,7 +3,6 @@ package claimtx
 import (
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/idemvet/idemvet/internal/apis"
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
@@ -25,33 +24,5 @@ func guards(claim, write event) bool {
 	if !ok {
 		return false
 	}
-	derived := ssautil.DerivedFrom(v, claim.runner == nil && duplicateNotInError(claim.op))
-	for _, b := range claim.at.Parent().Blocks {
-		if len(b.Instrs) == 0 {
-			continue
-		}
-		br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-		if !ok || !derived[br.Cond] || !ssautil.Before(claim.at, br) {
-			continue
-		}
-		for _, arm := range b.Succs {
-			if len(arm.Preds) == 1 && (arm == write.at.Block() || arm.Dominates(write.at.Block())) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// duplicateNotInError reports whether a claim reports a duplicate other
-// than through its error: a direct conditional insert without RETURNING,
-// or a redis SETNX.
-func duplicateNotInError(op *dataaccess.Op) bool {
-	if op.Summary != nil {
-		return false
-	}
-	if isRedisClaim(op) {
-		return true
-	}
-	return op.Kind == apis.CondInsert && (op.SQL == nil || !op.SQL.Returning)
+	return ssautil.Gates(v, claim.runner == nil && dataaccess.WinnerNotInError(claim.op), write.at)
 }

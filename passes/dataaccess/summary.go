@@ -391,3 +391,21 @@ func (m *modeler) exportFacts() {
 		m.pass.ExportObjectFact(obj, s)
 	}
 }
+
+// WinnerNotInError reports whether a conditional insert tells the caller
+// it lost other than through its error: a direct INSERT ... ON CONFLICT DO
+// NOTHING without RETURNING (rows affected) or a redis SETNX (the bool).
+// Its error says only that the statement failed; a branch on the error
+// alone does not pick the winner. A RETURNING insert reports the loser as
+// ErrNoRows and a wrapper may map it to an error, so there any result
+// counts.
+func WinnerNotInError(op *Op) bool {
+	if op.Summary != nil {
+		return false
+	}
+	if op.Callee != nil && op.Callee.Pkg() != nil && apis.IsRedis(op.Callee.Pkg().Path()) &&
+		(op.Callee.Name() == "SetNX" || op.Callee.Name() == "HSetNX") {
+		return true
+	}
+	return op.Kind == apis.CondInsert && (op.SQL == nil || !op.SQL.Returning)
+}

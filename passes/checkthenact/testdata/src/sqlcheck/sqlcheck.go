@@ -284,3 +284,51 @@ func redeemConstraint(db *sql.DB, code string) error {
 }
 
 func IsConstraintError(err error) bool { return err != nil }
+
+// The atomic insert picks one winner, but the e-mail goes out before it
+// decides: both callers send.
+func welcomeBeforeInsert(ctx context.Context, db *sql.DB, email string) error {
+	var exists bool
+	if err := db.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM subscribers WHERE email = $1)`, email).Scan(&exists); err != nil { // want `check-then-act race: the existence check on subscribers and the conditional insert at line 297 let two concurrent callers both reach Post at line 296`
+		return err
+	}
+	if !exists {
+		http.Post("https://mail.example/welcome", "text/plain", nil)
+		_, err := db.ExecContext(ctx, `INSERT INTO subscribers (email) VALUES ($1) ON CONFLICT DO NOTHING`, email)
+		return err
+	}
+	return nil
+}
+
+// A branch on the insert's error alone does not tell who won.
+func welcomeAfterErrorOnly(ctx context.Context, db *sql.DB, email string) error {
+	var exists bool
+	if err := db.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM subscribers WHERE email = $1)`, email).Scan(&exists); err != nil { // want `check-then-act race: the existence check on subscribers and the conditional insert`
+		return err
+	}
+	if !exists {
+		if _, err := db.ExecContext(ctx, `INSERT INTO subscribers (email) VALUES ($1) ON CONFLICT DO NOTHING`, email); err != nil {
+			return err
+		}
+		http.Post("https://mail.example/welcome", "text/plain", nil)
+	}
+	return nil
+}
+
+// Near miss: only the caller whose insert added the row sends.
+func welcomeGated(ctx context.Context, db *sql.DB, email string) error {
+	var exists bool
+	if err := db.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM subscribers WHERE email = $1)`, email).Scan(&exists); err != nil {
+		return err
+	}
+	if !exists {
+		res, err := db.ExecContext(ctx, `INSERT INTO subscribers (email) VALUES ($1) ON CONFLICT DO NOTHING`, email)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 1 {
+			http.Post("https://mail.example/welcome", "text/plain", nil)
+		}
+	}
+	return nil
+}
