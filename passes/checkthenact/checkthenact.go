@@ -29,7 +29,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue // startup code has no concurrent caller to race with
 		}
 		if write := racingWrite(check, model.Ops); write != nil {
-			report(pass, check, write)
+			report(pass, check, write, model.Ops)
 		} else if insert, act := ungatedAct(check, model.Ops); act != nil {
 			reportUngated(pass, check, insert, act)
 		}
@@ -159,7 +159,7 @@ func hasSideEffect(check, write *dataaccess.Op, ops []*dataaccess.Op, region []*
 	return false
 }
 
-func report(pass *analysis.Pass, check, write *dataaccess.Op) {
+func report(pass *analysis.Pass, check, write *dataaccess.Op, ops []*dataaccess.Op) {
 	line := pass.Fset.Position(write.Pos()).Line
 	what := describe(check)
 	d := analysis.Diagnostic{
@@ -169,7 +169,7 @@ func report(pass *analysis.Pass, check, write *dataaccess.Op) {
 		Related: []analysis.RelatedInformation{{Pos: write.Pos(), Message: "insert that runs when the check finds nothing"}},
 		URL:     apis.RuntimeClaimURL, // the runtime API that claims, works and stores the outcome in one transaction
 	}
-	if fix := suggestFix(pass, check, write); fix != nil {
+	if fix := suggestFix(pass, check, write, ops); fix != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 		d.URL = ""
 	}

@@ -6,6 +6,7 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -18,7 +19,7 @@ import (
 
 // suggestFix returns the mechanical fix for a check-then-insert pair when
 // one is safe, or nil.
-func suggestFix(pass *analysis.Pass, check, write *dataaccess.Op) *analysis.SuggestedFix {
+func suggestFix(pass *analysis.Pass, check, write *dataaccess.Op, ops []*dataaccess.Op) *analysis.SuggestedFix {
 	if write.Callee == nil || write.Callee.Pkg() == nil {
 		return nil
 	}
@@ -32,12 +33,29 @@ func suggestFix(pass *analysis.Pass, check, write *dataaccess.Op) *analysis.Sugg
 		return f.loadOrStore(check, write)
 	case strings.Contains(pkg, "redis") && write.Callee.Name() == "Set":
 		return f.setNX(check, write)
-	case pkg == "gorm.io/gorm" && write.Callee.Name() == "Create":
-		return f.gormOnConflict(write)
-	case write.SQL != nil && write.SQL.Kind == sqlclass.Insert:
-		return f.sqlOnConflict(write)
 	}
-	return nil
+	// The conditional insert must also gate what follows it on the
+	// absent branch; an act before it cannot be gated at all.
+	acts, early := actsOnBranch(check, write, ops)
+	if early {
+		return nil
+	}
+	var call *ast.CallExpr
+	var edits, extra []analysis.TextEdit
+	var msg string
+	switch {
+	case pkg == "gorm.io/gorm" && write.Callee.Name() == "Create":
+		call, edits, extra, msg = f.gormOnConflict(write)
+	case write.SQL != nil && write.SQL.Kind == sqlclass.Insert:
+		call, edits, msg = f.sqlOnConflict(write)
+	}
+	switch {
+	case call == nil:
+		return nil
+	case len(acts) > 0:
+		return f.gatedFix(call, edits, extra, acts, msg)
+	}
+	return &analysis.SuggestedFix{Message: msg + " (then branch on rows affected)", TextEdits: append(edits, extra...)}
 }
 
 type fixer struct {
@@ -160,36 +178,35 @@ func (f *fixer) countCondition(exists *ast.CallExpr) (*ast.BinaryExpr, bool) {
 
 // gormOnConflict turns db.Create(&x) into
 // db.Clauses(clause.OnConflict{DoNothing: true}).Create(&x).
-func (f *fixer) gormOnConflict(write *dataaccess.Op) *analysis.SuggestedFix {
+func (f *fixer) gormOnConflict(write *dataaccess.Op) (call *ast.CallExpr, edits, extra []analysis.TextEdit, msg string) {
 	create, _ := f.callAt(write.Pos())
 	if create == nil {
-		return nil
+		return nil, nil, nil, ""
 	}
 	sel, ok := create.Fun.(*ast.SelectorExpr)
 	if !ok {
-		return nil
+		return nil, nil, nil, ""
 	}
 	name, importEdit, ok := f.importName("gorm.io/gorm/clause", "clause")
 	if !ok {
-		return nil
+		return nil, nil, nil, ""
 	}
-	edits := []analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.Pos(),
+	edits = []analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.Pos(),
 		NewText: []byte("Clauses(" + name + ".OnConflict{DoNothing: true}).")}}
 	if importEdit != nil {
-		edits = append(edits, *importEdit)
+		extra = append(extra, *importEdit)
 	}
-	return &analysis.SuggestedFix{
-		Message:   "Insert with ON CONFLICT DO NOTHING (then branch on RowsAffected)",
-		TextEdits: edits,
-	}
+	return create, edits, extra, "Insert with ON CONFLICT DO NOTHING"
 }
 
-// sqlOnConflict appends ON CONFLICT DO NOTHING to an INSERT written as a
-// string literal in the call.
-func (f *fixer) sqlOnConflict(write *dataaccess.Op) *analysis.SuggestedFix {
+// sqlOnConflict makes an INSERT written as a string literal in the call
+// conditional, in the dialect of its database: ON CONFLICT DO NOTHING for
+// PostgreSQL and SQLite, INSERT IGNORE for MySQL. When the dialect cannot
+// be told, there is no fix.
+func (f *fixer) sqlOnConflict(write *dataaccess.Op) (*ast.CallExpr, []analysis.TextEdit, string) {
 	call, _ := f.callAt(write.Pos())
 	if call == nil || write.SQL.Returning {
-		return nil
+		return nil, nil, ""
 	}
 	for _, a := range call.Args {
 		lit, ok := a.(*ast.BasicLit)
@@ -200,17 +217,56 @@ func (f *fixer) sqlOnConflict(write *dataaccess.Op) *analysis.SuggestedFix {
 		if err != nil || sqlclass.Classify(text).Kind != sqlclass.Insert {
 			continue
 		}
-		// Insert before the closing quote, after trailing blanks and ';'.
-		body := lit.Value[:len(lit.Value)-1]
-		trimmed := strings.TrimRight(body, " \t\n;")
-		at := lit.Pos() + token.Pos(len(trimmed))
-		return &analysis.SuggestedFix{
-			Message:   "Make the INSERT conditional with ON CONFLICT DO NOTHING (then branch on rows affected)",
-			TextEdits: []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(" ON CONFLICT DO NOTHING")}},
+		switch f.dialect(write, text) {
+		case onConflictDialect:
+			// Insert before the closing quote, after trailing blanks and ';'.
+			body := lit.Value[:len(lit.Value)-1]
+			trimmed := strings.TrimRight(body, " \t\n;")
+			at := lit.Pos() + token.Pos(len(trimmed))
+			return call, []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(" ON CONFLICT DO NOTHING")}},
+				"Make the INSERT conditional with ON CONFLICT DO NOTHING"
+		case mysqlDialect:
+			i := strings.Index(strings.ToUpper(lit.Value), "INSERT")
+			if i < 0 {
+				return nil, nil, ""
+			}
+			at := lit.Pos() + token.Pos(i+len("INSERT"))
+			return call, []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(" IGNORE")}},
+				"Make the INSERT conditional with INSERT IGNORE"
+		}
+		return nil, nil, ""
+	}
+	return nil, nil, ""
+}
+
+type sqlDialect int
+
+const (
+	unknownDialect    sqlDialect = iota
+	onConflictDialect            // PostgreSQL, SQLite: INSERT ... ON CONFLICT DO NOTHING
+	mysqlDialect                 // MySQL, MariaDB: INSERT IGNORE
+)
+
+// dialect decides the database an INSERT runs on: pgx is PostgreSQL;
+// $1-style placeholders are PostgreSQL's (SQLite accepts them too);
+// otherwise a driver the package imports decides (go-sql-driver/mysql,
+// lib/pq, sqlite drivers).
+func (f *fixer) dialect(write *dataaccess.Op, text string) sqlDialect {
+	if strings.Contains(write.Callee.Pkg().Path(), "jackc/pgx") || dollarPlaceholder.MatchString(text) {
+		return onConflictDialect
+	}
+	for _, imp := range f.pass.Pkg.Imports() {
+		switch p := imp.Path(); {
+		case strings.Contains(p, "go-sql-driver/mysql"):
+			return mysqlDialect
+		case strings.Contains(p, "lib/pq"), strings.Contains(p, "jackc/pgx"), strings.Contains(p, "sqlite"):
+			return onConflictDialect
 		}
 	}
-	return nil
+	return unknownDialect
 }
+
+var dollarPlaceholder = regexp.MustCompile(`\$[0-9]`)
 
 // movable reports whether expression e can be evaluated at pos instead:
 // it has no calls, and every name in it is declared before pos in a scope
