@@ -107,3 +107,40 @@ func hasWordPrefix(name, prefix string) bool {
 	rest := name[len(prefix):]
 	return rest == "" || unicode.IsUpper(rune(rest[0])) || rest[0] == '_'
 }
+
+// nameVerbs are the verbs repository method names start with.
+var nameVerbs = []string{
+	"Exists", "Get", "Find", "Lookup", "Load", "Fetch", "Create", "Insert", "Update", "Mark",
+	"SetStatus", "SetState", "Save", "Upsert", "Delete", "Remove", "Add", "Put", "Store",
+}
+
+// EntityOf returns the entity a repository method name is about, the
+// words between the verb and a By/For/With/If qualifier, without a
+// trailing Status or State: "User" for GetUserByName and CreateUser,
+// "Order" for UpdateOrderStatus. It returns "" when the name has no noun
+// after its verb (Get, ExistsByMessageID, UpdateStatus).
+func EntityOf(name string) string {
+	rest := ""
+	for _, v := range nameVerbs {
+		if hasWordPrefix(name, v) {
+			rest = name[len(v):]
+			break
+		}
+	}
+	for _, q := range []string{"By", "For", "With", "If", "From", "In", "On"} {
+		for i := 1; i+len(q) <= len(rest); i++ {
+			if rest[i:i+len(q)] == q && (i+len(q) == len(rest) || unicode.IsUpper(rune(rest[i+len(q)]))) {
+				rest = rest[:i]
+				break
+			}
+		}
+	}
+	if strings.HasPrefix(rest, "By") {
+		return ""
+	}
+	// UpdateOrderStatus is about the order; UpdateStatus about no noun.
+	for _, state := range []string{"Status", "State"} {
+		rest = strings.TrimSuffix(rest, state)
+	}
+	return rest
+}

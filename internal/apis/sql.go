@@ -22,6 +22,15 @@ func init() {
 			sqlRow(pkgSQL, recv, "QueryRow", 0), sqlRow(pkgSQL, recv, "QueryRowContext", 1),
 		)
 	}
+	// A prepared statement runs the SQL it was prepared with, on the
+	// handle that prepared it.
+	for _, name := range []string{"Exec", "ExecContext", "Query", "QueryContext", "QueryRow", "QueryRowContext"} {
+		register(preparedRow(pkgSQL, "Stmt", name))
+	}
+	for _, name := range []string{"Get", "GetContext", "Select", "SelectContext", "QueryRowx", "QueryRowxContext",
+		"Queryx", "QueryxContext", "Exec", "ExecContext", "MustExec", "MustExecContext"} {
+		register(preparedRow(pkgSqlx, "Stmt", name), preparedRow(pkgSqlx, "NamedStmt", name))
+	}
 	register(
 		row(pkgSQL, "DB", "Begin", Begin), row(pkgSQL, "DB", "BeginTx", Begin),
 		row(pkgSQL, "Conn", "BeginTx", Begin),

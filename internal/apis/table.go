@@ -83,6 +83,18 @@ func sqlRow(pkg, recv, name string, sqlArg int) Method {
 	return m
 }
 
+// PreparedSQL is the SQLArg of a call on a prepared statement: its SQL
+// text is the one the statement was prepared with (db.Prepare(text)).
+const PreparedSQL = -2
+
+// preparedRow is a call on a prepared statement, whose kind comes from
+// the SQL text it was prepared with.
+func preparedRow(pkg, recv, name string) Method {
+	m := row(pkg, recv, name, FromSQL)
+	m.SQLArg = PreparedSQL
+	return m
+}
+
 // keyRow is a call on a key-value store whose key is argument keyArg.
 func keyRow(pkg, recv, name string, kind Kind, keyArg int) Method {
 	m := row(pkg, recv, name, kind)

@@ -33,6 +33,9 @@ func absentBranches(op *dataaccess.Op) []*ssa.BasicBlock {
 			// gorm Count(&n), Scan(&exists) style out-parameters.
 			o.fromOutParams(instr.Call.Args, 0)
 		}
+		if op.Kind == apis.Read {
+			o.fromRecordKeys(op)
+		}
 	}
 	var blocks []*ssa.BasicBlock
 	for _, b := range o.bools {
@@ -61,6 +64,7 @@ const (
 	countOf                  // integer, > 0 when present
 	readErr                  // error of a read, nil when present
 	resultPtr                // pointer result of a read, nil when absent
+	recordKey                // key field of the record a read filled, zero when absent
 )
 
 // boolSig is a bool value that decides presence.
@@ -128,6 +132,65 @@ func (o *outcomes) fromValue(v ssa.Value, depth int) {
 			o.fromField(ref, v, depth)
 		}
 	}
+}
+
+// fromRecordKeys follows the key fields of the record a read fills or
+// returns: with the read's ErrNoRows swallowed, tag.ID == 0 is how the
+// code learns the row is absent.
+func (o *outcomes) fromRecordKeys(op *dataaccess.Op) {
+	for _, rec := range recordValues(op) {
+		for _, key := range keyFieldValues(rec) {
+			o.fromMeaning(key, recordKey, 1)
+		}
+	}
+}
+
+// keyFieldValues returns the loads of a record's key fields (ID, *ID,
+// *Key).
+func keyFieldValues(rec ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	if fa, ok := rec.(*ssa.FieldAddr); ok {
+		// Scan(&tag.ID): every load of that field of tag.
+		if !isKeyField(ssautil.FieldName(fa.X.Type(), fa.Field)) {
+			return nil
+		}
+		base, ok := fa.X.(*ssa.Alloc)
+		if !ok {
+			return ssautil.LoadsOf(fa)
+		}
+		for _, ref := range *base.Referrers() {
+			if other, ok := ref.(*ssa.FieldAddr); ok && other.Field == fa.Field {
+				out = append(out, ssautil.LoadsOf(other)...)
+			}
+		}
+		return out
+	}
+	for _, ref := range *rec.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.FieldAddr:
+			if isKeyField(ssautil.FieldName(ref.X.Type(), ref.Field)) {
+				out = append(out, ssautil.LoadsOf(ref)...)
+			}
+		case *ssa.Field:
+			if isKeyField(ssautil.FieldName(ref.X.Type(), ref.Field)) {
+				out = append(out, ref)
+			}
+		}
+	}
+	return out
+}
+
+func isZeroConst(k *ssa.Const) bool {
+	if k.Value == nil {
+		return true
+	}
+	switch k.Value.Kind() {
+	case constant.Int:
+		return constant.Sign(k.Value) == 0
+	case constant.String:
+		return constant.StringVal(k.Value) == ""
+	}
+	return false
 }
 
 // isIteration reports whether c advances or ends an iteration over result
@@ -247,6 +310,15 @@ func comparison(cmp *ssa.BinOp, v ssa.Value, m meaning) (absentWhenTrue, ok bool
 			return true, true
 		case op == token.NEQ && n == 0, op == token.GTR && n == 0, op == token.GEQ && n == 1:
 			return false, true
+		}
+	case recordKey:
+		if k, isConst := other.(*ssa.Const); isConst && isZeroConst(k) {
+			switch op {
+			case token.EQL:
+				return true, true
+			case token.NEQ:
+				return false, true
+			}
 		}
 	case readErr, resultPtr:
 		if isNil(other) {

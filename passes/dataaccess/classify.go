@@ -194,7 +194,17 @@ func (m *modeler) fromRow(op *Op, c *ssa.CallCommon, row apis.Method) {
 		op.Resource.Container = rootPath(recv)
 	}
 	if row.Kind == apis.FromSQL {
-		text, ok := sqlText(arg(c, row.SQLArg))
+		sqlArg := arg(c, row.SQLArg)
+		if row.SQLArg == apis.PreparedSQL {
+			prep := preparingCall(recv)
+			if prep == nil {
+				op.Kind = apis.None
+				return
+			}
+			sqlArg = firstStringArg(prep)
+			op.Handle = m.handleOf(receiver(prep))
+		}
+		text, ok := sqlText(sqlArg)
 		if !ok {
 			op.Kind = apis.None
 			return
@@ -226,6 +236,39 @@ func (m *modeler) fromRow(op *Op, c *ssa.CallCommon, row apis.Method) {
 			}
 		}
 	}
+}
+
+// preparingCall returns the Prepare call that made a statement value
+// (stmt, err := tx.PrepareContext(ctx, q)), or nil.
+func preparingCall(stmt ssa.Value) *ssa.CallCommon {
+	v := Unwrap(stmt)
+	if l, ok := v.(*ssa.UnOp); ok {
+		if stored := singleStore(l.X); stored != nil {
+			v = Unwrap(stored)
+		}
+	}
+	if e, ok := v.(*ssa.Extract); ok {
+		v = e.Tuple
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	if f := callee(&call.Call); f == nil || !strings.HasPrefix(f.Name(), "Prepare") {
+		return nil
+	}
+	return &call.Call
+}
+
+// firstStringArg returns a call's first string argument (the SQL text of
+// Prepare(query) and PrepareContext(ctx, query)), or nil.
+func firstStringArg(c *ssa.CallCommon) ssa.Value {
+	for i := 0; arg(c, i) != nil; i++ {
+		if b, ok := arg(c, i).Type().Underlying().(*types.Basic); ok && b.Kind() == types.String {
+			return arg(c, i)
+		}
+	}
+	return nil
 }
 
 // isNewRecord reports whether v is a record built in this function whose
@@ -422,6 +465,11 @@ func (m *modeler) fromName(op *Op, c *ssa.CallCommon, kind apis.Kind) {
 	op.Kind = kind
 	recv := receiver(c)
 	op.Resource.Repo = repoType(recv)
+	// A repository covering several entities names the one each method
+	// touches: GetUserByName and CreateUser, not CreateSession.
+	if noun := apis.EntityOf(op.Callee.Name()); noun != "" {
+		op.Resource.Table = normalizeTable(noun)
+	}
 	op.Handle = Handle{Path: rootPath(recv), Kind: apis.HandleUnknown}
 	for _, a := range c.Args {
 		if h := m.handleOf(a); h.Kind != apis.HandleUnknown {

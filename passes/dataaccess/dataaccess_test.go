@@ -33,3 +33,9 @@ var describe = &analysis.Analyzer{
 func TestModel(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), describe, "model", "model/repo")
 }
+
+// TestSummaries asserts the Summary facts the model exports for helpers,
+// which callers in other packages see.
+func TestSummaries(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), dataaccess.Analyzer, "summaries")
+}

@@ -168,11 +168,13 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		// Claim-and-load helpers (insert ON CONFLICT, then select the
 		// winner) are an atomic claim as a whole.
 		s.Kind = apis.CondInsert
+	case len(plain) > 0:
+		// A helper that inserts is an insert for its callers, even when it
+		// also reads first (a CreateFeed that checks and inserts inside is
+		// a finding of its own, and still an insert to whoever calls it).
+		s.Kind = apis.Insert
 	case len(writes) > 0 && len(checks) == 0:
 		s.Kind = writes[0].Kind
-		if len(plain) > 0 {
-			s.Kind = apis.Insert
-		}
 	}
 	s.StateGuard = len(writes) > 0
 	for _, w := range writes {

@@ -1,0 +1,33 @@
+package apis
+
+import "testing"
+
+func TestEntityOf(t *testing.T) {
+	for name, want := range map[string]string{
+		"GetUserByName":     "User",
+		"CreateUser":        "User",
+		"CreateSession":     "Session",
+		"UpdateOrderStatus": "Order",
+		"UpdateStatus":      "",
+		"ExistsByMessageID": "",
+		"Get":               "",
+		"FindOrdersForUser": "Orders",
+		"InsertMessage":     "Message",
+		"Getaway":           "",
+	} {
+		if got := EntityOf(name); got != want {
+			t.Errorf("EntityOf(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+func TestIsEffectName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"SendReceipt": true, "notify": true, "Publish": true, "Credit": true, "sendEmail": true,
+		"Sender": false, "Payload": false, "Get": false, "Issues": false, "": false,
+	} {
+		if got := IsEffectName(name); got != want {
+			t.Errorf("IsEffectName(%q) = %t, want %t", name, got, want)
+		}
+	}
+}

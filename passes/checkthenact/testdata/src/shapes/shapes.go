@@ -1,0 +1,147 @@
+// Package shapes holds the ways real services test for absence and reach
+// their store, each beside a near miss.
+package shapes
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+)
+
+type User struct {
+	ID   int64
+	Name string
+}
+
+type Session struct {
+	ID   int64
+	User string
+}
+
+// UserDatabase is the service's storage, behind an interface.
+type UserDatabase interface {
+	GetUserByName(name string) (*User, error)
+	CreateUser(u *User) error
+	CreateSession(s *Session) error
+}
+
+// A lookup through an interface, tested for a nil record, then a create.
+func register(db UserDatabase, name string) error {
+	existing, err := db.GetUserByName(name) // want `check-then-act race: the existence check GetUserByName`
+	if err != nil {
+		return err
+	}
+	if existing == nil {
+		return db.CreateUser(&User{Name: name})
+	}
+	return nil
+}
+
+// Near miss: the create is of another entity (the method names say so).
+func login(db UserDatabase, name string) error {
+	existing, err := db.GetUserByName(name)
+	if err != nil {
+		return err
+	}
+	if existing == nil {
+		return db.CreateSession(&Session{User: name})
+	}
+	return nil
+}
+
+type Store struct{ db *sql.DB }
+
+// The ErrNoRows is swallowed; the zero key says the tag is absent.
+func (s *Store) tagID(ctx context.Context, tx *sql.Tx, name string) (int64, error) {
+	var tag struct {
+		ID   int64
+		Name string
+	}
+	err := tx.QueryRowContext(ctx, `SELECT id, name FROM tags WHERE name = $1`, name).Scan(&tag.ID, &tag.Name) // want `check-then-act race: the existence check on tags`
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return 0, err
+	}
+	if tag.ID == 0 {
+		res, err := tx.ExecContext(ctx, `INSERT INTO tags (name) VALUES ($1)`, name)
+		if err != nil {
+			return 0, err
+		}
+		return res.LastInsertId()
+	}
+	return tag.ID, nil
+}
+
+// Near miss: the insert runs when the key is set, i.e. the tag exists.
+func (s *Store) tagUse(ctx context.Context, tx *sql.Tx, name string) error {
+	var tag struct{ ID int64 }
+	err := tx.QueryRowContext(ctx, `SELECT id FROM tags WHERE name = $1`, name).Scan(&tag.ID)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	if tag.ID != 0 {
+		_, err := tx.ExecContext(ctx, `INSERT INTO tags (name) VALUES ($1)`, name)
+		return err
+	}
+	return nil
+}
+
+// The insert is a prepared statement.
+func (s *Store) createAccount(ctx context.Context, tx *sql.Tx, name string) error {
+	var exists bool
+	if err := tx.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM accounts WHERE name = $1)`, name).Scan(&exists); err != nil { // want `check-then-act race: the existence check on accounts`
+		return err
+	}
+	if exists {
+		return errors.New("taken")
+	}
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO accounts (name) VALUES ($1)`)
+	if err != nil {
+		return err
+	}
+	_, err = stmt.ExecContext(ctx, name)
+	return err
+}
+
+// Near miss: the prepared insert is ON CONFLICT DO NOTHING.
+func (s *Store) createAccountAtomic(ctx context.Context, tx *sql.Tx, name string) error {
+	var exists bool
+	if err := tx.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM accounts WHERE name = $1)`, name).Scan(&exists); err != nil {
+		return err
+	}
+	if exists {
+		return errors.New("taken")
+	}
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO accounts (name) VALUES ($1) ON CONFLICT DO NOTHING`)
+	if err != nil {
+		return err
+	}
+	_, err = stmt.ExecContext(ctx, name)
+	return err
+}
+
+// CreateFeed checks and inserts inside: a finding of its own, and an
+// insert to its callers.
+func (s *Store) CreateFeed(ctx context.Context, url string) error {
+	var n int
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM feeds WHERE url = $1`, url).Scan(&n); err != nil { // want `check-then-act race: the existence check on feeds`
+		return err
+	}
+	if n == 0 {
+		_, err := s.db.ExecContext(ctx, `INSERT INTO feeds (url) VALUES ($1)`, url)
+		return err
+	}
+	return nil
+}
+
+func (s *Store) FeedURLExists(ctx context.Context, url string) bool {
+	var exists bool
+	s.db.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM feeds WHERE url = $1)`, url).Scan(&exists)
+	return exists
+}
+
+func (s *Store) subscribe(ctx context.Context, url string) error {
+	if s.FeedURLExists(ctx, url) { // want `check-then-act race: the existence check FeedURLExists`
+		return errors.New("already subscribed")
+	}
+	return s.CreateFeed(ctx, url)
+}

@@ -1,0 +1,64 @@
+// Package summaries holds helpers whose exported Summary facts the
+// model's callers rely on, each beside a near miss.
+package summaries
+
+import (
+	"context"
+	"database/sql"
+)
+
+type Store struct{ db *sql.DB }
+
+// A helper that checks and then inserts is an insert for its callers.
+func (s *Store) CreateFeed(ctx context.Context, url string) error { // want CreateFeed:"^insert table=\"feed\""
+	var exists bool
+	if err := s.db.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM feeds WHERE url = $1)`, url).Scan(&exists); err != nil {
+		return err
+	}
+	if exists {
+		return nil
+	}
+	_, err := s.db.ExecContext(ctx, `INSERT INTO feeds (url) VALUES ($1)`, url)
+	return err
+}
+
+// Near miss: a check alone is a check.
+func (s *Store) FeedExists(ctx context.Context, url string) (bool, error) { // want FeedExists:"^exists table=\"feed\""
+	var exists bool
+	err := s.db.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM feeds WHERE url = $1)`, url).Scan(&exists)
+	return exists, err
+}
+
+// A prepared statement runs the SQL it was prepared with.
+func (s *Store) InsertTag(ctx context.Context, name string) error { // want InsertTag:"^insert table=\"tag\""
+	stmt, err := s.db.PrepareContext(ctx, `INSERT INTO tags (name) VALUES ($1)`)
+	if err != nil {
+		return err
+	}
+	defer stmt.Close()
+	_, err = stmt.ExecContext(ctx, name)
+	return err
+}
+
+// Near miss: the prepared insert is conditional.
+func (s *Store) InsertTagIfAbsent(ctx context.Context, name string) error { // want InsertTagIfAbsent:"^conditional insert table=\"tag\""
+	stmt, err := s.db.PrepareContext(ctx, `INSERT INTO tags (name) VALUES ($1) ON CONFLICT DO NOTHING`)
+	if err != nil {
+		return err
+	}
+	defer stmt.Close()
+	_, err = stmt.ExecContext(ctx, name)
+	return err
+}
+
+// A transition from an expected state is state-guarded.
+func (s *Store) MarkShipped(ctx context.Context, id int64) error { // want MarkShipped:"^update table=\"order\".* stateguard=true"
+	_, err := s.db.ExecContext(ctx, `UPDATE orders SET status = 'shipped' WHERE id = $1 AND status = 'paid'`, id)
+	return err
+}
+
+// Near miss: an update by key alone is not.
+func (s *Store) SetShipped(ctx context.Context, id int64) error { // want SetShipped:"^update table=\"order\".* stateguard=false"
+	_, err := s.db.ExecContext(ctx, `UPDATE orders SET status = 'shipped' WHERE id = $1`, id)
+	return err
+}
