@@ -1,0 +1,129 @@
+package effect
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// lease is an operation this worker owns for one epoch.
+type lease struct {
+	key        Key
+	request    []byte
+	downstream string
+	epoch      int64
+	dispatches int
+}
+
+var (
+	errAwaiting     = errors.New("awaiting reconciliation")
+	errUndetermined = errors.New("the provider cannot tell yet")
+)
+
+// drive takes an owned operation as far as it can go now:
+//
+//	dispatched before? → Reconcile: Applied/Refused → record it
+//	                                 Undetermined  → UNKNOWN, try again later
+//	                                 NotApplied    → dispatch again (below)
+//	count the dispatch (committed) → Call → record COMPLETED/REJECTED/UNKNOWN
+//
+// It never dispatches an operation that may already have applied, and never
+// forgets one that was dispatched.
+func (r *Runner) drive(ctx context.Context, h Handler, l lease) (Result, error) {
+	a := Attempt{Key: l.key, DownstreamKey: l.downstream, Request: l.request, Dispatches: l.dispatches, Epoch: l.epoch}
+	if l.dispatches > 0 {
+		callCtx, cancel := context.WithTimeout(ctx, r.opts.CallTimeout)
+		verdict, answer, err := h.Reconcile(callCtx, a)
+		cancel()
+		switch {
+		case err != nil:
+			return r.record(ctx, h, l, Unknown, nil, fmt.Errorf("reconciling: %w", err))
+		case verdict == Applied:
+			return r.record(ctx, h, l, Completed, answer, nil)
+		case verdict == Refused:
+			return r.record(ctx, h, l, Rejected, answer, nil)
+		case verdict != NotApplied:
+			return r.record(ctx, h, l, Unknown, nil, errUndetermined)
+		case l.dispatches >= r.opts.MaxDispatches:
+			return r.park(ctx, l)
+		}
+	}
+
+	err := r.pool.QueryRow(ctx, dispatchSQL, l.key.Scope, l.key.Operation, l.key.Key, l.epoch,
+		r.opts.Lease.Milliseconds()).Scan(&a.Dispatches)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return Result{Key: l.key, State: Pending, Dispatches: l.dispatches}, ErrLeaseLost
+	case err != nil:
+		return Result{}, fmt.Errorf("effect: recording the dispatch: %w", err)
+	}
+	l.dispatches = a.Dispatches
+
+	callCtx, cancel := context.WithTimeout(ctx, r.opts.CallTimeout)
+	answer, err := h.Call(callCtx, a)
+	cancel()
+	var refusal *Refusal
+	switch {
+	case err == nil:
+		return r.record(ctx, h, l, Completed, answer, nil)
+	case errors.As(err, &refusal):
+		return r.record(ctx, h, l, Rejected, refusal.Answer, nil)
+	}
+	return r.record(ctx, h, l, Unknown, nil, err)
+}
+
+// record stores the operation's new state for l's epoch, with Finish in the
+// same transaction for a terminal one. It uses a context detached from the
+// caller's cancellation: a caller that gave up must not lose an answer the
+// provider already gave.
+func (r *Runner) record(ctx context.Context, h Handler, l lease, state State, answer []byte, cause error) (Result, error) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), r.opts.CallTimeout)
+	defer cancel()
+	var retryMs *int64
+	var lastError *string
+	if state == Unknown {
+		ms := r.opts.RetryDelay.Milliseconds()
+		msg := cause.Error()
+		retryMs, lastError = &ms, &msg
+	}
+	res := Result{Key: l.key, State: state, Answer: answer, Dispatches: l.dispatches}
+	err := pgx.BeginFunc(ctx, r.pool, func(tx pgx.Tx) error {
+		err := tx.QueryRow(ctx, recordSQL, l.key.Scope, l.key.Operation, l.key.Key, l.epoch,
+			string(state), answer, lastError, retryMs).Scan(&res.Dispatches)
+		if err != nil {
+			return err
+		}
+		if state.Terminal() && h.Finish != nil {
+			return h.Finish(ctx, tx, res)
+		}
+		return nil
+	})
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return Result{Key: l.key, State: Pending, Dispatches: l.dispatches}, ErrLeaseLost
+	case err != nil:
+		return Result{Key: l.key, State: Pending, Dispatches: l.dispatches}, fmt.Errorf("effect: recording %s: %w", state, err)
+	case state == Unknown:
+		return res, &UnknownError{Key: l.key, Dispatches: res.Dispatches, Cause: cause}
+	}
+	return res, nil
+}
+
+// park leaves the operation UNKNOWN with no lease, so no worker picks it up
+// again: MaxDispatches calls did not apply it.
+func (r *Runner) park(ctx context.Context, l lease) (Result, error) {
+	msg := fmt.Sprintf("parked after %d dispatches that did not apply", l.dispatches)
+	var noRetry *int64
+	tag, err := r.pool.Exec(context.WithoutCancel(ctx), recordSQL, l.key.Scope, l.key.Operation, l.key.Key, l.epoch,
+		string(Unknown), nil, msg, noRetry)
+	switch {
+	case err != nil:
+		return Result{}, fmt.Errorf("effect: parking: %w", err)
+	case tag.RowsAffected() == 0:
+		return Result{Key: l.key, State: Pending, Dispatches: l.dispatches}, ErrLeaseLost
+	}
+	return Result{Key: l.key, State: Unknown, Dispatches: l.dispatches},
+		fmt.Errorf("%w: operation %q key %q (%s)", ErrParked, l.key.Operation, l.key.Key, msg)
+}
