@@ -41,6 +41,7 @@ type provider struct {
 	fail5xxFirst int  // answer this many requests 500 without applying
 	fail5xxAfter int  // apply, then answer this many requests 500
 	decline      bool // refuse every new charge
+	ignoreKeys   bool // a provider without idempotency: every request charges
 }
 
 type charge struct {
@@ -61,6 +62,9 @@ func newProvider(t testing.TB) *provider {
 func (p *provider) charge(ctx context.Context, key string, req []byte) ([]byte, error) {
 	p.mu.Lock()
 	p.requests++
+	if p.ignoreKeys {
+		key = fmt.Sprint(key, "#", p.requests)
+	}
 	c, seen := p.charges[key]
 	if !seen && p.fail5xxFirst > 0 {
 		p.fail5xxFirst--
