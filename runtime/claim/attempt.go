@@ -15,6 +15,7 @@ import (
 //
 //	[SET transaction_isolation]   -- pipeline's implicit transaction begins
 //	set lock_timeout              -- bounds the wait for a concurrent holder
+//	gateSQL                       -- shortens it if non-blocking and held (gate.go)
 //	claimSQL                      -- INSERT .. ON CONFLICT DO NOTHING + read
 //	requireClaimSQL               -- fails unless claimed: ends here on replay
 //	BEGIN                         -- claimed: keep the transaction open
@@ -96,6 +97,7 @@ func (c *Claimer) open(ctx context.Context, conn *pgx.Conn, key Key, fingerprint
 	} else {
 		b.BeginTx(pgx.TxOptions{BeginQuery: st.setLockTimeout})
 	}
+	b.Queue(st.gate, gateID(key), c.busyTimeout)
 	b.Queue(st.claim, key.Scope, key.Operation, key.Key, fingerprint, c.opts.TTL.Milliseconds())
 	b.Queue(st.requireClaim)
 	b.Queue(st.begin)
@@ -105,6 +107,9 @@ func (c *Claimer) open(ctx context.Context, conn *pgx.Conn, key Key, fingerprint
 	_, err = br.Exec()
 	if err == nil && st.setIsolation != "" {
 		_, err = br.Exec()
+	}
+	if err == nil {
+		_, err = br.Exec() // the gate
 	}
 	if err == nil {
 		var rows pgx.Rows

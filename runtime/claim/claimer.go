@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -31,6 +32,8 @@ type Claimer struct {
 	allowHeaders map[string]bool
 	stmts        claimStatements
 	named        bool // queue prepared statement names, see claimStatements
+	waiting      waitQueue
+	busyTimeout  string // lock_timeout of a claim whose gate is busy, see gate.go
 }
 
 // New returns a Claimer on pool. The table must exist: see Migrate and
@@ -40,7 +43,12 @@ func New(pool *pgxpool.Pool, opts Options) (*Claimer, error) {
 	if err != nil {
 		return nil, err
 	}
+	busy := busyLockTimeout
+	if !opts.NonBlocking {
+		busy = strconv.FormatInt(opts.LockTimeout.Milliseconds(), 10) + "ms"
+	}
 	return &Claimer{
+		busyTimeout:  busy,
 		pool:         pool,
 		opts:         opts,
 		allowHeaders: headerSet(opts.ReplayHeaders),
@@ -64,7 +72,8 @@ func (c *Claimer) Options() Options { return c.opts }
 //
 // Errors: KeyError (ErrInvalidKey) before anything runs; InProgressError
 // (ErrInProgress) when another transaction holds the key longer than
-// Options.LockTimeout; MismatchError (ErrFingerprintMismatch);
+// Options.LockTimeout, at once with Options.NonBlocking, or when
+// Options.MaxWaiters calls already wait for it; MismatchError (ErrFingerprintMismatch);
 // OutcomeTooLargeError (ErrOutcomeTooLarge); ErrRetriesExhausted after
 // Options.MaxAttempts serialization failures or deadlocks; fn's own error,
 // unchanged, after rolling back; and database errors.
@@ -75,6 +84,10 @@ func (c *Claimer) Do(ctx context.Context, key Key, fingerprint []byte, fn Func) 
 	if fingerprint == nil {
 		fingerprint = []byte{}
 	}
+	if !c.admit(key) {
+		return Result{}, c.inProgress(key, 0)
+	}
+	defer c.waiting.leave(key)
 	var rejection *Outcome
 	for attempt := 1; ; attempt++ {
 		res, err := c.attempt(ctx, key, fingerprint, fn, rejection)
@@ -94,4 +107,14 @@ func (c *Claimer) Do(ctx context.Context, key Key, fingerprint []byte, fn Func) 
 			return Result{}, fmt.Errorf("claim: %w while waiting to retry after: %w", waitErr, err)
 		}
 	}
+}
+
+// admit enters key in the wait queue unless its cap is reached. A call that
+// is admitted must leave the queue when it returns.
+func (c *Claimer) admit(key Key) bool {
+	limit := 1 + c.opts.MaxWaiters // the holder, or the first to arrive, and its waiters
+	if c.opts.NonBlocking || c.opts.MaxWaiters < 0 {
+		limit = int(^uint(0) >> 1)
+	}
+	return c.waiting.enter(key, limit)
 }

@@ -31,6 +31,10 @@ func (c *Claimer) DoTx(ctx context.Context, tx pgx.Tx, key Key, fingerprint []by
 	if fingerprint == nil {
 		fingerprint = []byte{}
 	}
+	if !c.admit(key) {
+		return Result{}, c.inProgress(key, 0)
+	}
+	defer c.waiting.leave(key)
 	started := time.Now()
 	var rec record
 	for attempt := 1; ; attempt++ {
@@ -99,14 +103,16 @@ func (c *Claimer) openInTx(ctx context.Context, tx pgx.Tx, key Key, fingerprint 
 	b := &pgx.Batch{}
 	b.Queue(st.claimSavepoint)
 	b.Queue(st.setLockTimeout)
+	b.Queue(st.gate, gateID(key), c.busyTimeout)
 	b.Queue(st.claim, key.Scope, key.Operation, key.Key, fingerprint, c.opts.TTL.Milliseconds())
 	b.Queue(st.restoreLockTimeout)
 	b.Queue(st.workSavepoint)
 	br := tx.SendBatch(ctx, b)
 	var rec record
-	_, err = br.Exec()
-	if err == nil {
-		_, err = br.Exec()
+	for range 3 { // savepoint, lock_timeout, gate
+		if err == nil {
+			_, err = br.Exec()
+		}
 	}
 	if err == nil {
 		var rows pgx.Rows

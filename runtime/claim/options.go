@@ -20,6 +20,21 @@ type Options struct {
 	// applies to the claim statement only; the function's own statements keep
 	// the session's lock_timeout. Default 2s.
 	LockTimeout time.Duration
+	// NonBlocking answers a duplicate whose key is held by an open
+	// transaction with ErrInProgress at once (within about a millisecond),
+	// instead of waiting up to LockTimeout for the holder to finish: the
+	// connection goes back to the pool while the first call runs. This is
+	// what the IETF Idempotency-Key draft asks of an HTTP server (409 for a
+	// concurrent duplicate). Duplicates that arrive after the first commits
+	// still get the replay. See gate.go for how it never answers 409 for a
+	// key nobody holds.
+	NonBlocking bool
+	// MaxWaiters caps, in blocking mode, how many calls with one key may wait
+	// at once in this process for the transaction that holds it; further
+	// calls get ErrInProgress at once, without taking a connection, so that
+	// a slow request and its retries cannot hold the whole pool. Default 4;
+	// negative means no cap. Ignored when NonBlocking is set (nobody waits).
+	MaxWaiters int
 	// RetryAfter is suggested to clients that got ErrInProgress.
 	// Default LockTimeout, at least one second.
 	RetryAfter time.Duration
@@ -58,6 +73,9 @@ func (o Options) withDefaults() (Options, error) {
 	def(&o.Backoff, 5*time.Millisecond)
 	if o.MaxAttempts == 0 {
 		o.MaxAttempts = 5
+	}
+	if o.MaxWaiters == 0 {
+		o.MaxWaiters = 4
 	}
 	if o.MaxKeyBytes == 0 {
 		o.MaxKeyBytes = 255

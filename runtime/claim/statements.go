@@ -18,7 +18,7 @@ import (
 // so the next call on the connection would prepare them all again, one more
 // round trip. pgx leaves explicitly prepared statements alone.
 type claimStatements struct {
-	setIsolation, setLockTimeout, restoreLockTimeout, claim, requireClaim, begin, workSavepoint, claimSavepoint string
+	setIsolation, setLockTimeout, gate, restoreLockTimeout, claim, requireClaim, begin, workSavepoint, claimSavepoint string
 }
 
 // statementVersion is part of every prepared statement name, so that a new
@@ -32,6 +32,7 @@ func newClaimStatements(iso pgx.TxIsoLevel, lockTimeout time.Duration) claimStat
 	s := claimStatements{
 		setLockTimeout: strings.Replace(setLockTimeoutSQL, "$1",
 			"'"+strconv.FormatInt(lockTimeout.Milliseconds(), 10)+"ms'", 1),
+		gate:               gateSQL,
 		restoreLockTimeout: restoreLockTimeoutSQL,
 		claim:              claimSQL,
 		requireClaim:       requireClaimSQL,
@@ -76,6 +77,7 @@ func (s claimStatements) on(ctx context.Context, conn *pgx.Conn, named bool) (cl
 	out := claimStatements{
 		setIsolation:       prepare(s.setIsolation),
 		setLockTimeout:     prepare(s.setLockTimeout),
+		gate:               prepare(s.gate),
 		restoreLockTimeout: prepare(s.restoreLockTimeout),
 		claim:              prepare(s.claim),
 		requireClaim:       prepare(s.requireClaim),
