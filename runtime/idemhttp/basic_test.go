@@ -119,10 +119,10 @@ func TestKeyReusedWithAnotherRequest(t *testing.T) {
 		t.Fatalf("first: %+v", r)
 	}
 	for name, r := range map[string]response{
-		"another body":             a.post("/payments", "k", "acme", "999", "Api-Version", "1"),
-		"another selected header":  a.post("/payments", "k", "acme", "100", "Api-Version", "2"),
-		"another query":            a.post("/payments?currency=usd", "k", "acme", "100", "Api-Version", "1"),
-		"selected header missing":  a.post("/payments", "k", "acme", "100"),
+		"another body":            a.post("/payments", "k", "acme", "999", "Api-Version", "1"),
+		"another selected header": a.post("/payments", "k", "acme", "100", "Api-Version", "2"),
+		"another query":           a.post("/payments?currency=usd", "k", "acme", "100", "Api-Version", "1"),
+		"selected header missing": a.post("/payments", "k", "acme", "100"),
 		"another route":           a.post("/refunds", "k", "acme", "100", "Api-Version", "1"),
 	} {
 		if r.status != http.StatusUnprocessableEntity || strings.Contains(r.body, "100") {
