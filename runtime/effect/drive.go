@@ -34,9 +34,12 @@ var (
 func (r *Runner) drive(ctx context.Context, h Handler, l lease) (Result, error) {
 	a := Attempt{Key: l.key, DownstreamKey: l.downstream, Request: l.request, Dispatches: l.dispatches, Epoch: l.epoch}
 	if l.dispatches > 0 {
-		callCtx, cancel := context.WithTimeout(ctx, r.opts.CallTimeout)
-		verdict, answer, err := h.Reconcile(callCtx, a)
-		cancel()
+		var verdict Verdict
+		var answer []byte
+		err := r.bounded(ctx, func(ctx context.Context) (err error) {
+			verdict, answer, err = h.Reconcile(ctx, a)
+			return err
+		})
 		switch {
 		case err != nil:
 			return r.record(ctx, h, l, Unknown, nil, fmt.Errorf("reconciling: %w", err))
@@ -61,9 +64,11 @@ func (r *Runner) drive(ctx context.Context, h Handler, l lease) (Result, error) 
 	}
 	l.dispatches = a.Dispatches
 
-	callCtx, cancel := context.WithTimeout(ctx, r.opts.CallTimeout)
-	answer, err := h.Call(callCtx, a)
-	cancel()
+	var answer []byte
+	err = r.bounded(ctx, func(ctx context.Context) (err error) {
+		answer, err = h.Call(ctx, a)
+		return err
+	})
 	var refusal *Refusal
 	switch {
 	case err == nil:
@@ -72,6 +77,14 @@ func (r *Runner) drive(ctx context.Context, h Handler, l lease) (Result, error) 
 		return r.record(ctx, h, l, Rejected, refusal.Answer, nil)
 	}
 	return r.record(ctx, h, l, Unknown, nil, err)
+}
+
+// bounded runs a provider call under CallTimeout, so that the owner
+// normally records its answer before the lease ends.
+func (r *Runner) bounded(ctx context.Context, call func(context.Context) error) error {
+	ctx, cancel := context.WithTimeout(ctx, r.opts.CallTimeout)
+	defer cancel()
+	return call(ctx)
 }
 
 // record stores the operation's new state for l's epoch, with Finish in the
