@@ -77,7 +77,10 @@ func (m *Middleware) Wrap(next http.Handler) http.Handler {
 				"an idempotency key is scoped to an authenticated principal")
 			return
 		}
-		body, err := io.ReadAll(io.LimitReader(r.Body, m.opts.MaxBodyBytes+1))
+		var body []byte
+		if r.Body != nil { // nil only for a request built by hand
+			body, err = io.ReadAll(io.LimitReader(r.Body, m.opts.MaxBodyBytes+1))
+		}
 		switch {
 		case err != nil:
 			writeProblem(w, http.StatusBadRequest, "", "Bad Request", "reading the request body failed")
