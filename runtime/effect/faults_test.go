@@ -71,7 +71,7 @@ var faults = []fault{
 		name: "crash after the call, before recording",
 		run: func(t *testing.T, pool *pgxpool.Pool, p *provider, k effect.Key) {
 			opts := fastOptions()
-			opts.Lease, opts.CallTimeout = 300*time.Millisecond, 100*time.Millisecond
+			opts.Lease, opts.CallTimeout = time.Second, 300*time.Millisecond
 			runCrashing(t, pool, opts, p, k)
 			// A client retrying at once finds the lease held: not run.
 			restarted := newRunner(t, pool, opts, p.handler())
@@ -171,9 +171,10 @@ var faults = []fault{
 			// it; the answer is then stuck (a client library that ignores
 			// its deadline) well past the lease.
 			stuck := p.handler()
-			call, release := stuck.Call, make(chan struct{})
+			call, answered, release := stuck.Call, make(chan struct{}), make(chan struct{})
 			stuck.Call = func(ctx context.Context, a effect.Attempt) ([]byte, error) {
 				answer, err := call(ctx, a)
+				close(answered)
 				<-release
 				return answer, err
 			}
@@ -183,6 +184,7 @@ var faults = []fault{
 				_, err := first.Run(context.Background(), k, []byte(`{"amount":100}`))
 				done <- err
 			}()
+			<-answered
 			time.Sleep(opts.Lease + 50*time.Millisecond)
 			second := newRunner(t, pool, opts, p.handler())
 			if s := settle(t, second, pool, k); s != effect.Completed {

@@ -28,9 +28,10 @@ func TestStalledWorkerCannotDispatch(t *testing.T) {
 	time.Sleep(opts.Lease + 50*time.Millisecond)
 
 	stalled := p.handler()
-	lookup, release := stalled.Reconcile, make(chan struct{})
+	lookup, asked, release := stalled.Reconcile, make(chan struct{}), make(chan struct{})
 	stalled.Reconcile = func(ctx context.Context, a effect.Attempt) (effect.Verdict, []byte, error) {
 		v, answer, err := lookup(ctx, a)
+		close(asked)
 		<-release // stuck past the lease
 		return v, answer, err
 	}
@@ -39,6 +40,7 @@ func TestStalledWorkerCannotDispatch(t *testing.T) {
 		_, err := newRunner(t, pool, opts, stalled).Resume(context.Background(), k)
 		done <- err
 	}()
+	<-asked
 	time.Sleep(opts.Lease + 50*time.Millisecond)
 	if s := settle(t, newRunner(t, pool, opts, p.handler()), pool, k); s != effect.Completed {
 		t.Fatalf("settled as %s", s)
