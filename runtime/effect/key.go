@@ -3,6 +3,8 @@ package effect
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/idemvet/idemvet/runtime/claim"
@@ -28,7 +30,7 @@ func DeriveDownstreamKey(k Key) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// checkKey rejects an empty, oversized or non-UTF-8 part with the claim
+// checkKey rejects an empty, oversized, non-UTF-8 or control-character part with the claim
 // package's KeyError, so errors.Is(err, claim.ErrInvalidKey) holds for both.
 func checkKey(k Key, limit int) error {
 	for _, part := range [...]struct{ name, value string }{
@@ -41,6 +43,8 @@ func checkKey(k Key, limit int) error {
 			return &claim.KeyError{Field: part.name, Reason: "is too long", Len: len(part.value), Limit: limit}
 		case !utf8.ValidString(part.value):
 			return &claim.KeyError{Field: part.name, Reason: "is not valid UTF-8"}
+		case strings.ContainsFunc(part.value, unicode.IsControl):
+			return &claim.KeyError{Field: part.name, Reason: "contains a control character"}
 		}
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/idemvet/idemvet/runtime/claim"
 	"github.com/idemvet/idemvet/runtime/effect"
@@ -119,6 +120,7 @@ func TestBadInputIsRefusedBeforeRecording(t *testing.T) {
 	}{
 		{"empty scope", effect.Key{Operation: "charge", Key: "k"}, nil, claim.ErrInvalidKey},
 		{"long key", effect.Key{Scope: "s", Operation: "charge", Key: strings.Repeat("k", 256)}, nil, claim.ErrInvalidKey},
+		{"control character", effect.Key{Scope: "s", Operation: "charge", Key: "k\x00"}, nil, claim.ErrInvalidKey},
 		{"no handler", effect.Key{Scope: "s", Operation: "refund", Key: "k"}, nil, effect.ErrNoHandler},
 		{"large request", key("k"), []byte("123456789"), effect.ErrRequestTooLarge},
 	} {
@@ -209,5 +211,30 @@ func TestEnqueueCommitsWithTheCallersTransaction(t *testing.T) {
 	}
 	if st, err := r.ResumeDue(ctx, 10); err != nil || st.Total() != 0 {
 		t.Fatalf("second pass: %+v, %v; want nothing due", st, err)
+	}
+}
+
+// A caller that gives up mid-call does not erase the operation: the
+// dispatch is recorded as UNKNOWN (with a context detached from the
+// caller's), and a retry reconciles instead of charging again.
+func TestCallerCancellationKeepsTheOperation(t *testing.T) {
+	pool := newPool(t)
+	p := newProvider(t)
+	p.delay = 100 * time.Millisecond
+	r := newRunner(t, pool, fastOptions(), p.handler())
+	k := key("k")
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if _, err := r.Run(ctx, k, []byte(`{}`)); !errors.Is(err, effect.ErrUnknown) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("got %v, want ErrUnknown from the caller's deadline", err)
+	}
+	if s := state(t, pool, k); s != effect.Unknown {
+		t.Fatalf("after the caller gave up the operation is %s, want unknown", s)
+	}
+	if s := settle(t, r, pool, k); s != effect.Completed {
+		t.Fatalf("settled as %s", s)
+	}
+	if req, look, applied := p.counts(); req != 1 || look < 1 || applied != 1 {
+		t.Fatalf("provider saw %d requests, %d lookups, %d charges; want 1, >=1, 1", req, look, applied)
 	}
 }

@@ -97,6 +97,10 @@ func TestPrincipalIsRequired(t *testing.T) {
 	}
 	a := newApp(t, pool, idemhttp.Options{}, nil)
 	wantProblem(t, a.post("/payments", "k", "", "1"), http.StatusUnauthorized, "unauthenticated")
+	// A principal the claim cannot store is the server's fault, not a bad key.
+	if r := a.post("/payments", "k", strings.Repeat("t", 256), "1"); r.status != 500 || strings.Contains(r.body, "key-malformed") {
+		t.Fatalf("oversized principal: %+v", r)
+	}
 	if a.runs.Load() != 0 || a.claims() != 0 {
 		t.Fatal("an unauthenticated request ran or claimed")
 	}

@@ -113,6 +113,7 @@ func (m *Middleware) serve(w http.ResponseWriter, r *http.Request, key claim.Key
 		}
 	})
 	var inProgress *claim.InProgressError
+	var keyErr *claim.KeyError
 	switch {
 	case err == nil && res.Replayed:
 		for name, values := range res.Outcome.Headers {
@@ -130,6 +131,9 @@ func (m *Middleware) serve(w http.ResponseWriter, r *http.Request, key claim.Key
 	case errors.Is(err, claim.ErrFingerprintMismatch):
 		writeProblem(w, http.StatusUnprocessableEntity, ProblemKeyReused, "Idempotency key reused",
 			"this idempotency key was used with a different request")
+	case errors.As(err, &keyErr) && keyErr.Field == "scope":
+		// Principal returned something the claim cannot store: our fault.
+		writeProblem(w, http.StatusInternalServerError, "", "Internal Server Error", "the principal cannot scope a key")
 	case errors.Is(err, claim.ErrInvalidKey):
 		writeProblem(w, http.StatusBadRequest, ProblemKeyMalformed, "Idempotency key malformed", err.Error())
 	case errors.Is(err, errResponseTooLarge), errors.Is(err, claim.ErrOutcomeTooLarge):
