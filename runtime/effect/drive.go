@@ -102,17 +102,21 @@ func (r *Runner) record(ctx context.Context, h Handler, l lease, state State, an
 		retryMs, lastError = &ms, &msg
 	}
 	res := Result{Key: l.key, State: state, Answer: answer, Dispatches: l.dispatches}
-	err := pgx.BeginFunc(ctx, r.pool, func(tx pgx.Tx) error {
-		err := tx.QueryRow(ctx, recordSQL, l.key.Scope, l.key.Operation, l.key.Key, l.epoch,
+	store := func(db queryRower) error {
+		return db.QueryRow(ctx, recordSQL, l.key.Scope, l.key.Operation, l.key.Key, l.epoch,
 			string(state), answer, lastError, retryMs).Scan(&res.Dispatches)
-		if err != nil {
-			return err
-		}
-		if state.Terminal() && h.Finish != nil {
+	}
+	var err error
+	if state.Terminal() && h.Finish != nil {
+		err = pgx.BeginFunc(ctx, r.pool, func(tx pgx.Tx) error {
+			if err := store(tx); err != nil {
+				return err
+			}
 			return h.Finish(ctx, tx, res)
-		}
-		return nil
-	})
+		})
+	} else {
+		err = store(r.pool) // one statement: one round trip, no explicit transaction
+	}
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return Result{Key: l.key, State: Pending, Dispatches: l.dispatches}, ErrLeaseLost
@@ -122,6 +126,11 @@ func (r *Runner) record(ctx context.Context, h Handler, l lease, state State, an
 		return res, &UnknownError{Key: l.key, Dispatches: res.Dispatches, Cause: cause}
 	}
 	return res, nil
+}
+
+// queryRower is what record needs of a pool or a transaction.
+type queryRower interface {
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
 }
 
 // park leaves the operation UNKNOWN with no lease, so no worker picks it up
