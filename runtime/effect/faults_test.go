@@ -36,8 +36,8 @@ func runCrashing(t testing.TB, pool *pgxpool.Pool, opts effect.Options, p *provi
 	t.Helper()
 	r := newRunner(t, pool, opts, crashAfterCall(p))
 	defer func() {
-		if v := recover(); v != errCrash {
-			t.Fatalf("recovered %v, want the simulated crash", v)
+		if err, _ := recover().(error); !errors.Is(err, errCrash) {
+			t.Fatalf("recovered %v, want the simulated crash", err)
 		}
 	}()
 	r.Run(context.Background(), k, []byte(`{"amount":100}`))

@@ -30,23 +30,10 @@ func (r *Runner) ResumeDue(ctx context.Context, limit int) (Stats, error) {
 	if limit < 1 {
 		return Stats{}, fmt.Errorf("effect: limit %d: must be positive", limit)
 	}
-	rows, err := r.pool.Query(ctx, dueSQL, limit)
+	due, err := r.due(ctx, limit)
 	if err != nil {
 		return Stats{}, fmt.Errorf("effect: listing due operations: %w", err)
 	}
-	var due []Key
-	for rows.Next() {
-		var k Key
-		if err := rows.Scan(&k.Scope, &k.Operation, &k.Key); err != nil {
-			rows.Close()
-			return Stats{}, fmt.Errorf("effect: listing due operations: %w", err)
-		}
-		due = append(due, k)
-	}
-	if err := rows.Err(); err != nil {
-		return Stats{}, fmt.Errorf("effect: listing due operations: %w", err)
-	}
-
 	var st Stats
 	var errs []error
 	for _, k := range due {
@@ -68,6 +55,25 @@ func (r *Runner) ResumeDue(ctx context.Context, limit int) (Stats, error) {
 		}
 	}
 	return st, errors.Join(errs...)
+}
+
+// due lists up to limit operations a worker may take over, and releases
+// the connection before any of them is driven.
+func (r *Runner) due(ctx context.Context, limit int) ([]Key, error) {
+	rows, err := r.pool.Query(ctx, dueSQL, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var keys []Key
+	for rows.Next() {
+		var k Key
+		if err := rows.Scan(&k.Scope, &k.Operation, &k.Key); err != nil {
+			return nil, err
+		}
+		keys = append(keys, k)
+	}
+	return keys, rows.Err()
 }
 
 // Work runs ResumeDue every interval, limit operations at a time (at once

@@ -121,7 +121,7 @@ func (m *Middleware) serve(w http.ResponseWriter, r *http.Request, key claim.Key
 		}
 		w.Header().Set("Idempotent-Replayed", "true")
 		w.WriteHeader(res.Outcome.Status)
-		w.Write(res.Outcome.Body)
+		_, _ = w.Write(res.Outcome.Body) // a client gone by now retries and gets the replay
 	case err == nil, errors.Is(err, errNotStored):
 		rec.send(w)
 	case errors.As(err, &inProgress):

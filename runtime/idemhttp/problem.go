@@ -35,5 +35,5 @@ func writeProblem(w http.ResponseWriter, status int, typ, title, detail string) 
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	w.Write(append(body, '\n'))
+	_, _ = w.Write(append(body, '\n')) // nothing was stored: a client gone by now just retries
 }
