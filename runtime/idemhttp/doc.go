@@ -13,8 +13,9 @@
 //
 //	400  key missing, sent twice, malformed, or longer than MaxKeyBytes
 //	401  Principal found no authenticated principal
-//	409  a request with the key is running (Retry-After), answered at once
-//	     without holding a database connection (claim's non-blocking mode)
+//	409  a request with the key is running (Retry-After), answered at once:
+//	     the duplicate does not wait for it, and its connection goes back to
+//	     the pool after one round trip (claim's non-blocking mode)
 //	413  body over MaxBodyBytes; the handler did not run
 //	422  the key was used with a different request (fingerprint: method,
 //	     route, path, query, selected headers, body)
