@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -87,12 +88,21 @@ func (r *Runner) bounded(ctx context.Context, call func(context.Context) error) 
 	return call(ctx)
 }
 
+// detached is ctx without its cancellation, bounded by the lease (at least
+// minRecordTime): a caller that gave up must not lose an answer the
+// provider already gave, and a hung database must not hold the worker
+// forever. A record that still fails leaves the operation as it was, for
+// the next owner to reconcile.
+func (r *Runner) detached(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.WithoutCancel(ctx), max(r.opts.Lease, minRecordTime))
+}
+
+const minRecordTime = 5 * time.Second
+
 // record stores the operation's new state for l's epoch, with Finish in the
-// same transaction for a terminal one. It uses a context detached from the
-// caller's cancellation: a caller that gave up must not lose an answer the
-// provider already gave.
+// same transaction for a terminal one, on a detached context.
 func (r *Runner) record(ctx context.Context, h Handler, l lease, state State, answer []byte, cause error) (Result, error) {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), r.opts.CallTimeout)
+	ctx, cancel := r.detached(ctx)
 	defer cancel()
 	var retryMs *int64
 	var lastError *string
@@ -138,7 +148,9 @@ type queryRower interface {
 func (r *Runner) park(ctx context.Context, l lease) (Result, error) {
 	msg := fmt.Sprintf("parked after %d dispatches that did not apply", l.dispatches)
 	var noRetry *int64
-	tag, err := r.pool.Exec(context.WithoutCancel(ctx), recordSQL, l.key.Scope, l.key.Operation, l.key.Key, l.epoch,
+	ctx, cancel := r.detached(ctx)
+	defer cancel()
+	tag, err := r.pool.Exec(ctx, recordSQL, l.key.Scope, l.key.Operation, l.key.Key, l.epoch,
 		string(Unknown), nil, msg, noRetry)
 	switch {
 	case err != nil:

@@ -133,7 +133,7 @@ var faults = []fault{
 		name: "two workers race for one stale key",
 		run: func(t *testing.T, pool *pgxpool.Pool, p *provider, k effect.Key) {
 			opts := fastOptions()
-			opts.Lease, opts.CallTimeout = 200*time.Millisecond, 50*time.Millisecond
+			opts.Lease, opts.CallTimeout = 400*time.Millisecond, 150*time.Millisecond
 			runCrashing(t, pool, opts, p, k)
 			time.Sleep(opts.Lease + 50*time.Millisecond)
 			// Two processes: two pools, two Runners, released together.
@@ -166,7 +166,7 @@ var faults = []fault{
 		name: "lease expires mid-call",
 		run: func(t *testing.T, pool *pgxpool.Pool, p *provider, k effect.Key) {
 			opts := fastOptions()
-			opts.Lease, opts.CallTimeout = 200*time.Millisecond, 50*time.Millisecond
+			opts.Lease, opts.CallTimeout = 400*time.Millisecond, 150*time.Millisecond
 			// The first worker's call reaches the provider, which applies
 			// it; the answer is then stuck (a client library that ignores
 			// its deadline) well past the lease.
@@ -206,7 +206,7 @@ var faults = []fault{
 		run: func(t *testing.T, pool *pgxpool.Pool, p *provider, k effect.Key) {
 			p.ignoreKeys = true
 			opts := fastOptions()
-			opts.Lease, opts.CallTimeout = 200*time.Millisecond, 50*time.Millisecond
+			opts.Lease, opts.CallTimeout = 400*time.Millisecond, 150*time.Millisecond
 			runCrashing(t, pool, opts, p, k)
 			blind := p.handler()
 			blind.Reconcile = func(context.Context, effect.Attempt) (effect.Verdict, []byte, error) {

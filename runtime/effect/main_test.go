@@ -74,8 +74,12 @@ func (p *provider) charge(ctx context.Context, key string, req []byte) ([]byte, 
 	if !seen {
 		c = &charge{done: make(chan struct{})}
 		p.charges[key] = c
-		p.inflight.Add(1)
-		go p.process(c, req)
+		if p.delay == 0 {
+			p.apply(c, req) // at once: no goroutine to schedule under load
+		} else {
+			p.inflight.Add(1)
+			go p.process(c, req)
+		}
 	}
 	p.mu.Unlock()
 	select {
@@ -95,11 +99,17 @@ func (p *provider) charge(ctx context.Context, key string, req []byte) ([]byte, 
 	return c.answer, nil
 }
 
+// process applies c after the provider's delay.
 func (p *provider) process(c *charge, req []byte) {
 	defer p.inflight.Done()
 	time.Sleep(p.delay)
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.apply(c, req)
+}
+
+// apply charges (or declines) c; p.mu is held.
+func (p *provider) apply(c *charge, req []byte) {
 	if p.decline {
 		c.declined, c.answer = true, []byte(`{"declined":true}`)
 	} else {

@@ -16,7 +16,7 @@ func TestStalledWorkerCannotDispatch(t *testing.T) {
 	pool := newPool(t)
 	p := newProvider(t)
 	opts := fastOptions()
-	opts.Lease, opts.CallTimeout = 200*time.Millisecond, 50*time.Millisecond
+	opts.Lease, opts.CallTimeout = 400*time.Millisecond, 150*time.Millisecond
 	k := key("k")
 	runCrashing(t, pool, opts, p, k)
 	// Forget the charge: the provider lost it (it was never applied), so
@@ -115,7 +115,7 @@ func TestFinishIsTheRecoveryPoint(t *testing.T) {
 		return nil
 	}
 	opts := fastOptions()
-	opts.Lease, opts.CallTimeout = 200*time.Millisecond, 50*time.Millisecond
+	opts.Lease, opts.CallTimeout = 400*time.Millisecond, 150*time.Millisecond
 	r := newRunner(t, pool, opts, h)
 	k := key("k")
 	if _, err := r.Run(ctx, k, []byte(`{}`)); err == nil || errors.Is(err, effect.ErrUnknown) {
