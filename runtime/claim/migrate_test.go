@@ -110,4 +110,3 @@ func TestSchemaAndTableOptions(t *testing.T) {
 		t.Fatalf("Schema rendered %q, %v", schema, err)
 	}
 }
-

@@ -52,4 +52,3 @@ func TestWaitingDuplicateReplaysWithOneAttempt(t *testing.T) {
 		}
 	}
 }
-
