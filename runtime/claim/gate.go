@@ -7,7 +7,7 @@ import "sync"
 // another key.
 //
 // Every claim, in every mode and in DoTx, first tries a transaction-level
-// advisory lock on a 64-bit hash of its Key (openSQL), and keeps it until
+// advisory lock on a 64-bit hash of its Key (claimSQL), and keeps it until
 // its transaction ends. The primary key still decides who executes; the
 // gate only sets how long the claim statement may wait for a lock:
 //

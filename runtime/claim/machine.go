@@ -54,9 +54,8 @@ const (
 // attemptConn is a connection for one attempt of Do.
 type attemptConn interface {
 	// claim begins a transaction at the Claimer's isolation level and runs
-	// p.open, p.claim and p.restore in it (one round trip where the driver
-	// pipelines), returning what p.claim returned.
-	claim(ctx context.Context, p *protocol, gate []any, args []any) (record, error)
+	// p.claim in it (one round trip where the driver pipelines).
+	claim(ctx context.Context, p *protocol, args []any) (record, error)
 	state() txState
 	// commit runs p.store and commits.
 	commit(ctx context.Context, p *protocol, args []any) error
@@ -129,7 +128,7 @@ func do[C attemptConn](ctx context.Context, c *core, key Key, fingerprint []byte
 func attemptOnce[C attemptConn](ctx context.Context, c *core, conn C, key Key, fingerprint []byte,
 	work func(context.Context, C) (Outcome, error), rejection *Outcome) (Result, error) {
 	started := time.Now()
-	rec, err := conn.claim(ctx, &c.proto, []any{gateID(key), c.busyTimeout}, claimArgs(key, fingerprint, c.opts.TTL))
+	rec, err := conn.claim(ctx, &c.proto, claimArgs(key, fingerprint, c.opts.TTL, c.busyTimeout))
 	if err != nil || !rec.claimed() {
 		// A replay wrote nothing: its transaction ends with COMMIT, so it
 		// counts as neither an error nor a rollback on the server. The
@@ -210,9 +209,9 @@ func (r *rejectedAttempt) Error() string { return "claim: rejected attempt (inte
 // savepointConn is the caller's transaction, for DoTx.
 type savepointConn interface {
 	// claim runs, in the caller's transaction (one round trip where the
-	// driver pipelines): SAVEPOINT idemvet_claim, p.open, p.claim,
-	// p.restore, SAVEPOINT idemvet_work.
-	claim(ctx context.Context, p *protocol, gate []any, args []any) (record, error)
+	// driver pipelines): SAVEPOINT idemvet_claim, p.claim, SAVEPOINT
+	// idemvet_work.
+	claim(ctx context.Context, p *protocol, args []any) (record, error)
 	// exec runs one statement without arguments, as a simple query (the
 	// transaction may be aborted).
 	exec(ctx context.Context, sql string) error
@@ -245,7 +244,7 @@ func doTx[C savepointConn](ctx context.Context, c *core, tx C, key Key, fingerpr
 	started := time.Now()
 	var rec record
 	for races := 0; ; races++ {
-		rec, err = tx.claim(ctx, &c.proto, []any{gateID(key), c.busyTimeout}, claimArgs(key, fingerprint, c.opts.TTL))
+		rec, err = tx.claim(ctx, &c.proto, claimArgs(key, fingerprint, c.opts.TTL, c.busyTimeout))
 		if err != nil {
 			return Result{}, errors.Join(c.claimError(err, key, time.Since(started)), undo(context.WithoutCancel(ctx)))
 		}

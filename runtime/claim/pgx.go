@@ -123,18 +123,13 @@ func (c *Claimer) connect(ctx context.Context) (*pgxAttempt, error) {
 	return &pgxAttempt{c: c, pooled: pooled}, nil
 }
 
-func (a *pgxAttempt) claim(ctx context.Context, p *protocol, gate []any, args []any) (record, error) {
+func (a *pgxAttempt) claim(ctx context.Context, p *protocol, args []any) (record, error) {
 	b := &pgx.Batch{}
 	b.BeginTx(pgx.TxOptions{IsoLevel: a.c.opts.Isolation})
-	b.Queue(p.open, gate...)
 	b.Queue(p.claim, args...)
-	b.Queue(p.restore)
 	br := a.pooled.Conn().SendBatch(ctx, b)
 	var rec record
 	_, err := br.Exec()
-	if err == nil {
-		_, err = br.Exec()
-	}
 	if err == nil {
 		var rs pgx.Rows
 		if rs, err = br.Query(); err == nil {
@@ -204,19 +199,14 @@ func (a *pgxAttempt) release() {
 // pgxSavepoints is a savepointConn on the caller's pgx transaction.
 type pgxSavepoints struct{ tx pgx.Tx }
 
-func (s pgxSavepoints) claim(ctx context.Context, p *protocol, gate []any, args []any) (record, error) {
+func (s pgxSavepoints) claim(ctx context.Context, p *protocol, args []any) (record, error) {
 	b := &pgx.Batch{}
 	b.Queue(p.claimSavepoint)
-	b.Queue(p.open, gate...)
 	b.Queue(p.claim, args...)
-	b.Queue(p.restore)
 	b.Queue(p.workSavepoint)
 	br := s.tx.SendBatch(ctx, b)
 	var rec record
 	_, err := br.Exec()
-	if err == nil {
-		_, err = br.Exec()
-	}
 	if err == nil {
 		var rs pgx.Rows
 		if rs, err = br.Query(); err == nil {

@@ -11,57 +11,57 @@ import (
 // bounds are rendered in as literals (so the text is fixed per Claimer and
 // prepares once per connection), everything per call is a parameter.
 type protocol struct {
-	open, claim, restore, store, lookup, sweep string
-	workSavepoint, rollbackToWork              string
-	claimSavepoint, undoClaim, releaseClaim    string
+	claim, store, lookup, sweep             string
+	workSavepoint, rollbackToWork           string
+	claimSavepoint, undoClaim, releaseClaim string
 }
 
-// openSQL bounds the claim's transaction and takes the key's gate (see
-// gate.go), in one statement:
+// claimSQL opens, bounds and claims, in one statement, so that a claim
+// costs PostgreSQL one statement besides BEGIN:
 //
-//   - statement_timeout and idle_in_transaction_session_timeout (and
-//     transaction_timeout on PostgreSQL 17 and later) are set to
+//   - opened, evaluated before the insert because it produces the row to
+//     insert, sets statement_timeout and idle_in_transaction_session_timeout
+//     (and transaction_timeout on PostgreSQL 17 and later) to
 //     Options.HoldTimeout for the rest of the transaction, so that a
 //     function that hangs, or ignores its context, cannot hold the key
 //     forever: PostgreSQL ends the statement or the session, which rolls
-//     the claim back;
-//   - lock_timeout is set for the claim statement (Options.LockTimeout, or
-//     busyLockTimeout when the gate is busy in non-blocking mode), after the
-//     session's value is saved for restoreSQL. The save is the is_local
-//     argument of the outer set_config, so it is certainly evaluated first.
+//     the claim back. It then tries the key's gate ($6, see gate.go) and sets
+//     the lock_timeout under which the insert waits for a concurrent holder:
+//     Options.LockTimeout, or $7 when the gate is busy (busyLockTimeout in
+//     non-blocking mode). The session's lock_timeout is saved first: it is
+//     the is_local argument of the outer set_config, so it is certainly
+//     evaluated before.
+//   - claimed inserts the claim. Its RETURNING clause, evaluated once the
+//     row is in, gives the function the session's lock_timeout back and adds
+//     the gate id to idemvet.held, the transaction's list of keys it holds,
+//     which storeSQL checks and the read below reports. (Without a claim the
+//     transaction, or DoTx's savepoint, ends at once, taking the settings.)
+//   - the read of the record that blocked the claim runs only when the
+//     insert did not claim (a one-time filter: the index is not even
+//     scanned after a claim). This keeps a first execution free of reads of
+//     the claims index, so that SERIALIZABLE transactions on different keys
+//     do not conflict through predicate locks on shared index pages.
 //
-// $1 is the gate id, $2 the lock timeout of a busy gate.
-const openSQL = `SELECT {bounds}set_config('lock_timeout',
-	CASE WHEN pg_try_advisory_xact_lock($1::int8) THEN '{lock}' ELSE $2::text END,
-	set_config('idemvet.lock_timeout', current_setting('lock_timeout'), true) IS NOT NULL)`
-
-const boundsSQL = `set_config('statement_timeout', '{hold}', true),
-	set_config('idle_in_transaction_session_timeout', '{hold}', true),
-	CASE WHEN current_setting('server_version_num')::int >= 170000
-		THEN set_config('transaction_timeout', '{hold}', true) END,
-	`
-
-// claimSQL claims the key or, only when the insert did not claim it, reads
-// the record that blocked it. Gating the read on the insert (a one-time
-// filter: the index is not even scanned after a claim) keeps a first
-// execution free of reads of the claims index, so that SERIALIZABLE
-// transactions on different keys do not conflict through predicate locks
-// on shared index pages. Rows:
+// Rows:
 //
-//   - (ctid, ...) when this transaction now holds the key; the RETURNING
-//     clause adds the gate id ($6) to idemvet.held, the transaction's list
-//     of keys it holds, which storeSQL checks and the read below reports;
+//   - (ctid, ...) when this transaction now holds the key;
 //   - (NULL, fingerprint, outcome..., mine) when a record exists: committed,
 //     or claimed earlier by this same transaction (mine, DoTx only);
 //   - none when the blocking record was committed after this statement's
 //     snapshot (READ COMMITTED; stricter levels raise 40001 instead): the
 //     caller runs the claim again, which then reads it.
-const claimSQL = `WITH claimed AS (
+const claimSQL = `WITH opened AS (
+	SELECT {bounds}set_config('lock_timeout',
+		CASE WHEN pg_try_advisory_xact_lock($6::int8) THEN '{lock}' ELSE $7::text END,
+		set_config('idemvet.lock_timeout', current_setting('lock_timeout'), true) IS NOT NULL)
+), claimed AS (
 	INSERT INTO {table} (scope, operation, key, fingerprint, expires_at)
-	VALUES ($1, $2, $3, $4, now() + $5::bigint * interval '1 millisecond')
+	SELECT $1, $2, $3, $4, now() + $5::bigint * interval '1 millisecond' FROM opened
 	ON CONFLICT (scope, operation, key) DO NOTHING
-	RETURNING ctid, set_config('idemvet.held',
-		coalesce(nullif(current_setting('idemvet.held', true), ''), ',') || $6::int8 || ',', true)
+	RETURNING ctid,
+		set_config('lock_timeout', current_setting('idemvet.lock_timeout'), true),
+		set_config('idemvet.held',
+			coalesce(nullif(current_setting('idemvet.held', true), ''), ',') || $6::int8 || ',', true)
 )
 SELECT ctid::text, NULL::bytea, NULL::int4, NULL::bytea, NULL::text, NULL::text, false, false FROM claimed
 UNION ALL
@@ -70,8 +70,11 @@ SELECT NULL, fingerprint, status, body, headers::text, resource_id, rejected,
 FROM {table}
 WHERE scope = $1 AND operation = $2 AND key = $3 AND NOT EXISTS (SELECT FROM claimed)`
 
-// restoreSQL gives the function the session's own lock_timeout back.
-const restoreSQL = `SELECT set_config('lock_timeout', current_setting('idemvet.lock_timeout'), true)`
+const boundsSQL = `set_config('statement_timeout', '{hold}', true),
+		set_config('idle_in_transaction_session_timeout', '{hold}', true),
+		CASE WHEN current_setting('server_version_num')::int >= 170000
+			THEN set_config('transaction_timeout', '{hold}', true) END,
+		`
 
 // storeSQL stores the outcome in the record this transaction claimed,
 // found by its row identity (a TID scan: no index read, so no predicate
@@ -128,9 +131,7 @@ func newProtocol(table string, lockTimeout, holdTimeout time.Duration) protocol 
 		return strings.NewReplacer("{table}", table, "{bounds}", bounds, "{lock}", milliseconds(lockTimeout)).Replace(sql)
 	}
 	return protocol{
-		open:           render(openSQL),
 		claim:          render(claimSQL),
-		restore:        restoreSQL,
 		store:          render(storeSQL),
 		lookup:         render(lookupSQL),
 		sweep:          render(sweepSQL),
@@ -146,9 +147,10 @@ func milliseconds(d time.Duration) string {
 	return strconv.FormatInt(d.Milliseconds(), 10) + "ms"
 }
 
-// claimArgs are the parameters of claimSQL, in order.
-func claimArgs(k Key, fingerprint []byte, ttl time.Duration) []any {
-	return []any{k.Scope, k.Operation, k.Key, fingerprint, ttl.Milliseconds(), gateID(k)}
+// claimArgs are the parameters of claimSQL, in order; busy is the
+// lock_timeout of a claim whose gate is busy.
+func claimArgs(k Key, fingerprint []byte, ttl time.Duration, busy string) []any {
+	return []any{k.Scope, k.Operation, k.Key, fingerprint, ttl.Milliseconds(), gateID(k), busy}
 }
 
 // storeArgs are the parameters of storeSQL, in order.

@@ -86,30 +86,23 @@ type sqlAttempt struct {
 	tx *sql.Tx
 }
 
-func (a *sqlAttempt) claim(ctx context.Context, p *protocol, gate []any, args []any) (record, error) {
+func (a *sqlAttempt) claim(ctx context.Context, p *protocol, args []any) (record, error) {
 	tx, err := a.c.db.BeginTx(ctx, &sql.TxOptions{Isolation: sqlIsolation[a.c.opts.Isolation]})
 	if err != nil {
 		return record{}, err
 	}
 	a.tx = tx
-	return claimOn(ctx, tx, p, gate, args)
+	return claimOn(ctx, tx, p, args)
 }
 
-// claimOn runs p.open, p.claim and p.restore on tx.
-func claimOn(ctx context.Context, tx *sql.Tx, p *protocol, gate []any, args []any) (record, error) {
-	if _, err := tx.ExecContext(ctx, p.open, gate...); err != nil {
-		return record{}, err
-	}
+// claimOn runs p.claim on tx.
+func claimOn(ctx context.Context, tx *sql.Tx, p *protocol, args []any) (record, error) {
 	rs, err := tx.QueryContext(ctx, p.claim, args...)
 	if err != nil {
 		return record{}, err
 	}
 	rec, err := scanRecord(rs)
-	if err = errors.Join(err, rs.Close()); err != nil {
-		return record{}, err
-	}
-	_, err = tx.ExecContext(ctx, p.restore)
-	return rec, err
+	return rec, errors.Join(err, rs.Close())
 }
 
 // state: database/sql does not expose the session's transaction status, so
@@ -147,11 +140,11 @@ type sqlSavepoints struct {
 	tx *sql.Tx
 }
 
-func (s sqlSavepoints) claim(ctx context.Context, p *protocol, gate []any, args []any) (record, error) {
+func (s sqlSavepoints) claim(ctx context.Context, p *protocol, args []any) (record, error) {
 	if err := s.exec(ctx, p.claimSavepoint); err != nil {
 		return record{}, err
 	}
-	rec, err := claimOn(ctx, s.tx, p, gate, args)
+	rec, err := claimOn(ctx, s.tx, p, args)
 	if err != nil {
 		return record{}, err
 	}
