@@ -191,6 +191,35 @@ func BenchmarkRatio(b *testing.B) {
 			})
 		}
 	}
+	// The WAL each side writes per call, a large part of what is left of the
+	// cost with synchronous_commit off. The WAL is the cluster's: writes to
+	// other databases in between count too, so read the minimum of runs.
+	b.Run("wal-bytes", func(b *testing.B) {
+		e := benchEnv(b, "off")
+		ctx := context.Background()
+		lsn := func() int64 {
+			var n int64
+			if err := e.pool.QueryRow(ctx, "SELECT pg_current_wal_insert_lsn() - '0/0'").Scan(&n); err != nil {
+				b.Fatal(err)
+			}
+			return n
+		}
+		var bareBytes, doBytes int64
+		for b.Loop() {
+			t0 := lsn()
+			if err := bareInsert(ctx, e); err != nil {
+				b.Fatal(err)
+			}
+			t1 := lsn()
+			if err := claimedInsert(ctx, e); err != nil {
+				b.Fatal(err)
+			}
+			bareBytes += t1 - t0
+			doBytes += lsn() - t1
+		}
+		b.ReportMetric(float64(bareBytes)/float64(b.N), "wal-B/bare")
+		b.ReportMetric(float64(doBytes)/float64(b.N), "wal-B/do")
+	})
 	b.Run("replay/select-by-id", func(b *testing.B) {
 		e := benchEnv(b, "on")
 		replay, selectByID := replayer(b, e)
