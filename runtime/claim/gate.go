@@ -7,7 +7,7 @@ import "sync"
 // another key.
 //
 // Every claim, in every mode and in DoTx, first tries a transaction-level
-// advisory lock on a 64-bit hash of its Key (gateSQL), and keeps it until
+// advisory lock on a 64-bit hash of its Key (claimSQL), and keeps it until
 // its transaction ends. The primary key still decides who executes; the
 // gate only sets how long the claim statement may wait for a lock:
 //
@@ -40,11 +40,6 @@ import "sync"
 // busy: long enough for a lock held for microseconds, short enough that the
 // duplicate hands back its connection at once.
 const busyLockTimeout = "1ms"
-
-// gateSQL takes the gate if it is free and sets the claim statement's
-// lock_timeout: the current one (Options.LockTimeout) if taken, $2 if busy.
-const gateSQL = `SELECT set_config('lock_timeout',
-	CASE WHEN pg_try_advisory_xact_lock($1::int8) THEN current_setting('lock_timeout') ELSE $2::text END, true)`
 
 // gateID is the advisory lock id of k: FNV-1a over the three parts with a
 // NUL between them (validate rejects control characters, so the encoding is
