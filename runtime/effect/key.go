@@ -47,5 +47,13 @@ func checkKey(k Key, limit int) error {
 			return &claim.KeyError{Field: part.name, Reason: "contains a control character"}
 		}
 	}
+	if total := len(k.Scope) + len(k.Operation) + len(k.Key); total > maxKeyTotalBytes {
+		return &claim.KeyError{Field: "key", Reason: "is too long with scope and operation", Len: total, Limit: maxKeyTotalBytes}
+	}
 	return nil
 }
+
+// maxKeyTotalBytes keeps the primary key's index row within what a B-tree
+// on 8 kB pages holds (2704 bytes), as the claim package does, so that a
+// long key is a KeyError rather than a database error.
+const maxKeyTotalBytes = 2600

@@ -110,7 +110,7 @@ func TestRefusalIsTerminal(t *testing.T) {
 func TestBadInputIsRefusedBeforeRecording(t *testing.T) {
 	pool := newPool(t)
 	p := newProvider(t)
-	r := newRunner(t, pool, effect.Options{MaxRequestBytes: 8}, p.handler())
+	r := newRunner(t, pool, effect.Options{MaxRequestBytes: 8, MaxKeyBytes: 2000}, p.handler())
 	ctx := context.Background()
 	for _, tc := range []struct {
 		name string
@@ -119,8 +119,9 @@ func TestBadInputIsRefusedBeforeRecording(t *testing.T) {
 		want error
 	}{
 		{"empty scope", effect.Key{Operation: "charge", Key: "k"}, nil, claim.ErrInvalidKey},
-		{"long key", effect.Key{Scope: "s", Operation: "charge", Key: strings.Repeat("k", 256)}, nil, claim.ErrInvalidKey},
+		{"long key", effect.Key{Scope: "s", Operation: "charge", Key: strings.Repeat("k", 2001)}, nil, claim.ErrInvalidKey},
 		{"control character", effect.Key{Scope: "s", Operation: "charge", Key: "k\x00"}, nil, claim.ErrInvalidKey},
+		{"parts too long together", effect.Key{Scope: strings.Repeat("s", 1300), Operation: "charge", Key: strings.Repeat("k", 1300)}, nil, claim.ErrInvalidKey},
 		{"no handler", effect.Key{Scope: "s", Operation: "refund", Key: "k"}, nil, effect.ErrNoHandler},
 		{"large request", key("k"), []byte("123456789"), effect.ErrRequestTooLarge},
 	} {
@@ -135,9 +136,14 @@ func TestBadInputIsRefusedBeforeRecording(t *testing.T) {
 	if err := pool.QueryRow(ctx, "SELECT count(*) FROM idemvet_effects").Scan(&n); err != nil || n != 0 {
 		t.Fatalf("%d operations recorded (%v), want 0", n, err)
 	}
-	// Near miss: the largest request allowed is recorded and called.
+	// Near misses: the largest request and key allowed are recorded and
+	// called.
 	if _, err := r.Run(ctx, key("k"), []byte("12345678")); err != nil {
 		t.Fatal(err)
+	}
+	longest := effect.Key{Scope: strings.Repeat("s", 1297), Operation: "charge", Key: strings.Repeat("k", 1297)}
+	if res, err := r.Run(ctx, longest, nil); err != nil || res.State != effect.Completed {
+		t.Fatalf("a 2600-byte key: %+v, %v", res, err)
 	}
 
 	for _, bad := range []effect.Options{{Lease: 100, CallTimeout: 200}, {CallTimeout: -1}, {MaxDispatches: -1}} {
