@@ -3,8 +3,10 @@ module github.com/idemvet/idemvet
 go 1.26.0
 
 require (
+	github.com/go-chi/chi/v5 v5.5.0
 	github.com/golangci/plugin-module-register v0.1.2
 	github.com/jackc/pgx/v5 v5.13.0
+	github.com/lib/pq v1.12.3
 	golang.org/x/tools v0.52.0
 )
 

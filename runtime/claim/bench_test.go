@@ -8,19 +8,39 @@ import (
 	"testing"
 	"time"
 
+	"github.com/idemvet/idemvet/internal/pgtest"
 	"github.com/idemvet/idemvet/runtime/claim"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // The benchmarks compare Do around a one-row insert with the same insert in
-// a bare BEGIN/INSERT/COMMIT, sequentially and with 16 concurrent callers,
-// and measure the replay path. Run them in one invocation and compare the
-// ratios (see README.md): absolute numbers on shared machines mean little.
+// a bare BEGIN/INSERT/COMMIT, and a replay with one SELECT by primary key.
+// The Ratio benchmarks alternate the two within each iteration (and within
+// each goroutine), so both see the same machine load, and report their
+// ratio: the figures to quote on a shared machine (see README.md).
 
-const benchConns = 16
+const benchConns = 32
 
-func benchEnv(b *testing.B) *env {
-	e := newEnv(b, claim.Options{}, benchConns)
+// benchEnv is an env with a pool of benchConns connections whose sessions
+// run with synchronous_commit set as given.
+func benchEnv(b *testing.B, syncCommit string) *env {
+	pool := pgtest.NewPool(b, func(cfg *pgxpool.Config) {
+		cfg.MaxConns = benchConns
+		cfg.ConnConfig.RuntimeParams["synchronous_commit"] = syncCommit
+	})
+	ctx := context.Background()
+	if err := claim.Migrate(ctx, pool); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, paymentsDDL); err != nil {
+		b.Fatal(err)
+	}
+	c, err := claim.New(pool, claim.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	e := &env{t: b, pool: pool, c: c}
 	e.warm(benchConns)
 	return e
 }
@@ -49,27 +69,9 @@ func claimedInsert(ctx context.Context, e *env) error {
 	return err
 }
 
-// parallel runs f from 16 goroutines regardless of GOMAXPROCS, matching the
-// pool size.
-func parallel(b *testing.B, f func(context.Context, *env) error) {
-	e := benchEnv(b)
-	ctx := context.Background()
-	b.SetParallelism((benchConns + runtime.GOMAXPROCS(0) - 1) / runtime.GOMAXPROCS(0))
-	b.ResetTimer()
-	b.RunParallel(func(pb *testing.PB) {
-		for pb.Next() {
-			if err := f(ctx, e); err != nil {
-				b.Error(err)
-				return
-			}
-		}
-	})
-}
-
 func sequential(b *testing.B, f func(context.Context, *env) error) {
-	e := benchEnv(b)
+	e := benchEnv(b, "on")
 	ctx := context.Background()
-	b.ResetTimer()
 	for b.Loop() {
 		if err := f(ctx, e); err != nil {
 			b.Fatal(err)
@@ -77,77 +79,150 @@ func sequential(b *testing.B, f func(context.Context, *env) error) {
 	}
 }
 
-func BenchmarkBareTx(b *testing.B)           { sequential(b, bareInsert) }
-func BenchmarkDo(b *testing.B)               { sequential(b, claimedInsert) }
-func BenchmarkBareTxParallel16(b *testing.B) { parallel(b, bareInsert) }
-func BenchmarkDoParallel16(b *testing.B)     { parallel(b, claimedInsert) }
+func BenchmarkBareTx(b *testing.B) { sequential(b, bareInsert) }
+func BenchmarkDo(b *testing.B)     { sequential(b, claimedInsert) }
 
-func BenchmarkDoReplay(b *testing.B) {
-	e := benchEnv(b)
+// replayer returns a function that replays one stored key, and one that
+// selects the stored payment by primary key: the yardstick for a replay.
+func replayer(b *testing.B, e *env) (replay, selectByID func(context.Context) error) {
 	ctx := context.Background()
 	k := benchKey("replay")
-	if _, err := e.c.Do(ctx, k, nil, pay(k, 1)); err != nil {
+	first, err := e.c.Do(ctx, k, nil, pay(k, 1))
+	if err != nil {
 		b.Fatal(err)
 	}
 	fn := func(context.Context, pgx.Tx) (claim.Outcome, error) {
-		b.Fatal("replay executed the function")
+		b.Error("replay executed the function")
 		return claim.Outcome{}, nil
 	}
-	b.ResetTimer()
-	for b.Loop() {
+	replay = func(ctx context.Context) error {
 		res, err := e.c.Do(ctx, k, nil, fn)
-		if err != nil || !res.Replayed {
-			b.Fatal(res, err)
+		if err == nil && !res.Replayed {
+			err = fmt.Errorf("not a replay: %+v", res)
+		}
+		return err
+	}
+	selectByID = func(ctx context.Context) error {
+		var amount int
+		return e.pool.QueryRow(ctx, "SELECT amount FROM payments WHERE id = $1", first.Outcome.ResourceID).Scan(&amount)
+	}
+	return replay, selectByID
+}
+
+func BenchmarkDoReplay(b *testing.B) {
+	e := benchEnv(b, "on")
+	replay, _ := replayer(b, e)
+	for b.Loop() {
+		if err := replay(context.Background()); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
 
-// BenchmarkSelectOne is one bare round trip, the yardstick for the replay.
-func BenchmarkSelectOne(b *testing.B) {
-	sequential(b, func(ctx context.Context, e *env) error {
-		var one int
-		return e.pool.QueryRow(ctx, "SELECT 1").Scan(&one)
-	})
+func BenchmarkSelectByID(b *testing.B) {
+	e := benchEnv(b, "on")
+	_, selectByID := replayer(b, e)
+	for b.Loop() {
+		if err := selectByID(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
 
-// BenchmarkRatio alternates a bare transaction and Do within each iteration
-// (and within each goroutine), so that both see the same machine load, and
-// reports do/bare: the figure to quote on a shared, noisy machine.
-func BenchmarkRatio(b *testing.B) {
-	run := func(b *testing.B, each func(func())) {
-		e := benchEnv(b)
-		ctx := context.Background()
-		var bareNs, doNs atomic.Int64
-		b.ResetTimer()
-		each(func() {
-			t0 := time.Now()
-			if err := bareInsert(ctx, e); err != nil {
-				b.Error(err)
-			}
-			t1 := time.Now()
-			if err := claimedInsert(ctx, e); err != nil {
-				b.Error(err)
-			}
-			bareNs.Add(int64(t1.Sub(t0)))
-			doNs.Add(int64(time.Since(t1)))
-		})
-		b.ReportMetric(float64(doNs.Load())/float64(bareNs.Load()), "do/bare")
-	}
-	b.Run("sequential", func(b *testing.B) {
-		run(b, func(f func()) {
-			for b.Loop() {
-				f()
-			}
-		})
+// alternate runs base then measured in each step of loop and reports the
+// ratio of their total times under metric.
+func alternate(b *testing.B, metric string, loop func(step func()), base, measured func(context.Context) error) {
+	ctx := context.Background()
+	var baseNs, measuredNs atomic.Int64
+	b.ResetTimer()
+	loop(func() {
+		t0 := time.Now()
+		if err := base(ctx); err != nil {
+			b.Error(err)
+		}
+		t1 := time.Now()
+		if err := measured(ctx); err != nil {
+			b.Error(err)
+		}
+		baseNs.Add(int64(t1.Sub(t0)))
+		measuredNs.Add(int64(time.Since(t1)))
 	})
-	b.Run("parallel16", func(b *testing.B) {
-		run(b, func(f func()) {
-			b.SetParallelism((benchConns + runtime.GOMAXPROCS(0) - 1) / runtime.GOMAXPROCS(0))
-			b.RunParallel(func(pb *testing.PB) {
-				for pb.Next() {
-					f()
-				}
-			})
+	b.ReportMetric(float64(measuredNs.Load())/float64(baseNs.Load()), metric)
+}
+
+func inSequence(b *testing.B) func(func()) {
+	return func(step func()) {
+		for b.Loop() {
+			step()
+		}
+	}
+}
+
+// inParallel runs step from benchConns goroutines regardless of GOMAXPROCS.
+func inParallel(b *testing.B) func(func()) {
+	return func(step func()) {
+		b.SetParallelism((benchConns + runtime.GOMAXPROCS(0) - 1) / runtime.GOMAXPROCS(0))
+		b.RunParallel(func(pb *testing.PB) {
+			for pb.Next() {
+				step()
+			}
 		})
+	}
+}
+
+// BenchmarkRatio: Do against a bare transaction doing the same insert,
+// with synchronous_commit on (each commit waits for its WAL flush, as in
+// production) and off (the per-statement cost shows), sequentially and
+// from 32 goroutines on distinct keys. In the parallel runs, do/bare is
+// also the inverse of the throughput ratio: both run at the same
+// concurrency, so throughput(Do)/throughput(bare) = 1/(do/bare).
+func BenchmarkRatio(b *testing.B) {
+	for _, syncCommit := range []string{"on", "off"} {
+		for _, mode := range []string{"sequential", "parallel32"} {
+			b.Run("synchronous_commit="+syncCommit+"/"+mode, func(b *testing.B) {
+				e := benchEnv(b, syncCommit)
+				loop := inSequence(b)
+				if mode == "parallel32" {
+					loop = inParallel(b)
+				}
+				alternate(b, "do/bare", loop,
+					func(ctx context.Context) error { return bareInsert(ctx, e) },
+					func(ctx context.Context) error { return claimedInsert(ctx, e) })
+			})
+		}
+	}
+	// The WAL each side writes per call, a large part of what is left of the
+	// cost with synchronous_commit off. The WAL is the cluster's: writes to
+	// other databases in between count too, so read the minimum of runs.
+	b.Run("wal-bytes", func(b *testing.B) {
+		e := benchEnv(b, "off")
+		ctx := context.Background()
+		lsn := func() int64 {
+			var n int64
+			if err := e.pool.QueryRow(ctx, "SELECT pg_current_wal_insert_lsn() - '0/0'").Scan(&n); err != nil {
+				b.Fatal(err)
+			}
+			return n
+		}
+		var bareBytes, doBytes int64
+		for b.Loop() {
+			t0 := lsn()
+			if err := bareInsert(ctx, e); err != nil {
+				b.Fatal(err)
+			}
+			t1 := lsn()
+			if err := claimedInsert(ctx, e); err != nil {
+				b.Fatal(err)
+			}
+			bareBytes += t1 - t0
+			doBytes += lsn() - t1
+		}
+		b.ReportMetric(float64(bareBytes)/float64(b.N), "wal-B/bare")
+		b.ReportMetric(float64(doBytes)/float64(b.N), "wal-B/do")
+	})
+	b.Run("replay/select-by-id", func(b *testing.B) {
+		e := benchEnv(b, "on")
+		replay, selectByID := replayer(b, e)
+		alternate(b, "replay/select", inSequence(b), selectByID, replay)
 	})
 }

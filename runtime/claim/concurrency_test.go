@@ -71,7 +71,7 @@ func TestSixtyFourConcurrentCallsOneEffect(t *testing.T) {
 	for _, iso := range []pgx.TxIsoLevel{pgx.ReadCommitted, pgx.Serializable} {
 		for _, lockTimeout := range []time.Duration{5 * time.Second, 20 * time.Millisecond} {
 			t.Run(fmt.Sprintf("%s/lock_timeout=%v", iso, lockTimeout), func(t *testing.T) {
-				e := newEnv(t, claim.Options{Isolation: iso, LockTimeout: lockTimeout}, 40)
+				e := newEnv(t, claim.Options{Isolation: iso, LockTimeout: lockTimeout, MaxWaiters: -1}, 40)
 				k := claim.Key{Scope: "a", Operation: "POST /payments", Key: "hot"}
 				res := hammer(e, k, 64, slowPay(k, 100*time.Millisecond))
 				t.Logf("executed=%d replayed=%d in-progress=%d other=%v",
@@ -133,7 +133,7 @@ func TestBarrierCatchesCheckThenAct(t *testing.T) {
 }
 
 func TestTwoHundredKeysEightCallersEach(t *testing.T) {
-	e := newEnv(t, claim.Options{}, 32)
+	e := newEnv(t, claim.Options{MaxWaiters: -1}, 32)
 	e.warm(32)
 	ctx := ctxTimeout(t, 120*time.Second)
 	const keys, callers = 200, 8

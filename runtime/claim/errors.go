@@ -27,6 +27,22 @@ var (
 	// ErrRetriesExhausted: every attempt failed with a serialization failure
 	// or deadlock; the last PostgreSQL error is wrapped too.
 	ErrRetriesExhausted = errors.New("claim: retries exhausted")
+	// ErrInvalidOutcome: the outcome cannot be stored so that its replay
+	// equals it (a status outside 100-599, a NUL or invalid UTF-8 in a
+	// header or the resource id). The work was rolled back; see
+	// OutcomeError. A defect of the caller: HTTP 500.
+	ErrInvalidOutcome = errors.New("claim: outcome cannot be stored faithfully")
+	// ErrTxState: the function ended the transaction that holds the claim
+	// (an Exec of COMMIT or ROLLBACK, or Commit on the caller's tx in DoTx),
+	// or returned an outcome from a transaction it left aborted. Nothing was
+	// stored; see TxStateError.
+	ErrTxState = errors.New("claim: the claim's transaction was ended or aborted by the function")
+	// ErrMissingOutcome: the key's record was committed without an outcome,
+	// so the effect of its execution is unknown. It happens only when a
+	// function committed the claim's transaction itself (see ErrTxState) or
+	// the table was edited by hand; the record stays, answered with this
+	// error (HTTP 500, never 409), until an operator resolves it.
+	ErrMissingOutcome = errors.New("claim: record committed without an outcome")
 	// ErrTxOwned is returned by Commit and Rollback on the transaction Do
 	// hands to its function: Do commits when the function returns.
 	ErrTxOwned = errors.New("claim: the transaction belongs to Do: return an outcome to commit, an error to roll back")
@@ -103,6 +119,60 @@ func (e *OutcomeTooLargeError) Is(target error) bool { return target == ErrOutco
 
 // StatusCode is the HTTP status to answer with: 500 Internal Server Error.
 func (e *OutcomeTooLargeError) StatusCode() int { return http.StatusInternalServerError }
+
+// OutcomeError reports an outcome that cannot be stored faithfully.
+// HTTP: 500 Internal Server Error (a defect of the operation, not the client's).
+type OutcomeError struct {
+	Field  string // "status", "header", "resource id"
+	Reason string
+}
+
+func (e *OutcomeError) Error() string {
+	return fmt.Sprintf("claim: invalid outcome: %s %s: work rolled back", e.Field, e.Reason)
+}
+
+func (e *OutcomeError) Is(target error) bool { return target == ErrInvalidOutcome }
+
+// StatusCode is the HTTP status to answer with: 500 Internal Server Error.
+func (e *OutcomeError) StatusCode() int { return http.StatusInternalServerError }
+
+// TxStateError reports that the function ended or aborted the transaction
+// that holds the claim. If Committed, the claim was committed without an
+// outcome (see ErrMissingOutcome, which it then matches too); otherwise it
+// was rolled back and the key is free. HTTP: 500.
+type TxStateError struct {
+	Key       Key
+	State     string // what the function did, for the log
+	Committed bool
+}
+
+func (e *TxStateError) Error() string {
+	if e.Committed {
+		return fmt.Sprintf("claim: key %q: the function %s; the claim and the effects were committed without an outcome", e.Key.Key, e.State)
+	}
+	return fmt.Sprintf("claim: key %q: the function %s; nothing was stored, the key is free", e.Key.Key, e.State)
+}
+
+func (e *TxStateError) Is(target error) bool {
+	return target == ErrTxState || (e.Committed && target == ErrMissingOutcome)
+}
+
+// StatusCode is the HTTP status to answer with: 500 Internal Server Error.
+func (e *TxStateError) StatusCode() int { return http.StatusInternalServerError }
+
+// MissingOutcomeError is returned for a key whose record was committed
+// without an outcome (see ErrMissingOutcome). HTTP: 500.
+type MissingOutcomeError struct{ Key Key }
+
+func (e *MissingOutcomeError) Error() string {
+	return fmt.Sprintf("claim: key %q of operation %q was committed without an outcome: its effect is unknown",
+		e.Key.Key, e.Key.Operation)
+}
+
+func (e *MissingOutcomeError) Is(target error) bool { return target == ErrMissingOutcome }
+
+// StatusCode is the HTTP status to answer with: 500 Internal Server Error.
+func (e *MissingOutcomeError) StatusCode() int { return http.StatusInternalServerError }
 
 // HTTPStatus maps an error returned by Do or DoTx to an HTTP status code. ok
 // is false for errors this package does not classify (including the

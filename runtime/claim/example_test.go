@@ -2,6 +2,7 @@ package claim_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"log"
@@ -78,4 +79,52 @@ func Example() {
 	// attempt 2: 201 {"id":1} replayed=true
 	// true 422
 	// payments: 1
+}
+
+// ExampleSQLClaimer is the same protocol over database/sql, here with pgx's
+// stdlib driver ("pgx"); lib/pq ("postgres") works the same. The function
+// gets the *sql.Tx that holds the claim; libraries built on database/sql
+// (gorm, sqlx, bun, ent) can run on it, see the README.
+func ExampleSQLClaimer() {
+	ctx := context.Background()
+	dsn, drop, err := pgtest.CreateDB(ctx, "example_sql")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer drop(context.Background())
+	db, err := sql.Open("pgx", dsn)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer db.Close()
+
+	claims, err := claim.NewSQL(db, claim.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := claims.Migrate(ctx); err != nil {
+		log.Fatal(err)
+	}
+	if _, err := db.ExecContext(ctx, "CREATE TABLE payments (id bigserial PRIMARY KEY, amount int NOT NULL)"); err != nil {
+		log.Fatal(err)
+	}
+
+	key := claim.Key{Scope: "tenant-42", Operation: "POST /payments", Key: "8e0f7c1a"}
+	createPayment := func(ctx context.Context, tx *sql.Tx) (claim.Outcome, error) {
+		var id int64
+		if err := tx.QueryRowContext(ctx, "INSERT INTO payments (amount) VALUES ($1) RETURNING id", 1250).Scan(&id); err != nil {
+			return claim.Outcome{}, err
+		}
+		return claim.Outcome{Status: 201, ResourceID: fmt.Sprint(id)}, nil
+	}
+	for attempt := 1; attempt <= 2; attempt++ {
+		res, err := claims.Do(ctx, key, nil, createPayment)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("attempt %d: %d id=%s replayed=%v\n", attempt, res.Outcome.Status, res.Outcome.ResourceID, res.Replayed)
+	}
+	// Output:
+	// attempt 1: 201 id=1 replayed=false
+	// attempt 2: 201 id=1 replayed=true
 }

@@ -13,6 +13,10 @@ import (
 // /payments"), so that one key reused for a different operation does not
 // replay the wrong result. Key is the caller's idempotency key, minted once
 // per intent and reused on every retry of it.
+//
+// The parts are opaque: compared byte for byte, with no Unicode
+// normalisation, case folding or trimming, so "é" precomposed and "é"
+// decomposed, or "K" and "k", are different keys.
 type Key struct {
 	Scope     string
 	Operation string
@@ -21,6 +25,12 @@ type Key struct {
 
 // maxFingerprintBytes admits any hash up to SHA-512.
 const maxFingerprintBytes = 64
+
+// maxKeyTotalBytes bounds the three parts together, below what a B-tree
+// index row may hold on 8 kB pages (2704 bytes, headers and alignment
+// included), so that a long key is an ErrInvalidKey before anything runs
+// rather than a database error from the primary key index.
+const maxKeyTotalBytes = 2600
 
 // validate checks k and fingerprint against the bounds; each part must be
 // non-empty, at most limit bytes of UTF-8 without control characters
@@ -39,6 +49,9 @@ func validate(k Key, fingerprint []byte, limit int) error {
 		case hasControl(part.value):
 			return &KeyError{Field: part.name, Reason: "contains a control character"}
 		}
+	}
+	if total := len(k.Scope) + len(k.Operation) + len(k.Key); total > maxKeyTotalBytes {
+		return &KeyError{Field: "key", Reason: "is too long with scope and operation", Len: total, Limit: maxKeyTotalBytes}
 	}
 	if len(fingerprint) > maxFingerprintBytes {
 		return &KeyError{Field: "fingerprint", Reason: "is too long", Len: len(fingerprint), Limit: maxFingerprintBytes}

@@ -3,7 +3,9 @@ package claim
 import (
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -20,6 +22,36 @@ type Options struct {
 	// applies to the claim statement only; the function's own statements keep
 	// the session's lock_timeout. Default 2s.
 	LockTimeout time.Duration
+	// NonBlocking answers a duplicate whose key is held by an open
+	// transaction with ErrInProgress at once (within about a millisecond),
+	// instead of waiting up to LockTimeout for the holder to finish: the
+	// connection goes back to the pool while the first call runs. This is
+	// what the IETF Idempotency-Key draft asks of an HTTP server (409 for a
+	// concurrent duplicate). Duplicates that arrive after the first commits
+	// still get the replay. See gate.go for how it never answers 409 for a
+	// key nobody holds.
+	NonBlocking bool
+	// MaxWaiters caps, in blocking mode, how many calls with one key may wait
+	// at once in this process for the transaction that holds it; further
+	// calls get ErrInProgress at once, without taking a connection, so that
+	// a slow request and its retries cannot hold the whole pool. Default 4;
+	// negative means no cap. Ignored when NonBlocking is set (nobody waits).
+	MaxWaiters int
+	// HoldTimeout bounds, on the server, the transaction that holds a claim:
+	// statement_timeout and idle_in_transaction_session_timeout (and, on
+	// PostgreSQL 17 and later, transaction_timeout) are set to it with SET
+	// LOCAL when the claim is taken. A function that hangs or ignores its
+	// context then has its statement cancelled, or its session ended, by
+	// PostgreSQL, which rolls the claim back and frees the key, instead of
+	// answering 409 for the whole TTL. In DoTx the settings stay in effect
+	// in the caller's transaction once a claim is taken. Default 60s;
+	// negative leaves the session's settings alone.
+	HoldTimeout time.Duration
+	// Schema is the PostgreSQL schema of the claims table. Empty means
+	// unqualified: the first schema of the search_path that has it.
+	Schema string
+	// Table is the name of the claims table. Default idemvet_claims.
+	Table string
 	// RetryAfter is suggested to clients that got ErrInProgress.
 	// Default LockTimeout, at least one second.
 	RetryAfter time.Duration
@@ -56,8 +88,15 @@ func (o Options) withDefaults() (Options, error) {
 	def(&o.LockTimeout, 2*time.Second)
 	def(&o.RetryAfter, max(time.Second, o.LockTimeout))
 	def(&o.Backoff, 5*time.Millisecond)
+	def(&o.HoldTimeout, 60*time.Second)
+	if o.Table == "" {
+		o.Table = Table
+	}
 	if o.MaxAttempts == 0 {
 		o.MaxAttempts = 5
+	}
+	if o.MaxWaiters == 0 {
+		o.MaxWaiters = 4
 	}
 	if o.MaxKeyBytes == 0 {
 		o.MaxKeyBytes = 255
@@ -73,8 +112,13 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("claim: TTL %v: must be at least 1ms", o.TTL)
 	case o.LockTimeout < time.Millisecond:
 		return o, fmt.Errorf("claim: LockTimeout %v: must be at least 1ms (0 would wait forever)", o.LockTimeout)
+	case o.HoldTimeout > 0 && o.HoldTimeout < o.LockTimeout:
+		return o, fmt.Errorf("claim: HoldTimeout %v is shorter than LockTimeout %v", o.HoldTimeout, o.LockTimeout)
 	case o.MaxAttempts < 1 || o.MaxKeyBytes < 1 || o.MaxOutcomeBytes < 1 || o.Backoff < 0 || o.RetryAfter < 0:
 		return o, fmt.Errorf("claim: negative bound in %+v", o)
+	}
+	if strings.ContainsRune(o.Schema+o.Table, 0) || !utf8.ValidString(o.Schema+o.Table) {
+		return o, fmt.Errorf("claim: schema %q or table %q is not a valid name", o.Schema, o.Table)
 	}
 	switch o.Isolation {
 	case "", pgx.ReadCommitted, pgx.RepeatableRead, pgx.Serializable:
@@ -90,4 +134,12 @@ func headerSet(names []string) map[string]bool {
 		set[http.CanonicalHeaderKey(n)] = true
 	}
 	return set
+}
+
+// tableName is the claims table as an SQL identifier, quoted.
+func (o Options) tableName() string {
+	if o.Schema == "" {
+		return pgx.Identifier{o.Table}.Sanitize()
+	}
+	return pgx.Identifier{o.Schema, o.Table}.Sanitize()
 }

@@ -4,12 +4,20 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strings"
+	"unicode/utf8"
 )
 
 // Outcome is what is stored with the claim and replayed to every later call
 // with the same Key: the response, not something rebuilt from current state.
 // Use the fields the operation needs: an HTTP-style status, body and headers,
 // or just the id of the resource the operation created.
+//
+// Status is 0 (no status: the operation is not answered over HTTP) or an
+// HTTP status, 100 to 599. Header values and ResourceID must be valid UTF-8
+// without NUL (and header values without CR or LF): anything else could not
+// be replayed byte for byte, so Do refuses it with an OutcomeError and rolls
+// the work back. Body is stored as bytes, as is.
 type Outcome struct {
 	Status int
 	Body   []byte
@@ -65,18 +73,31 @@ type storedOutcome struct {
 	resourceID string
 }
 
-// encode filters headers through the allowlist and checks the stored size.
-// kept is the outcome as a replay will return it.
+// encode filters headers through the allowlist, checks that the replay
+// will equal the outcome and checks the stored size. kept is the outcome as
+// a replay will return it.
 func (o Outcome) encode(allow map[string]bool, limit int) (kept Outcome, s storedOutcome, err error) {
+	if o.Status != 0 && (o.Status < 100 || o.Status > 599) {
+		return Outcome{}, storedOutcome{}, &OutcomeError{Field: "status", Reason: fmt.Sprintf("%d is outside 100-599", o.Status)}
+	}
+	if reason := badText(o.ResourceID, ""); reason != "" {
+		return Outcome{}, storedOutcome{}, &OutcomeError{Field: "resource id", Reason: reason}
+	}
 	kept = Outcome{Status: o.Status, Body: o.Body, ResourceID: o.ResourceID}
 	for name, values := range o.Headers {
 		canonical := http.CanonicalHeaderKey(name)
-		if allow[canonical] {
-			if kept.Headers == nil {
-				kept.Headers = http.Header{}
-			}
-			kept.Headers[canonical] = append(kept.Headers[canonical], values...)
+		if !allow[canonical] {
+			continue
 		}
+		for _, v := range values {
+			if reason := badText(v, "\r\n"); reason != "" {
+				return Outcome{}, storedOutcome{}, &OutcomeError{Field: "header " + canonical, Reason: reason}
+			}
+		}
+		if kept.Headers == nil {
+			kept.Headers = http.Header{}
+		}
+		kept.Headers[canonical] = append(kept.Headers[canonical], values...)
 	}
 	s = storedOutcome{status: int32(o.Status), body: o.Body, resourceID: o.ResourceID}
 	if len(kept.Headers) > 0 {
@@ -90,6 +111,20 @@ func (o Outcome) encode(allow map[string]bool, limit int) (kept Outcome, s store
 		return Outcome{}, storedOutcome{}, &OutcomeTooLargeError{Size: size, Limit: limit}
 	}
 	return kept, s, nil
+}
+
+// badText says why s cannot be stored as PostgreSQL text (or jsonb) and read
+// back unchanged, or "" if it can; also refused are the bytes in forbidden.
+func badText(s, forbidden string) string {
+	switch {
+	case !utf8.ValidString(s):
+		return "is not valid UTF-8"
+	case strings.ContainsRune(s, 0):
+		return "contains NUL"
+	case strings.ContainsAny(s, forbidden):
+		return "contains CR or LF"
+	}
+	return ""
 }
 
 func decodeOutcome(status int32, body []byte, headers *string, resourceID *string) (Outcome, error) {

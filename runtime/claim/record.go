@@ -1,15 +1,12 @@
 package claim
 
-import (
-	"bytes"
-
-	"github.com/jackc/pgx/v5"
-)
+import "bytes"
 
 // record is what claimSQL returned.
 type record struct {
-	claimed     bool // this transaction holds the key
-	found       bool // a committed record exists (valid when !claimed)
+	ctid        string // the claimed row's identity: this transaction holds the key
+	found       bool   // a record exists (valid when not claimed)
+	mine        bool   // found, and claimed earlier by this same transaction
 	fingerprint []byte
 	status      *int32
 	body        []byte
@@ -18,25 +15,31 @@ type record struct {
 	rejected    bool
 }
 
+func (r record) claimed() bool { return r.ctid != "" }
+
+// rows is what both flavours' query results offer (pgx.Rows, *sql.Rows).
+type rows interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}
+
 // scanRecord reads claimSQL's rows (see there for the cases).
-func scanRecord(rows pgx.Rows) (record, error) {
-	defer rows.Close()
+func scanRecord(rs rows) (record, error) {
 	var rec record
-	for rows.Next() {
+	for rs.Next() {
 		var r record
-		if err := rows.Scan(&r.claimed, &r.fingerprint, &r.status, &r.body, &r.headers, &r.resourceID, &r.rejected); err != nil {
+		var ctid *string
+		if err := rs.Scan(&ctid, &r.fingerprint, &r.status, &r.body, &r.headers, &r.resourceID, &r.rejected, &r.mine); err != nil {
 			return record{}, err
 		}
-		if r.claimed {
-			rec.claimed = true
-			continue
+		if ctid != nil {
+			return record{ctid: *ctid}, rs.Err()
 		}
 		r.found = true
-		if !rec.claimed {
-			rec = r
-		}
+		rec = r
 	}
-	return rec, rows.Err()
+	return rec, rs.Err()
 }
 
 // replay turns the record of a completed execution into a Result. The
@@ -47,10 +50,14 @@ func (rec record) replay(key Key, fingerprint []byte, inProgress func() error) (
 		return Result{}, errRaced
 	case !bytes.Equal(rec.fingerprint, fingerprint):
 		return Result{}, &MismatchError{Key: key}
-	case rec.status == nil:
-		// Only the claiming transaction itself sees a record without an
-		// outcome (a nested DoTx with the same key).
+	case rec.status == nil && rec.mine:
+		// This transaction claimed the key earlier and has not stored its
+		// outcome yet (a nested DoTx with the same key).
 		return Result{}, inProgress()
+	case rec.status == nil:
+		// Every other reader sees only committed records: this one was
+		// committed without its outcome.
+		return Result{}, &MissingOutcomeError{Key: key}
 	}
 	o, err := decodeOutcome(*rec.status, rec.body, rec.headers, rec.resourceID)
 	if err != nil {

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"math/rand/v2"
 	"time"
-
-	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // errRaced: the record that blocked the claim was committed after the claim
@@ -18,14 +16,19 @@ var errRaced = errors.New("claim: the blocking record was committed concurrently
 // a serialization failure (40001) or a deadlock (40P01). Do retries these by
 // itself; DoTx returns them for the owner of the transaction to retry.
 func Retryable(err error) bool {
-	var pgErr *pgconn.PgError
-	if errors.As(err, &pgErr) {
-		return pgErr.Code == "40001" || pgErr.Code == "40P01"
-	}
-	return false
+	code := sqlState(err)
+	return code == "40001" || code == "40P01"
 }
 
-func retryable(err error) bool { return errors.Is(err, errRaced) || Retryable(err) }
+// sqlState is the SQLSTATE of a PostgreSQL error from pgx (*pgconn.PgError,
+// also through its database/sql driver) or lib/pq (*pq.Error), or "".
+func sqlState(err error) string {
+	var e interface{ SQLState() string }
+	if errors.As(err, &e) {
+		return e.SQLState()
+	}
+	return ""
+}
 
 // backoff is base·2^(attempt-1), capped at one second, with the upper half
 // jittered so that colliding transactions do not collide again in step.

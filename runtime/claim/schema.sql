@@ -1,8 +1,11 @@
 -- idemvet runtime/claim schema, version 1.
--- Migrate applies exactly this file (it is embedded); teams with their own
--- migration tool can apply it as is. It is idempotent.
+-- The names in braces are placeholders: claim.SchemaSQL is this file for
+-- the default table, idemvet_claims, and claim.Schema(opts) for another
+-- schema or table name. Teams with their own migration tool apply that text.
+-- It is idempotent. The table comment records the version: Migrate refuses a
+-- table whose comment or columns say otherwise.
 
-CREATE TABLE IF NOT EXISTS idemvet_claims (
+CREATE TABLE IF NOT EXISTS {table} (
     scope       text        NOT NULL, -- tenant or principal: keys never cross it
     operation   text        NOT NULL, -- e.g. "POST /payments"
     key         text        NOT NULL, -- the caller's idempotency key
@@ -14,10 +17,12 @@ CREATE TABLE IF NOT EXISTS idemvet_claims (
     rejected    boolean     NOT NULL DEFAULT false, -- a stored terminal business rejection
     created_at  timestamptz NOT NULL DEFAULT now(),
     expires_at  timestamptz NOT NULL, -- earliest time Sweep may delete the record
-    CONSTRAINT idemvet_claims_pkey PRIMARY KEY (scope, operation, key)
+    CONSTRAINT {name_pkey} PRIMARY KEY (scope, operation, key)
 ) WITH (fillfactor = 90); -- room for the in-place (HOT) update that stores the outcome
 
 -- For Sweep. BRIN, not B-tree: expires_at grows with insertion order (one TTL
 -- per Claimer), so a block-range summary finds expired rows, and it costs
 -- almost nothing on the claim's insert path.
-CREATE INDEX IF NOT EXISTS idemvet_claims_expires_at ON idemvet_claims USING brin (expires_at);
+CREATE INDEX IF NOT EXISTS {name_expires_at} ON {table} USING brin (expires_at);
+
+COMMENT ON TABLE {table} IS 'idemvet claims, schema version 1';

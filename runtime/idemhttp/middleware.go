@@ -1,0 +1,151 @@
+package idemhttp
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+
+	"github.com/idemvet/idemvet/runtime/claim"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Middleware runs each keyed request's handler at most once per
+// (principal, key) and replays its response to every retry. It is safe for
+// concurrent use; any number of instances (processes) may share a database.
+type Middleware struct {
+	opts   Options
+	claims *claim.Claimer
+}
+
+// New returns a Middleware on pool. The claims table must exist: see
+// claim.Migrate.
+func New(pool *pgxpool.Pool, opts Options) (*Middleware, error) {
+	opts, err := opts.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	claims, err := claim.New(pool, opts.Claim)
+	if err != nil {
+		return nil, fmt.Errorf("idemhttp: %w", err)
+	}
+	return &Middleware{opts: opts, claims: claims}, nil
+}
+
+// Claimer is the claims store, for Sweep.
+func (m *Middleware) Claimer() *claim.Claimer { return m.claims }
+
+// errNotStored makes claim.Do roll back a response that is sent but not
+// stored (a 5xx without Options.Store5xx).
+var errNotStored = errors.New("idemhttp: response not stored")
+
+// errResponseTooLarge rolls back a response over the claim's MaxOutcomeBytes.
+var errResponseTooLarge = errors.New("idemhttp: response too large to store")
+
+// Wrap returns next behind the middleware. Its signature is the one chi's
+// Use, echo.WrapMiddleware and most routers take.
+//
+// For a request whose method requires a key: 400 for a missing, repeated,
+// malformed or too long key; 401 when Principal finds nobody; 413 for a body
+// over MaxBodyBytes; then, under a claim on (principal, Operation, key):
+//
+//   - first request: next runs with the claim's transaction in its context
+//     (see Tx), its response is buffered, stored and committed with next's
+//     writes, then sent;
+//   - retry with the same request after commit: the stored status, body and
+//     allow-listed headers, plus Idempotent-Replayed: true; next does not run;
+//   - duplicate while the first is running: 409 with Retry-After, at once;
+//   - same key, another request: 422.
+func (m *Middleware) Wrap(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !slices.Contains(m.opts.Methods, r.Method) {
+			next.ServeHTTP(w, r)
+			return
+		}
+		idemKey, keyErr := parseKey(r.Header, m.opts.Header, m.opts.MaxKeyBytes)
+		if keyErr != nil {
+			writeProblem(w, http.StatusBadRequest, keyErr.typ, keyErr.title, keyErr.detail)
+			return
+		}
+		scope, err := m.opts.Principal(r)
+		if err != nil || scope == "" {
+			writeProblem(w, http.StatusUnauthorized, ProblemUnauthenticated, "Unauthenticated",
+				"an idempotency key is scoped to an authenticated principal")
+			return
+		}
+		var body []byte
+		if r.Body != nil { // nil only for a request built by hand
+			body, err = io.ReadAll(io.LimitReader(r.Body, m.opts.MaxBodyBytes+1))
+		}
+		switch {
+		case err != nil:
+			writeProblem(w, http.StatusBadRequest, "", "Bad Request", "reading the request body failed")
+			return
+		case int64(len(body)) > m.opts.MaxBodyBytes:
+			writeProblem(w, http.StatusRequestEntityTooLarge, ProblemBodyTooLarge, "Request body too large",
+				fmt.Sprintf("an idempotent request's body is limited to %d bytes", m.opts.MaxBodyBytes))
+			return
+		}
+		m.serve(w, r, claim.Key{Scope: scope, Operation: m.opts.Operation, Key: idemKey}, body, next)
+	})
+}
+
+// serve runs next under the claim and answers with the outcome.
+func (m *Middleware) serve(w http.ResponseWriter, r *http.Request, key claim.Key, body []byte, next http.Handler) {
+	limit := m.claims.Options().MaxOutcomeBytes
+	var rec *recorder // the last attempt's response (claim.Do may run next again after a serialization failure)
+	res, err := m.claims.Do(r.Context(), key, m.fingerprint(r, body), func(ctx context.Context, tx pgx.Tx) (claim.Outcome, error) {
+		rec = newRecorder(limit)
+		req := r.WithContext(withTx(ctx, tx))
+		req.Body = io.NopCloser(bytes.NewReader(body))
+		next.ServeHTTP(rec, req)
+		switch status := rec.statusOrOK(); {
+		case rec.oversized:
+			return claim.Outcome{}, errResponseTooLarge
+		case status >= 500 && !m.opts.Store5xx:
+			return claim.Outcome{}, errNotStored
+		default:
+			return claim.Outcome{Status: status, Body: rec.body.Bytes(), Headers: rec.header}, nil
+		}
+	})
+	var inProgress *claim.InProgressError
+	var keyErr *claim.KeyError
+	switch {
+	case err == nil && res.Replayed:
+		for name, values := range res.Outcome.Headers {
+			w.Header()[name] = values
+		}
+		w.Header().Set("Idempotent-Replayed", "true")
+		w.WriteHeader(res.Outcome.Status)
+		_, _ = w.Write(res.Outcome.Body) // a client gone by now retries and gets the replay
+	case err == nil, errors.Is(err, errNotStored):
+		rec.send(w)
+	case errors.As(err, &inProgress):
+		w.Header().Set("Retry-After", inProgress.RetryAfter())
+		writeProblem(w, http.StatusConflict, ProblemKeyInUse, "Request in progress",
+			"a request with this idempotency key is being processed; retry after the delay in Retry-After")
+	case errors.Is(err, claim.ErrFingerprintMismatch):
+		writeProblem(w, http.StatusUnprocessableEntity, ProblemKeyReused, "Idempotency key reused",
+			"this idempotency key was used with a different request")
+	case errors.As(err, &keyErr) && keyErr.Field == "scope":
+		// Principal returned something the claim cannot store: our fault.
+		writeProblem(w, http.StatusInternalServerError, "", "Internal Server Error", "the principal cannot scope a key")
+	case errors.Is(err, claim.ErrInvalidKey):
+		writeProblem(w, http.StatusBadRequest, ProblemKeyMalformed, "Idempotency key malformed", err.Error())
+	case errors.Is(err, errResponseTooLarge), errors.Is(err, claim.ErrOutcomeTooLarge):
+		writeProblem(w, http.StatusInternalServerError, ProblemResponseTooLarge, "Response too large to store",
+			"the response exceeds the stored size limit; nothing was committed")
+	default:
+		// A database failure, retries exhausted, or the client went away:
+		// nothing was committed, so the client may retry.
+		status, ok := claim.HTTPStatus(err)
+		if !ok {
+			status = http.StatusInternalServerError
+		}
+		writeProblem(w, status, "", http.StatusText(status), "the request was not processed; it is safe to retry")
+	}
+}

@@ -1,0 +1,95 @@
+package idemhttp
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/idemvet/idemvet/runtime/claim"
+)
+
+// Options configure a Middleware. Principal is required; the zero value of
+// every other field means its default.
+type Options struct {
+	// Principal returns the authenticated tenant or principal of the
+	// request, the scope of its keys: the same key from two principals
+	// names two operations, and neither can see the other's response. It
+	// runs after your authentication middleware. An error or "" answers 401
+	// without running the handler. Required: there is no default, because
+	// any default would mix tenants.
+	Principal func(r *http.Request) (string, error)
+
+	// Header is the request header carrying the key. Default
+	// "Idempotency-Key".
+	Header string
+	// Methods are the methods that require a key (400 without one);
+	// requests with other methods pass through untouched. Default POST and
+	// PATCH, the non-idempotent methods of the IETF draft.
+	Methods []string
+	// MaxKeyBytes bounds the key. Default 255 (at most the claim's
+	// MaxKeyBytes).
+	MaxKeyBytes int
+	// MaxBodyBytes bounds the request body read for the fingerprint: a
+	// longer body is answered 413 without running the handler. Default 1 MiB.
+	MaxBodyBytes int64
+	// FingerprintHeaders are request headers whose values change what the
+	// request does (an API version, Content-Type); they are part of the
+	// fingerprint with the method, route, path, query and body.
+	FingerprintHeaders []string
+	// Route returns the request's route pattern for the fingerprint.
+	// Default r.Pattern, which http.ServeMux sets when it routes to the
+	// wrapped handler (chi: chi.RouteContext(r.Context()).RoutePattern()).
+	// The escaped path and query are fingerprinted as well, so a key reused
+	// on another resource of the same route is still a mismatch.
+	Route func(r *http.Request) string
+	// Operation is the claim.Key Operation of every request: it keeps this
+	// middleware's keys apart from other users of the claims table.
+	// Default "http".
+	Operation string
+	// Store5xx stores and replays 5xx responses as Stripe does. Default
+	// false: a 5xx rolls back the handler's transaction and is not stored,
+	// so the client's retry executes again.
+	Store5xx bool
+	// Blocking makes a concurrent duplicate wait (up to
+	// Claim.LockTimeout) for the first request to finish and then replay
+	// it, instead of the default 409 at once (claim.Options.NonBlocking).
+	Blocking bool
+	// Claim configures the claims: TTL, ReplayHeaders (default
+	// Content-Type and Location), MaxOutcomeBytes (the largest response
+	// stored), RetryAfter, Isolation. Its NonBlocking field is set from
+	// Blocking.
+	Claim claim.Options
+}
+
+func (o Options) withDefaults() (Options, error) {
+	if o.Principal == nil {
+		return o, errors.New("idemhttp: Options.Principal is required: it scopes keys to the authenticated tenant")
+	}
+	if o.Header == "" {
+		o.Header = "Idempotency-Key"
+	}
+	o.Header = http.CanonicalHeaderKey(o.Header)
+	if o.Methods == nil {
+		o.Methods = []string{http.MethodPost, http.MethodPatch}
+	}
+	if o.MaxKeyBytes == 0 {
+		o.MaxKeyBytes = 255
+	}
+	if o.MaxBodyBytes == 0 {
+		o.MaxBodyBytes = 1 << 20
+	}
+	if o.Route == nil {
+		o.Route = func(r *http.Request) string { return r.Pattern }
+	}
+	if o.Operation == "" {
+		o.Operation = "http"
+	}
+	o.Claim.NonBlocking = !o.Blocking
+	if claimMax := o.Claim.MaxKeyBytes; claimMax == 0 && o.MaxKeyBytes > 255 || claimMax > 0 && o.MaxKeyBytes > claimMax {
+		return o, fmt.Errorf("idemhttp: MaxKeyBytes %d exceeds the claim's MaxKeyBytes", o.MaxKeyBytes)
+	}
+	if o.MaxKeyBytes < 1 || o.MaxBodyBytes < 1 {
+		return o, fmt.Errorf("idemhttp: MaxKeyBytes %d and MaxBodyBytes %d must be positive", o.MaxKeyBytes, o.MaxBodyBytes)
+	}
+	return o, nil
+}
