@@ -116,7 +116,8 @@ var nameVerbs = []string{
 
 // EntityOf returns the entity a repository method name is about, the
 // words between the verb and a By/For/With/If qualifier, without a
-// trailing Status or State: "User" for GetUserByName and CreateUser,
+// trailing Status or State, down to its first word: "User" for
+// GetUserByName, CreateUser and CreateUserWithoutPassword,
 // "Order" for UpdateOrderStatus. It returns "" when the name has no noun
 // after its verb (Get, ExistsByMessageID, UpdateStatus).
 func EntityOf(name string) string {
@@ -142,5 +143,16 @@ func EntityOf(name string) string {
 	for _, state := range []string{"Status", "State"} {
 		rest = strings.TrimSuffix(rest, state)
 	}
-	return rest
+	return firstWord(rest)
+}
+
+// firstWord returns the first CamelCase word of s: the entity of
+// "UserWithoutPassword" is the user.
+func firstWord(s string) string {
+	for i := 1; i < len(s); i++ {
+		if unicode.IsUpper(rune(s[i])) {
+			return s[:i]
+		}
+	}
+	return s
 }

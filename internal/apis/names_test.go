@@ -4,16 +4,17 @@ import "testing"
 
 func TestEntityOf(t *testing.T) {
 	for name, want := range map[string]string{
-		"GetUserByName":     "User",
-		"CreateUser":        "User",
-		"CreateSession":     "Session",
-		"UpdateOrderStatus": "Order",
-		"UpdateStatus":      "",
-		"ExistsByMessageID": "",
-		"Get":               "",
-		"FindOrdersForUser": "Orders",
-		"InsertMessage":     "Message",
-		"Getaway":           "",
+		"GetUserByName":             "User",
+		"CreateUser":                "User",
+		"CreateSession":             "Session",
+		"UpdateOrderStatus":         "Order",
+		"UpdateStatus":              "",
+		"ExistsByMessageID":         "",
+		"Get":                       "",
+		"FindOrdersForUser":         "Orders",
+		"CreateUserWithoutPassword": "User",
+		"InsertMessage":             "Message",
+		"Getaway":                   "",
 	} {
 		if got := EntityOf(name); got != want {
 			t.Errorf("EntityOf(%q) = %q, want %q", name, got, want)

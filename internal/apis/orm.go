@@ -7,32 +7,37 @@ package apis
 const (
 	pkgGorm       = "gorm.io/gorm"
 	pkgGormClause = "gorm.io/gorm/clause"
+	pkgGormV1     = "github.com/jinzhu/gorm"
 	pkgBun        = "github.com/uptrace/bun"
 )
 
-// GormPkg is the import path of gorm v2.
-const GormPkg = pkgGorm
+// IsGorm reports whether path is gorm v2's or v1's package.
+func IsGorm(path string) bool { return path == pkgGorm || path == pkgGormV1 }
 
 // GormClausePkg is the import path of gorm's clause package, whose
 // OnConflict and Locking values make a chain atomic or locking.
 const GormClausePkg = pkgGormClause
 
 func init() {
-	register(
-		row(pkgGorm, "DB", "First", Read), row(pkgGorm, "DB", "Take", Read),
-		row(pkgGorm, "DB", "Last", Read), row(pkgGorm, "DB", "Find", Read),
-		row(pkgGorm, "DB", "Count", Exists),
-		row(pkgGorm, "DB", "Create", Insert), row(pkgGorm, "DB", "CreateInBatches", Insert),
-		row(pkgGorm, "DB", "Save", Insert),
-		row(pkgGorm, "DB", "Update", Update), row(pkgGorm, "DB", "Updates", Update),
-		row(pkgGorm, "DB", "UpdateColumn", Update), row(pkgGorm, "DB", "UpdateColumns", Update),
-		row(pkgGorm, "DB", "Delete", Delete),
-		sqlRow(pkgGorm, "DB", "Exec", 0), sqlRow(pkgGorm, "DB", "Raw", 0),
-		row(pkgGorm, "DB", "Begin", Begin),
-		row(pkgGorm, "DB", "Commit", Commit), row(pkgGorm, "DB", "Rollback", Rollback),
-		txFuncRow(pkgGorm, "DB", "Transaction", 0),
-		row(pkgGorm, "DB", "AutoMigrate", Schema),
-	)
+	// gorm v2 and its predecessor github.com/jinzhu/gorm (v1) share the
+	// chainable *DB API and its meaning.
+	for _, pkg := range []string{pkgGorm, pkgGormV1} {
+		register(
+			row(pkg, "DB", "First", Read), row(pkg, "DB", "Take", Read),
+			row(pkg, "DB", "Last", Read), row(pkg, "DB", "Find", Read),
+			row(pkg, "DB", "Count", Exists),
+			row(pkg, "DB", "Create", Insert), row(pkg, "DB", "CreateInBatches", Insert),
+			row(pkg, "DB", "Save", Insert),
+			row(pkg, "DB", "Update", Update), row(pkg, "DB", "Updates", Update),
+			row(pkg, "DB", "UpdateColumn", Update), row(pkg, "DB", "UpdateColumns", Update),
+			row(pkg, "DB", "Delete", Delete),
+			sqlRow(pkg, "DB", "Exec", 0), sqlRow(pkg, "DB", "Raw", 0),
+			row(pkg, "DB", "Begin", Begin),
+			row(pkg, "DB", "Commit", Commit), row(pkg, "DB", "Rollback", Rollback),
+			txFuncRow(pkg, "DB", "Transaction", 0),
+			row(pkg, "DB", "AutoMigrate", Schema),
+		)
+	}
 
 	handles(HandlePool, pkgBun, "DB", "Conn")
 	handles(HandleTx, pkgBun, "Tx")

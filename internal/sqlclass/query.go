@@ -189,7 +189,7 @@ modifiers:
 			st.Returning = true
 		}
 	}
-	st.InsertIfAbsent = s.insertSelectGuarded(j, base)
+	st.InsertIfAbsent = s.insertSelectGuarded(j, base, st.Table)
 	return st
 }
 
@@ -205,9 +205,12 @@ func (s *stmt) conflictClauseAt(k int) bool {
 }
 
 // insertSelectGuarded reports an INSERT ... SELECT ... WHERE ... NOT EXISTS
-// (...), the insert-if-absent idiom. j is just after the target table; the
-// SELECT may be bare or in parentheses, after an optional column list.
-func (s *stmt) insertSelectGuarded(j, base int) bool {
+// (...), the insert-if-absent idiom, when the NOT EXISTS probes the
+// insert's own table: a probe of another table (a tombstone list) does
+// not make the insert atomic against a twin. j is just after the target
+// table; the SELECT may be bare or in parentheses, after an optional
+// column list.
+func (s *stmt) insertSelectGuarded(j, base int, target string) bool {
 	if s.isPunct(j, "(") && s.word(j+1) != "select" {
 		j = s.closeParen(j) + 1 // column list
 	}
@@ -223,8 +226,11 @@ func (s *stmt) insertSelectGuarded(j, base int) bool {
 		if s.depth[k] != d {
 			continue
 		}
-		if s.words(k, "not", "exists") {
-			return true
+		if s.words(k, "not", "exists") && s.isPunct(k+2, "(") {
+			probe := classifyStmt(s.sub(k+3, s.closeParen(k+2)))
+			if sameTable(probe.Table, target) {
+				return true
+			}
 		}
 		if s.word(k) == "returning" || s.words(k, "on", "conflict") || s.words(k, "on", "duplicate") {
 			return false
@@ -316,4 +322,18 @@ func isKeyColumn(col string) bool {
 		return true
 	}
 	return false
+}
+
+// sameTable compares two table names, with or without a schema.
+func sameTable(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	unqualified := func(t string) string {
+		if i := strings.LastIndexByte(t, '.'); i >= 0 {
+			return t[i+1:]
+		}
+		return t
+	}
+	return unqualified(a) == unqualified(b)
 }

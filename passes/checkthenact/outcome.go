@@ -23,7 +23,7 @@ import (
 // sentinel (sql.ErrNoRows, gorm.ErrRecordNotFound, redis.Nil), rows
 // affected, and a nil result of a repository lookup.
 func absentBranches(op *dataaccess.Op) []*ssa.BasicBlock {
-	o := &outcomes{kind: op.Kind}
+	o := &outcomes{kind: op.Kind, errWhenPresent: op.Summary != nil && op.Summary.ErrWhenPresent}
 	switch instr := op.Instr.(type) {
 	case *ssa.Lookup:
 		o.fromValue(instr, 0)
@@ -65,6 +65,7 @@ const (
 	readErr                  // error of a read, nil when present
 	resultPtr                // pointer result of a read, nil when absent
 	recordKey                // key field of the record a read filled, zero when absent
+	presentErr               // error of a validator, non-nil when present
 )
 
 // boolSig is a bool value that decides presence.
@@ -74,7 +75,9 @@ type boolSig struct {
 }
 
 type outcomes struct {
-	kind  apis.Kind
+	kind apis.Kind
+	// errWhenPresent: the check's error result says the row is there.
+	errWhenPresent bool
 	bools []boolSig
 	seen  map[ssa.Value]bool
 }
@@ -101,6 +104,10 @@ func (o *outcomes) fromValue(v ssa.Value, depth int) {
 		case t.Info()&types.IsInteger != 0 && o.kind == apis.Exists:
 			o.fromMeaning(v, countOf, depth)
 		}
+		return
+	}
+	if o.errWhenPresent && implementsError(v.Type()) {
+		o.fromMeaning(v, presentErr, depth)
 		return
 	}
 	if ssautil.IsError(v.Type()) {
@@ -178,6 +185,10 @@ func keyFieldValues(rec ssa.Value) []ssa.Value {
 		}
 	}
 	return out
+}
+
+func implementsError(t types.Type) bool {
+	return types.Implements(t, types.Universe.Lookup("error").Type().Underlying().(*types.Interface))
 }
 
 func isZeroConst(k *ssa.Const) bool {
@@ -320,6 +331,15 @@ func comparison(cmp *ssa.BinOp, v ssa.Value, m meaning) (absentWhenTrue, ok bool
 				return false, true
 			}
 		}
+	case presentErr:
+		if isNil(other) {
+			switch op {
+			case token.EQL: // err == nil: nothing stood in the way
+				return true, true
+			case token.NEQ:
+				return false, true
+			}
+		}
 	case readErr, resultPtr:
 		if isNil(other) {
 			switch op {
@@ -371,7 +391,8 @@ func isNotFoundTest(call *ssa.Call, err ssa.Value) bool {
 		return isNotFoundSentinel(call.Call.Args[1])
 	}
 	name := strings.ToLower(f.Name())
-	return strings.Contains(name, "notfound") || strings.Contains(name, "norows") || strings.Contains(name, "nonexist")
+	return strings.Contains(name, "notfound") || strings.Contains(name, "norows") || strings.Contains(name, "nonexist") ||
+		strings.Contains(name, "notexist")
 }
 
 // isNotFoundSentinel reports whether v is a package-level error that means
@@ -399,7 +420,7 @@ func isNotFoundSentinel(v ssa.Value) bool {
 	case name == "Nil" && apis.IsRedis(g.Pkg.Pkg.Path()):
 		return true
 	}
-	return strings.Contains(name, "NotFound") || strings.Contains(name, "NoRows")
+	return strings.Contains(name, "NotFound") || strings.Contains(name, "NoRows") || strings.Contains(name, "NotExist")
 }
 
 func isNil(v ssa.Value) bool {

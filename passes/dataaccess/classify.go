@@ -221,7 +221,7 @@ func (m *modeler) fromRow(op *Op, c *ssa.CallCommon, row apis.Method) {
 		op.Isolation = isolationOption(c)
 	}
 	m.readChain(op, recv)
-	if row.Pkg == apis.GormPkg && row.Name == "Save" && !isNewRecord(arg(c, 0)) {
+	if apis.IsGorm(row.Pkg) && row.Name == "Save" && !isNewRecord(arg(c, 0)) {
 		// Save of a record whose primary key is set, or may be, is an
 		// upsert (INSERT ... ON CONFLICT DO UPDATE SET ...): not a plain
 		// insert that a concurrent twin can duplicate.

@@ -57,14 +57,18 @@ type Summary struct {
 	// StateGuard is set when every write of the body is a state-guarded
 	// update (see Op.StateGuard).
 	StateGuard bool
+	// ErrWhenPresent is set for a check whose only result is an error (a
+	// validator: ValidateUserCreation returns ErrUserExists): the error
+	// is how it says the row is there, so nil means absent.
+	ErrWhenPresent bool
 }
 
 func (*Summary) AFact() {}
 
 func (s *Summary) String() string {
-	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t",
+	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t errwhenpresent=%t",
 		s.Kind, s.Table, s.HandleParam, s.HandleKind, s.KeyParam, s.Claim, s.Effect, s.TxFuncParam,
-		s.Writes, s.Commits, s.RecvHandle, s.StateGuard)
+		s.Writes, s.Commits, s.RecvHandle, s.StateGuard, s.ErrWhenPresent)
 }
 
 // summaryOf returns the summary of f: computed here for this package's
@@ -186,6 +190,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		s.HandleParam, s.HandleKind = commonHandle(fn, data)
 		s.RecvHandle = s.HandleParam < 0 && s.HandleKind == apis.HandleUnknown && onReceiverField(fn, data)
 	}
+	s.ErrWhenPresent = s.Kind == apis.Exists && returnsOnlyError(fn)
 	if s.Kind != apis.None {
 		s.Table = commonTable(data)
 		s.KeyParam = keyParam(fn, data)
@@ -410,4 +415,12 @@ func WinnerNotInError(op *Op) bool {
 		return true
 	}
 	return op.Kind == apis.CondInsert && (op.SQL == nil || !op.SQL.Returning)
+}
+
+// returnsOnlyError reports whether fn's only result is an error (the error
+// interface or a type implementing it).
+func returnsOnlyError(fn *ssa.Function) bool {
+	res := fn.Signature.Results()
+	errIface := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+	return res.Len() == 1 && types.Implements(res.At(0).Type(), errIface)
 }

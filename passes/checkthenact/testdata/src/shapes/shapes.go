@@ -145,3 +145,36 @@ func (s *Store) subscribe(ctx context.Context, url string) error {
 	}
 	return s.CreateFeed(ctx, url)
 }
+
+var ErrCategoryExists = errors.New("category exists")
+
+func (s *Store) categoryExists(ctx context.Context, title string) bool {
+	var exists bool
+	s.db.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM categories WHERE title = $1)`, title).Scan(&exists)
+	return exists
+}
+
+// A validator says "present" with its error.
+func (s *Store) validateCategoryCreation(ctx context.Context, title string) error {
+	if s.categoryExists(ctx, title) {
+		return ErrCategoryExists
+	}
+	return nil
+}
+
+func (s *Store) createCategory(ctx context.Context, title string) error {
+	if err := s.validateCategoryCreation(ctx, title); err != nil { // want `check-then-act race: the existence check validateCategoryCreation`
+		return err
+	}
+	_, err := s.db.ExecContext(ctx, `INSERT INTO categories (title) VALUES ($1)`, title)
+	return err
+}
+
+// Near miss: the insert runs when the validator found the category.
+func (s *Store) touchCategory(ctx context.Context, title string) error {
+	if err := s.validateCategoryCreation(ctx, title); err == nil {
+		return nil
+	}
+	_, err := s.db.ExecContext(ctx, `INSERT INTO categories (title) VALUES ($1)`, title)
+	return err
+}

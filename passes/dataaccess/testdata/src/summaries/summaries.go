@@ -5,6 +5,7 @@ package summaries
 import (
 	"context"
 	"database/sql"
+	"errors"
 )
 
 type Store struct{ db *sql.DB }
@@ -62,3 +63,22 @@ func (s *Store) SetShipped(ctx context.Context, id int64) error { // want SetShi
 	_, err := s.db.ExecContext(ctx, `UPDATE orders SET status = 'shipped' WHERE id = $1`, id)
 	return err
 }
+
+// A validator: its only result is an error, non-nil when the row exists.
+func (s *Store) ValidateFeed(ctx context.Context, url string) error { // want ValidateFeed:"^exists .*errwhenpresent=true"
+	exists, err := s.FeedExists(ctx, url)
+	if err != nil {
+		return err
+	}
+	if exists {
+		return errFeedExists
+	}
+	return nil
+}
+
+// Near miss: a check that returns its bool says presence with the bool.
+func (s *Store) HasFeed(ctx context.Context, url string) (bool, error) { // want HasFeed:"^exists .*errwhenpresent=false"
+	return s.FeedExists(ctx, url)
+}
+
+var errFeedExists = errors.New("feed exists")
