@@ -60,12 +60,12 @@ func absentBranches(op *dataaccess.Op) []*ssa.BasicBlock {
 type meaning int
 
 const (
-	foundFlag meaning = iota // bool, true when present
-	countOf                  // integer, > 0 when present
-	readErr                  // error of a read, nil when present
-	resultPtr                // pointer result of a read, nil when absent
-	recordKey                // key field of the record a read filled, zero when absent
-	presentErr               // error of a validator, non-nil when present
+	foundFlag  meaning = iota // bool, true when present
+	countOf                   // integer, > 0 when present
+	readErr                   // error of a read, nil when present
+	resultPtr                 // pointer result of a read, nil when absent
+	recordKey                 // key field of the record a read filled, zero when absent
+	presentErr                // error of a validator, non-nil when present
 )
 
 // boolSig is a bool value that decides presence.
@@ -78,8 +78,8 @@ type outcomes struct {
 	kind apis.Kind
 	// errWhenPresent: the check's error result says the row is there.
 	errWhenPresent bool
-	bools []boolSig
-	seen  map[ssa.Value]bool
+	bools          []boolSig
+	seen           map[ssa.Value]bool
 }
 
 const maxDepth = 6
