@@ -100,7 +100,7 @@ func mayMatter(pass *analysis.Pass) bool {
 	}
 	for _, imp := range pass.Pkg.Imports() {
 		path := imp.Path()
-		if isSourcePackage(path) || isDeliveryPackage(path) || apis.IsRetryPackage(path) || path == apis.RuntimeClaimPkg {
+		if isSourcePackage(path) || isDeliveryPackage(path) || apis.IsMessagePackage(path) || apis.IsRetryPackage(path) || path == apis.RuntimeClaimPkg {
 			return true
 		}
 	}

@@ -21,7 +21,7 @@ import (
 //	delivery     AMQP, SQS and JetStream delivery handles as dedup keys
 func TestAttemptKey(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), attemptkey.Analyzer,
-		"loops", "helpers", "retrylib", "keys", "handwritten", "sinks", "delivery")
+		"loops", "helpers", "retrylib", "keys", "handwritten", "sinks", "delivery", "handlers")
 }
 
 func TestFlags(t *testing.T) {

@@ -14,7 +14,8 @@ import (
 // body of a retry loop, or a function handed to a retry helper.
 type retryContext struct {
 	loop *loop // a retry loop, or
-	// fn is the function a helper retries, and call the helper call.
+	// fn is the function a helper retries, and call the helper call; or
+	// fn is a message handler and call is nil (the broker retries it).
 	fn     *ssa.Function
 	call   ssa.CallInstruction
 	helper string
@@ -26,14 +27,22 @@ func (rc *retryContext) pos() token.Pos {
 		if rc.loop.stmt != nil {
 			return rc.loop.stmt.Pos()
 		}
-		return rc.loop.fn.Pos()
+		return rc.loop.firstPos() // a goto loop: its first statement, never the function header
+	}
+	if rc.call == nil {
+		return rc.fn.Pos() // the handler itself
 	}
 	return rc.call.Pos()
 }
 
 func (rc *retryContext) describe() string {
-	if rc.loop != nil {
+	switch {
+	case rc.loop != nil && rc.loop.deliveries:
+		return "the loop over deliveries (a redelivered message comes round again)"
+	case rc.loop != nil:
 		return "the retry loop"
+	case rc.call == nil:
+		return "the message handler (the broker redelivers a message the handler fails)"
 	}
 	return "retried by " + rc.helper
 }
@@ -118,6 +127,9 @@ func (a *checker) retryContexts(fn *ssa.Function) []*retryContext {
 			ctxs = append(ctxs, &retryContext{loop: l})
 		}
 	}
+	if handlesMessage(fn) {
+		ctxs = append(ctxs, &retryContext{fn: fn})
+	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
@@ -175,6 +187,22 @@ func (a *checker) retriedArg(c *ssa.CallCommon) (int, string) {
 		return -1, ""
 	}
 	return arg, name
+}
+
+// handlesMessage reports whether fn takes a broker message: it runs once
+// per delivery, and the broker redelivers what it fails to process.
+func handlesMessage(fn *ssa.Function) bool {
+	for _, p := range fn.Params {
+		if isMessageType(p.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+func isMessageType(t types.Type) bool {
+	n := namedOf(t)
+	return n != nil && n.Obj().Pkg() != nil && apis.IsMessageType(n.Obj().Pkg().Path(), n.Obj().Name())
 }
 
 func lastFuncParam(sig *types.Signature) int {

@@ -18,6 +18,9 @@ type loop struct {
 	body   map[*ssa.BasicBlock]bool // includes the header
 	stmt   ast.Stmt                 // the for or range statement, when found
 	retry  *bool                    // isRetry, once known
+	// deliveries is set for a range over a channel of broker messages:
+	// each iteration handles one delivery, and a redelivery is another.
+	deliveries bool
 }
 
 // loopsOf returns the natural loops of fn, outer loops first.
@@ -55,6 +58,19 @@ func loopsOf(fn *ssa.Function) []*loop {
 
 // statement finds the innermost for or range statement of the function's
 // syntax that encloses every positioned instruction of the loop.
+// firstPos returns the earliest source position in the loop's body.
+func (l *loop) firstPos() token.Pos {
+	first := token.NoPos
+	for b := range l.body {
+		for _, instr := range b.Instrs {
+			if p := instr.Pos(); p.IsValid() && (!first.IsValid() || p < first) {
+				first = p
+			}
+		}
+	}
+	return first
+}
+
 func (l *loop) statement() ast.Stmt {
 	lo, hi := token.NoPos, token.NoPos
 	for b := range l.body {
@@ -111,6 +127,10 @@ func (l *loop) isRetry(info *types.Info) bool {
 }
 
 func (l *loop) retryShape(info *types.Info) bool {
+	if rng, ok := l.stmt.(*ast.RangeStmt); ok && rangesOverDeliveries(rng, info) {
+		l.deliveries = true
+		return true
+	}
 	if rng, ok := l.stmt.(*ast.RangeStmt); ok && !rangesOverAttempts(rng, info) {
 		return false
 	}
@@ -154,6 +174,17 @@ func rangesOverAttempts(rng *ast.RangeStmt, info *types.Info) bool {
 		return isDuration(u.Elem())
 	}
 	return false
+}
+
+// rangesOverDeliveries reports whether a range statement receives broker
+// messages from a channel (for d := range deliveries).
+func rangesOverDeliveries(rng *ast.RangeStmt, info *types.Info) bool {
+	t := info.TypeOf(rng.X)
+	if t == nil {
+		return false
+	}
+	ch, ok := t.Underlying().(*types.Chan)
+	return ok && isMessageType(ch.Elem())
 }
 
 func isDuration(t types.Type) bool {
