@@ -134,8 +134,9 @@ func attemptOnce[C attemptConn](ctx context.Context, c *core, conn C, key Key, f
 		// counts as neither an error nor a rollback on the server. The
 		// answer does not wait for that: the connection goes back to its
 		// pool once the transaction has ended.
+		empty := err == nil
 		go func() {
-			conn.end(err == nil)
+			conn.end(empty)
 			conn.release()
 		}()
 		if err != nil {
