@@ -307,7 +307,7 @@ func doTx[C savepointConn](ctx context.Context, c *core, tx C, key Key, fingerpr
 // is admitted must leave the queue when it returns.
 func (c *core) admit(key Key) bool {
 	limit := 1 + c.opts.MaxWaiters // the holder, or the first to arrive, and its waiters
-	if c.opts.NonBlocking || c.opts.MaxWaiters < 0 {
+	if c.opts.MaxWaiters < 0 {
 		limit = int(^uint(0) >> 1)
 	}
 	return c.waiting.enter(key, limit)
