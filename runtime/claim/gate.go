@@ -1,6 +1,10 @@
 package claim
 
-import "sync"
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"sync"
+)
 
 // The gate lets a non-blocking duplicate learn that its key is held without
 // waiting for the holder, and without ever being turned away because of
@@ -41,26 +45,24 @@ import "sync"
 // duplicate hands back its connection at once.
 const busyLockTimeout = "1ms"
 
-// gateID is the advisory lock id of k: FNV-1a over the three parts with a
-// NUL between them (validate rejects control characters, so the encoding is
-// unambiguous).
+// gateID is the advisory lock id of k: the first 8 bytes of SHA-256 over
+// the three parts with a NUL between them (validate rejects control
+// characters, so the encoding is unambiguous). Every process must compute
+// the same id, so it cannot be keyed; a cryptographic hash keeps a client
+// from choosing a key whose gate collides with another client's key.
 func gateID(k Key) int64 {
-	h := uint64(14695981039346656037)
-	for i, part := range [...]string{k.Scope, k.Operation, k.Key} {
-		if i > 0 {
-			h *= 1099511628211 // the separator: xor with 0 is a no-op
-		}
-		for j := 0; j < len(part); j++ {
-			h ^= uint64(part[j])
-			h *= 1099511628211
-		}
-	}
-	return int64(h)
+	h := sha256.New()
+	h.Write([]byte(k.Scope))
+	h.Write([]byte{0})
+	h.Write([]byte(k.Operation))
+	h.Write([]byte{0})
+	h.Write([]byte(k.Key))
+	return int64(binary.BigEndian.Uint64(h.Sum(nil)))
 }
 
 // waitQueue counts the calls per key that are in flight in this process, to
-// cap how many of them may wait on the database for one holder in blocking
-// mode (Options.MaxWaiters). Calls beyond the cap answer ErrInProgress
+// cap how many of them may wait on the database for one holder
+// (Options.MaxWaiters). Calls beyond the cap answer ErrInProgress
 // without taking a connection, so duplicates of one slow request cannot
 // drain the pool for everyone else.
 type waitQueue struct {

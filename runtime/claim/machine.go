@@ -134,8 +134,9 @@ func attemptOnce[C attemptConn](ctx context.Context, c *core, conn C, key Key, f
 		// counts as neither an error nor a rollback on the server. The
 		// answer does not wait for that: the connection goes back to its
 		// pool once the transaction has ended.
+		empty := err == nil
 		go func() {
-			conn.end(err == nil)
+			conn.end(empty)
 			conn.release()
 		}()
 		if err != nil {
@@ -306,7 +307,7 @@ func doTx[C savepointConn](ctx context.Context, c *core, tx C, key Key, fingerpr
 // is admitted must leave the queue when it returns.
 func (c *core) admit(key Key) bool {
 	limit := 1 + c.opts.MaxWaiters // the holder, or the first to arrive, and its waiters
-	if c.opts.NonBlocking || c.opts.MaxWaiters < 0 {
+	if c.opts.MaxWaiters < 0 {
 		limit = int(^uint(0) >> 1)
 	}
 	return c.waiting.enter(key, limit)

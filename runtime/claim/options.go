@@ -31,11 +31,12 @@ type Options struct {
 	// still get the replay. See gate.go for how it never answers 409 for a
 	// key nobody holds.
 	NonBlocking bool
-	// MaxWaiters caps, in blocking mode, how many calls with one key may wait
-	// at once in this process for the transaction that holds it; further
-	// calls get ErrInProgress at once, without taking a connection, so that
-	// a slow request and its retries cannot hold the whole pool. Default 4;
-	// negative means no cap. Ignored when NonBlocking is set (nobody waits).
+	// MaxWaiters caps how many calls with one key may wait at once in this
+	// process for the transaction that holds it; further calls get
+	// ErrInProgress at once, without taking a connection, so that a slow
+	// request and its retries cannot hold the whole pool. Default 4;
+	// negative means no cap. With NonBlocking nobody waits for long; the cap
+	// still bounds the rare case described in gate.go.
 	MaxWaiters int
 	// HoldTimeout bounds, on the server, the transaction that holds a claim:
 	// statement_timeout and idle_in_transaction_session_timeout (and, on

@@ -58,8 +58,10 @@ func TestSerializationFailureIsRetriedAsAWhole(t *testing.T) {
 		if errs[0] != nil || errs[1] != nil {
 			t.Fatalf("errors %v; want the conflict absorbed by a retry", errs)
 		}
-		if calls.Load() != 3 {
-			t.Fatalf("%d function calls, want 3: both, then the loser again", calls.Load())
+		// Both, then the loser again; again more than once if, on a loaded
+		// machine, the loser's retry overlaps the winner before its commit.
+		if calls.Load() < 3 {
+			t.Fatalf("%d function calls, want at least 3: both, then the loser again", calls.Load())
 		}
 		if e.count("SELECT count(*) FROM payments") != 2 || e.count("SELECT count(*) FROM idemvet_claims") != 2 {
 			t.Fatal("want exactly one payment and one claim per key")

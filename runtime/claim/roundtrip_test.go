@@ -2,6 +2,7 @@ package claim_test
 
 import (
 	"context"
+	"database/sql"
 	"net"
 	"sync/atomic"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"github.com/idemvet/idemvet/runtime/claim"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
 )
 
 // countingConn counts network round trips: a read that follows a write is
@@ -186,5 +188,92 @@ func TestRoundTripsDoTx(t *testing.T) {
 	// BEGIN, claim, INSERT, outcome, COMMIT / BEGIN, claim, RELEASE, COMMIT.
 	if first != 5 || replay != 4 {
 		t.Fatalf("DoTx took %d and %d round trips, want 5 and 4", first, replay)
+	}
+}
+
+// TestRoundTripsSQL counts the database/sql flavour's round trips, over
+// pgx's stdlib driver: every statement is one, as database/sql cannot
+// pipeline.
+func TestRoundTripsSQL(t *testing.T) {
+	cfg, err := pgx.ParseConfig(pgtest.NewDB(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	trips := new(atomic.Int64)
+	dialer := &net.Dialer{}
+	cfg.DialFunc = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		conn, err := dialer.DialContext(ctx, network, addr)
+		if err != nil {
+			return nil, err
+		}
+		return &countingConn{Conn: conn, trips: trips}, nil
+	}
+	db := stdlib.OpenDB(*cfg)
+	t.Cleanup(func() { db.Close() })
+	db.SetMaxOpenConns(1)
+	ctx := ctxTimeout(t, 30*time.Second)
+	c, err := claim.NewSQL(db, claim.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.ExecContext(ctx, paymentsDDL); err != nil {
+		t.Fatal(err)
+	}
+	insert := func(ctx context.Context, tx *sql.Tx) (claim.Outcome, error) {
+		_, err := tx.ExecContext(ctx, "INSERT INTO payments (scope, key, amount) VALUES ($1, $2, $3)", "a", "k", 1)
+		return claim.Outcome{Status: 201}, err
+	}
+	// idle waits for the one connection to be back in the pool.
+	idle := func() {
+		for db.Stats().InUse > 0 {
+			time.Sleep(time.Millisecond)
+		}
+	}
+	measure := func(f func() error) (answered, wire int64) {
+		t.Helper()
+		before := trips.Load()
+		if err := f(); err != nil {
+			t.Fatal(err)
+		}
+		answered = trips.Load() - before
+		idle()
+		return answered, trips.Load() - before
+	}
+	bare := func() error {
+		tx, err := db.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		defer tx.Rollback()
+		if _, err := insert(ctx, tx); err != nil {
+			return err
+		}
+		return tx.Commit()
+	}
+	do := func(k string) func() error {
+		return func() error {
+			_, err := c.Do(ctx, claim.Key{Scope: "a", Operation: "op", Key: k}, nil, insert)
+			return err
+		}
+	}
+	measure(do("warm")) // prepares the statements on the connection
+	measure(do("warm"))
+	measure(bare)
+	bareTrips, _ := measure(bare)
+	first, _ := measure(do("k"))
+	// The fewest over five replays: the COMMIT after the answer may finish
+	// before the counter is read, but not every time.
+	replay, replayWire := int64(1<<62), int64(0)
+	for range 5 {
+		a, w := measure(do("k"))
+		replay, replayWire = min(replay, a), max(replayWire, w)
+	}
+	t.Logf("database/sql round trips: bare=%d, Do first=%d, replay=%d before the answer (%d on the wire)", bareTrips, first, replay, replayWire)
+	if bareTrips != 3 || first != 5 || replay != 2 || replayWire != 3 {
+		t.Fatalf("bare %d, first %d, replay %d (%d on the wire); want 3, 5 (BEGIN, claim, INSERT, store, COMMIT), 2 (BEGIN, claim) and 3 (COMMIT)",
+			bareTrips, first, replay, replayWire)
 	}
 }

@@ -58,6 +58,9 @@ func TestHTTPStatus(t *testing.T) {
 		{fmt.Errorf("wrapped: %w", &claim.MismatchError{Key: k}), 422, true},
 		{&claim.KeyError{Field: "key", Reason: "is empty"}, 400, true},
 		{&claim.OutcomeTooLargeError{Size: 2, Limit: 1}, 500, true},
+		{&claim.OutcomeError{Field: "status", Reason: "is 42"}, 500, true},
+		{&claim.TxStateError{Key: k, State: "committed", Committed: true}, 500, true},
+		{&claim.MissingOutcomeError{Key: k}, 500, true},
 		{fmt.Errorf("%w after 5 attempts: %w", claim.ErrRetriesExhausted, errors.New("x")), 503, true},
 		{errors.New("business"), 0, false},
 	} {
@@ -80,9 +83,37 @@ func TestOptionsAreValidated(t *testing.T) {
 		{LockTimeout: -1},
 		{MaxAttempts: -1},
 		{Isolation: "read uncommitted"},
+		{HoldTimeout: time.Second, LockTimeout: 2 * time.Second},
+		{Table: "claims\x00"},
 	} {
 		if _, err := claim.New(nil, opts); err == nil {
 			t.Errorf("New accepted %+v", opts)
 		}
+		if _, err := claim.NewSQL(nil, opts); err == nil {
+			t.Errorf("NewSQL accepted %+v", opts)
+		}
+	}
+	// The near misses: bounds in the right order, negative meaning off.
+	for _, opts := range []claim.Options{
+		{HoldTimeout: 2 * time.Second, LockTimeout: time.Second},
+		{HoldTimeout: -1, MaxWaiters: -1, NonBlocking: true, Schema: "billing", Table: "Claims"},
+	} {
+		if _, err := claim.New(nil, opts); err != nil {
+			t.Errorf("New refused %+v: %v", opts, err)
+		}
+	}
+}
+
+func TestErrorsMatchTheirSentinels(t *testing.T) {
+	committed := &claim.TxStateError{Committed: true}
+	rolledBack := &claim.TxStateError{}
+	if !errors.Is(committed, claim.ErrTxState) || !errors.Is(committed, claim.ErrMissingOutcome) {
+		t.Error("a committed TxStateError must match ErrTxState and ErrMissingOutcome")
+	}
+	if !errors.Is(rolledBack, claim.ErrTxState) || errors.Is(rolledBack, claim.ErrMissingOutcome) {
+		t.Error("a rolled-back TxStateError must match ErrTxState only")
+	}
+	if !errors.Is(&claim.OutcomeError{}, claim.ErrInvalidOutcome) || errors.Is(&claim.OutcomeError{}, claim.ErrOutcomeTooLarge) {
+		t.Error("OutcomeError must match ErrInvalidOutcome only")
 	}
 }
