@@ -295,7 +295,7 @@ func TestDiagnosticURLs(t *testing.T) {
 		for _, d := range act.Diagnostics {
 			n++
 			want := analyzers.DocURL(act.Analyzer.Name)
-			toRuntime := len(d.SuggestedFixes) == 0 && d.URL == apis.RuntimeClaimURL
+			toRuntime := len(d.SuggestedFixes) == 0 && (d.URL == apis.RuntimeClaimURL || d.URL == apis.RuntimeEffectURL)
 			if d.URL != want && !strings.HasPrefix(d.URL, want+"#") && !toRuntime {
 				t.Errorf("%s: URL %q, want %s", d.Message, d.URL, want)
 			}

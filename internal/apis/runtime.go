@@ -7,3 +7,13 @@ const (
 	RuntimeClaimPkg = "github.com/idemvet/idemvet/runtime/claim"
 	RuntimeClaimURL = "https://github.com/idemvet/idemvet/tree/main/runtime/claim"
 )
+
+// idemvet's runtime for external effects (a payment provider, an e-mail
+// API, a broker), which cannot share the database transaction: a PENDING
+// record committed before the call, one downstream key derived per
+// operation and reused on every attempt, reconciliation before any second
+// call. Diagnostics whose duplicated act is such an effect point here.
+const (
+	RuntimeEffectPkg = "github.com/idemvet/idemvet/runtime/effect"
+	RuntimeEffectURL = "https://github.com/idemvet/idemvet/tree/main/runtime/effect"
+)

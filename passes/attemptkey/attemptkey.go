@@ -26,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:       run,
 }
 
-const mintMessage = "a new idempotency key is minted on every attempt; retries of the same operation will not be deduplicated"
+const mintMessage = "a new idempotency key is minted on every attempt; retries of the same operation will not be deduplicated (mint it once per operation, before the retries, or derive it from the operation: runtime/effect's downstream key)"
 
 // checker is the state of one run of the pass.
 type checker struct {
@@ -155,7 +155,7 @@ func (a *checker) reportMint(call *ssa.Call, rc *retryContext, h *hit) {
 	if fix, ok := a.hoist(cur, rc); ok {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	} else {
-		d.URL = apis.RuntimeClaimURL
+		d.URL = apis.RuntimeEffectURL // a downstream key derived once per operation and reused on every attempt
 	}
 	a.pass.Report(d)
 }

@@ -180,13 +180,13 @@ func reportUngated(pass *analysis.Pass, check, insert, act *dataaccess.Op) {
 	fset := pass.Fset
 	pass.Report(analysis.Diagnostic{
 		Pos: check.Pos(),
-		Message: fmt.Sprintf("check-then-act race: %s and the conditional insert at line %d let two concurrent callers both reach %s at line %d, which the insert's outcome does not gate (run it only when the insert reports a new row: rows affected == 1 or the returned bool; or runtime/claim)",
-			describe(check), fset.Position(insert.Pos()).Line, describeAct(act), fset.Position(act.Pos()).Line),
+		Message: fmt.Sprintf("check-then-act race: %s and the conditional insert at line %d let two concurrent callers both reach %s at line %d, which the insert's outcome does not gate (run it only when the insert reports a new row: rows affected == 1 or the returned bool; or %s)",
+			describe(check), fset.Position(insert.Pos()).Line, describeAct(act), fset.Position(act.Pos()).Line, runtimeFor(act)),
 		Related: []analysis.RelatedInformation{
 			{Pos: act.Pos(), Message: "the act both callers run"},
 			{Pos: insert.Pos(), Message: "the conditional insert, whose outcome is not checked before the act"},
 		},
-		URL: apis.RuntimeClaimURL,
+		URL: runtimeURLFor(act),
 	})
 }
 

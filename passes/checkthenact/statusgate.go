@@ -344,14 +344,39 @@ func reportStatusGate(pass *analysis.Pass, g gate, act, write *dataaccess.Op) {
 	}
 	pass.Report(analysis.Diagnostic{
 		Pos: g.read.Pos(),
-		Message: fmt.Sprintf("status-gate race: %s read here is tested, then %s at line %d and the state write at line %d are separate steps, so two concurrent callers can both pass the test and both %s (make the transition one step: UPDATE ... SET %s = new WHERE id = $1 AND %s = old, and act only when it changed a row; or runtime/claim)",
-			what, describeAct(act), fset.Position(act.Pos()).Line, fset.Position(write.Pos()).Line, verbOf(act), columnOf(g.field), columnOf(g.field)),
+		Message: fmt.Sprintf("status-gate race: %s read here is tested, then %s at line %d and the state write at line %d are separate steps, so two concurrent callers can both pass the test and both %s (make the transition one step: UPDATE ... SET %s = new WHERE id = $1 AND %s = old, and act only when it changed a row; or %s)",
+			what, describeAct(act), fset.Position(act.Pos()).Line, fset.Position(write.Pos()).Line, verbOf(act), columnOf(g.field), columnOf(g.field), runtimeFor(act)),
 		Related: []analysis.RelatedInformation{
 			{Pos: act.Pos(), Message: "the act that runs twice"},
 			{Pos: write.Pos(), Message: "the state write, a separate step"},
 		},
-		URL: apis.RuntimeClaimURL,
+		URL: runtimeURLFor(act),
 	})
+}
+
+// runtimeFor names the runtime package that makes an act safe: an
+// external effect cannot share the database transaction, so it goes
+// through runtime/effect (PENDING recorded first, a stable downstream
+// key, reconciliation); a database write goes through runtime/claim.
+func runtimeFor(act *dataaccess.Op) string {
+	if isExternal(act) {
+		return "runtime/effect for the external call"
+	}
+	return "runtime/claim"
+}
+
+func runtimeURLFor(act *dataaccess.Op) string {
+	if isExternal(act) {
+		return apis.RuntimeEffectURL
+	}
+	return apis.RuntimeClaimURL
+}
+
+// isExternal reports whether an act leaves the database: an HTTP call, a
+// published message, a call of an application's mailer or payment client,
+// or a wrapper whose body does one and writes no table.
+func isExternal(op *dataaccess.Op) bool {
+	return op.Kind == apis.Effect || op.Summary != nil && op.Summary.Effect && !op.Summary.Writes
 }
 
 func describeAct(op *dataaccess.Op) string {
@@ -365,7 +390,7 @@ func describeAct(op *dataaccess.Op) string {
 }
 
 func verbOf(op *dataaccess.Op) string {
-	if op.Kind == apis.Effect || op.Summary != nil && op.Summary.Effect && !op.Summary.Writes {
+	if isExternal(op) {
 		return "perform the effect"
 	}
 	return "write"
