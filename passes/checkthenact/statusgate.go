@@ -381,6 +381,8 @@ func isExternal(op *dataaccess.Op) bool {
 
 func describeAct(op *dataaccess.Op) string {
 	switch {
+	case op.SQL != nil && op.SQL.Table != "":
+		return fmt.Sprintf("the %s of %s", op.Kind, op.SQL.Table)
 	case op.Callee != nil:
 		return op.Callee.Name()
 	case op.Kind == apis.Effect:

@@ -14,7 +14,7 @@ import (
 // shop, both write "captured".
 func captureWebhook(ctx context.Context, db *sql.DB, id string) error {
 	var status string
-	if err := db.QueryRowContext(ctx, `SELECT status FROM payments WHERE id = $1`, id).Scan(&status); err != nil { // want `status-gate race: its state read here is tested, then Post at line 23 and the state write at line 24`
+	if err := db.QueryRowContext(ctx, `SELECT status FROM payments WHERE id = $1`, id).Scan(&status); err != nil { // want `status-gate race: its state read here is tested, then Post at line 23 and the state write at line 24 .* or runtime/effect for the external call\)`
 		return err
 	}
 	if status == "captured" {
@@ -71,7 +71,7 @@ func captureWebhookLocked(ctx context.Context, db *sql.DB, id string) error {
 // A credit to another table is the act: double credit.
 func creditOnce(ctx context.Context, db *sql.DB, id string) error {
 	var credited bool
-	if err := db.QueryRowContext(ctx, `SELECT credited FROM referrals WHERE id = $1`, id).Scan(&credited); err != nil { // want `status-gate race: its state read here is tested`
+	if err := db.QueryRowContext(ctx, `SELECT credited FROM referrals WHERE id = $1`, id).Scan(&credited); err != nil { // want `status-gate race: its state read here is tested, then the update of wallets at line 80 .* or runtime/claim\)`
 		return err
 	}
 	if credited {
