@@ -409,6 +409,7 @@ func (m *modeler) fromSummary(op *Op, c *ssa.CallCommon, f *types.Func) bool {
 		}
 	}
 	op.Resource.Table = s.Table
+	op.Resource.Tables = s.InsertTables
 	recv := receiver(c)
 	op.Resource.Repo = repoType(recv)
 	if s.HandleParam >= 0 && s.HandleParam < len(c.Args) {

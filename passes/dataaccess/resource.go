@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -17,6 +18,9 @@ type Resource struct {
 	// normalizeTable), so that "processed_events", ProcessedEvent and
 	// "public.processed_events" compare equal.
 	Table string
+	// Tables lists the tables a wrapper inserts into when they are several
+	// (Table is then empty).
+	Tables []string
 	// Repo is the repository type of a wrapper or name-classified call.
 	Repo types.Type
 	// Container and Key identify an entry of a map, sync.Map or redis.
@@ -30,6 +34,10 @@ func SameResource(a, b Resource) bool {
 	switch {
 	case a.Table != "" && b.Table != "":
 		return a.Table == b.Table
+	case a.Table != "" && len(b.Tables) > 0:
+		return slices.Contains(b.Tables, a.Table)
+	case b.Table != "" && len(a.Tables) > 0:
+		return slices.Contains(a.Tables, b.Table)
 	case a.Key != nil && b.Key != nil:
 		sameStore := a.Container.Equal(b.Container) || isRedisPath(a.Container) && isRedisPath(b.Container)
 		return sameStore && SameValue(a.Key, b.Key)

@@ -7,6 +7,8 @@ import (
 	"go/types"
 	"path"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -57,6 +59,10 @@ type Summary struct {
 	// StateGuard is set when every write of the body is a state-guarded
 	// update (see Op.StateGuard).
 	StateGuard bool
+	// InsertTables lists the tables the body inserts into, sorted, when
+	// they are not one Table (a CreateFeed that inserts the feed and its
+	// entries): a caller's check of any of them guards this insert.
+	InsertTables []string
 	// ErrWhenPresent is set for a check whose only result is an error (a
 	// validator: ValidateUserCreation returns ErrUserExists): the error
 	// is how it says the row is there, so nil means absent.
@@ -66,9 +72,9 @@ type Summary struct {
 func (*Summary) AFact() {}
 
 func (s *Summary) String() string {
-	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t errwhenpresent=%t",
+	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t errwhenpresent=%t inserts=%v",
 		s.Kind, s.Table, s.HandleParam, s.HandleKind, s.KeyParam, s.Claim, s.Effect, s.TxFuncParam,
-		s.Writes, s.Commits, s.RecvHandle, s.StateGuard, s.ErrWhenPresent)
+		s.Writes, s.Commits, s.RecvHandle, s.StateGuard, s.ErrWhenPresent, s.InsertTables)
 }
 
 // summaryOf returns the summary of f: computed here for this package's
@@ -109,7 +115,7 @@ func (m *modeler) summarize(funcs []*ssa.Function, ops []*Op) bool {
 		case s == nil && had:
 			delete(m.local, obj)
 			changed = true
-		case s != nil && (!had || *old != *s):
+		case s != nil && (!had || !reflect.DeepEqual(old, s)):
 			m.local[obj] = s
 			changed = true
 		}
@@ -193,6 +199,9 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 	s.ErrWhenPresent = s.Kind == apis.Exists && returnsOnlyError(fn)
 	if s.Kind != apis.None {
 		s.Table = commonTable(data)
+		if s.Table == "" {
+			s.InsertTables = tablesOf(plain)
+		}
 		s.KeyParam = keyParam(fn, data)
 		s.Claim = s.Kind.IsWrite() && (apis.IsClaimTable(s.Table) || apis.IsClaimName(fn.Name()) || anyClaim(data))
 	}
@@ -262,6 +271,18 @@ func anyClaim(ops []*Op) bool {
 		}
 	}
 	return false
+}
+
+// tablesOf returns the distinct known tables of ops, sorted.
+func tablesOf(ops []*Op) []string {
+	var tables []string
+	for _, op := range ops {
+		if t := op.Resource.Table; t != "" && !slices.Contains(tables, t) {
+			tables = append(tables, t)
+		}
+	}
+	slices.Sort(tables)
+	return tables
 }
 
 func commonTable(ops []*Op) string {

@@ -178,3 +178,49 @@ func (s *Store) touchCategory(ctx context.Context, title string) error {
 	_, err := s.db.ExecContext(ctx, `INSERT INTO categories (title) VALUES ($1)`, title)
 	return err
 }
+
+// CreateFeedWithEntries inserts the feed and its first entries.
+func (s *Store) CreateFeedWithEntries(ctx context.Context, url string, entries []string) error {
+	if _, err := s.db.ExecContext(ctx, `INSERT INTO feeds (url) VALUES ($1)`, url); err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if _, err := s.db.ExecContext(ctx, `INSERT INTO entries (feed_url, hash) VALUES ($1, $2)`, url, e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// RefreshEntries inserts entries only (and touches the feed's row).
+func (s *Store) RefreshEntries(ctx context.Context, url string, entries []string) error {
+	if _, err := s.db.ExecContext(ctx, `UPDATE feeds SET checked_at = now() WHERE url = $1`, url); err != nil {
+		return err
+	}
+	for _, e := range entries {
+		var n int
+		s.db.QueryRowContext(ctx, `SELECT count(*) FROM entries WHERE hash = $1`, e).Scan(&n) // want `check-then-act race: the existence check on entries`
+		if n == 0 {
+			if _, err := s.db.ExecContext(ctx, `INSERT INTO entries (feed_url, hash) VALUES ($1, $2)`, url, e); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// A helper that inserts into two tables, one of them the checked one.
+func (s *Store) importFeed(ctx context.Context, url string, entries []string) error {
+	if s.FeedURLExists(ctx, url) { // want `check-then-act race: the existence check FeedURLExists`
+		return nil
+	}
+	return s.CreateFeedWithEntries(ctx, url, entries)
+}
+
+// Near miss: the feed is checked, the helper inserts only entries.
+func (s *Store) refreshFeed(ctx context.Context, url string, entries []string) error {
+	if s.FeedURLExists(ctx, url) {
+		return nil
+	}
+	return s.RefreshEntries(ctx, url, entries)
+}
