@@ -59,6 +59,9 @@ func (op *Op) Inputs() []ssa.Value {
 				add(s, depth+1)
 			}
 			if len(stored) > 0 {
+				// The record itself too: a lookup by one of its fields
+				// (GetUserByName(u.Name)) selects the row it creates.
+				in = append(in, alloc)
 				return
 			}
 		}

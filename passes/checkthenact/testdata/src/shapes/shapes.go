@@ -224,3 +224,29 @@ func (s *Store) refreshFeed(ctx context.Context, url string, entries []string) e
 	}
 	return s.RefreshEntries(ctx, url, entries)
 }
+
+// The lookup reads a field of the record that is then created.
+func registerRecord(db UserDatabase, name string) error {
+	u := &User{Name: name}
+	existing, err := db.GetUserByName(u.Name) // want `check-then-act race: the existence check GetUserByName`
+	if err != nil {
+		return err
+	}
+	if existing == nil {
+		return db.CreateUser(u)
+	}
+	return nil
+}
+
+// Near miss: the record created is another one.
+func registerOther(db UserDatabase, name, other string) error {
+	u := &User{Name: name}
+	existing, err := db.GetUserByName(u.Name)
+	if err != nil {
+		return err
+	}
+	if existing == nil {
+		return db.CreateUser(&User{Name: other})
+	}
+	return nil
+}
