@@ -72,7 +72,7 @@ type payments struct {
 }
 
 var (
-	errDeclined     = errors.New("card declined")  // a business refusal: a 4xx, stored and replayed
+	errDeclined     = errors.New("card declined") // a business refusal: a 4xx, stored and replayed
 	errProviderDown = errors.New("provider down") // a 5xx: rolled back, the retry executes
 )
 
