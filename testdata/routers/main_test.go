@@ -40,6 +40,7 @@ var routers = []router{{"gin", ginServer}, {"echo", echoServer}}
 // is served with, so the middleware buffers and stores what gin writes.
 func ginServer(idem *idemhttp.Middleware, p *payments) http.Handler {
 	engine := gin.New()
+	engine.Use(ginErrors)
 	engine.POST("/payments", p.gin)
 	engine.POST("/quotes", func(c *gin.Context) {
 		_, inTx := idemhttp.Tx(c.Request.Context())
@@ -105,18 +106,30 @@ func (p *payments) pay(r *http.Request) (id int64, amount string, err error) {
 	return id, amount, nil
 }
 
-// gin answers the gin way: AbortWithStatusJSON for a refusal,
-// AbortWithError for a failure.
+// gin answers the gin way: it records an error with c.Error and leaves the
+// answer to ginErrors.
 func (p *payments) gin(c *gin.Context) {
 	id, amount, err := p.pay(c.Request)
+	if err != nil {
+		_ = c.Error(err)
+		return
+	}
+	c.Header("Location", fmt.Sprintf("/payments/%d", id))
+	c.JSON(http.StatusCreated, gin.H{"id": id, "amount": amount})
+}
+
+// ginErrors is the usual gin error middleware: after the handlers, it
+// writes the last recorded error, 402 for a refusal and 500 otherwise. It
+// runs inside the engine, so inside idem, which stores what it writes.
+func ginErrors(c *gin.Context) {
+	c.Next()
+	err := c.Errors.Last()
 	switch {
+	case err == nil:
 	case errors.Is(err, errDeclined):
-		c.AbortWithStatusJSON(http.StatusPaymentRequired, gin.H{"message": err.Error()})
-	case err != nil:
-		_ = c.AbortWithError(http.StatusInternalServerError, err)
+		c.JSON(http.StatusPaymentRequired, gin.H{"message": err.Error()})
 	default:
-		c.Header("Location", fmt.Sprintf("/payments/%d", id))
-		c.JSON(http.StatusCreated, gin.H{"id": id, "amount": amount})
+		c.JSON(http.StatusInternalServerError, gin.H{"message": "internal error"})
 	}
 }
 
