@@ -28,3 +28,8 @@ go test -race -count=1 ./runtime/...
 # on fixtures and on this repository with its .golangci.yml.
 echo "== golangci-lint with the idemvet plugin (testdata/golangci)"
 (cd testdata/golangci && go vet ./... && go test -count=1 -timeout 40m ./...)
+# A module of its own too, so that the root module never depends on gin or
+# echo: runtime/idemhttp behind both, against PostgreSQL, with the race
+# detector like the runtime's own tests.
+echo "== gin and echo behind runtime/idemhttp (testdata/routers)"
+(cd testdata/routers && go vet ./... && go test -race -count=1 ./...)

@@ -47,7 +47,9 @@ var errNotStored = errors.New("idemhttp: response not stored")
 var errResponseTooLarge = errors.New("idemhttp: response too large to store")
 
 // Wrap returns next behind the middleware. Its signature is the one chi's
-// Use, echo.WrapMiddleware and most routers take.
+// Use and most routers take. For echo, do not pass it to
+// echo.WrapMiddleware, which stores an empty 200 for a handler that returns
+// an error: use the adapter in testdata/routers/idemecho (see README.md).
 //
 // For a request whose method requires a key: 400 for a missing, repeated,
 // malformed or too long key; 401 when Principal finds nobody; 413 for a body
