@@ -1,0 +1,117 @@
+package ssautil_test
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"testing"
+
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+
+	shared "github.com/idemvet/idemvet/internal/ssautil"
+)
+
+const src = `package p
+
+import "errors"
+
+func insert() (int64, error) { return 1, nil }
+func act()                   {}
+func other()                 {}
+
+func gated() error {
+	n, err := insert()
+	if err != nil {
+		return err
+	}
+	if n == 1 {
+		act()
+	}
+	other()
+	return errors.New("x")
+}
+
+func errorOnly() error {
+	_, err := insert()
+	if err != nil {
+		return err
+	}
+	act()
+	return nil
+}
+`
+
+// build returns the SSA functions of src by name.
+func build(t *testing.T) map[string]*ssa.Function {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg := types.NewPackage("p", "p")
+	ssaPkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset, pkg, []*ast.File{f}, ssa.SanityCheckFunctions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fns := map[string]*ssa.Function{}
+	for _, m := range ssaPkg.Members {
+		if fn, ok := m.(*ssa.Function); ok {
+			fns[fn.Name()] = fn
+		}
+	}
+	return fns
+}
+
+// call returns the call of the named function in fn.
+func call(t *testing.T, fn *ssa.Function, name string) *ssa.Call {
+	t.Helper()
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(*ssa.Call); ok {
+				if callee := c.Call.StaticCallee(); callee != nil && callee.Name() == name {
+					return c
+				}
+			}
+		}
+	}
+	t.Fatalf("%s: no call of %s", fn.Name(), name)
+	return nil
+}
+
+func TestGates(t *testing.T) {
+	fns := build(t)
+	g := fns["gated"]
+	ins, act, other := call(t, g, "insert"), call(t, g, "act"), call(t, g, "other")
+	if !shared.Gates(ins, true, act) {
+		t.Error("act runs only when n == 1: gated by the insert's rows")
+	}
+	if shared.Gates(ins, true, other) {
+		t.Error("other runs whatever n is: not gated by the rows")
+	}
+	e := fns["errorOnly"]
+	ins, act = call(t, e, "insert"), call(t, e, "act")
+	if shared.Gates(ins, true, act) {
+		t.Error("with errors skipped, a branch on the error alone is no gate")
+	}
+	if !shared.Gates(ins, false, act) {
+		t.Error("counting errors, the err != nil branch gates act")
+	}
+}
+
+func TestOrder(t *testing.T) {
+	g := build(t)["gated"]
+	ins, act, other := call(t, g, "insert"), call(t, g, "act"), call(t, g, "other")
+	if !shared.Before(ins, act) || shared.Before(act, ins) {
+		t.Error("insert dominates act")
+	}
+	if shared.Before(act, other) {
+		t.Error("act does not run on every path to other")
+	}
+	if !shared.Reachable(act, other) || shared.Reachable(other, act) {
+		t.Error("other can follow act, not the reverse")
+	}
+}
