@@ -277,8 +277,10 @@ func anyClaim(ops []*Op) bool {
 func tablesOf(ops []*Op) []string {
 	var tables []string
 	for _, op := range ops {
-		if t := op.Resource.Table; t != "" && !slices.Contains(tables, t) {
-			tables = append(tables, t)
+		for _, t := range append([]string{op.Resource.Table}, op.Resource.Tables...) {
+			if t != "" && !slices.Contains(tables, t) {
+				tables = append(tables, t)
+			}
 		}
 	}
 	slices.Sort(tables)

@@ -250,3 +250,32 @@ func registerOther(db UserDatabase, name, other string) error {
 	}
 	return nil
 }
+
+// refreshThroughHelper reaches the two-table insert through another
+// helper: the tables travel with the summaries.
+func (s *Store) syncFeed(ctx context.Context, url string, entries []string) error {
+	return s.CreateFeedWithEntries(ctx, url, entries)
+}
+
+func (s *Store) importFeedIndirect(ctx context.Context, url string, entries []string) error {
+	if s.FeedURLExists(ctx, url) { // want `check-then-act race: the existence check FeedURLExists`
+		return nil
+	}
+	return s.syncFeed(ctx, url, entries)
+}
+
+// refreshIndirect reaches the entries-only insert through a helper that
+// also touches the feed: still not an insert of the feed.
+func (s *Store) refreshAll(ctx context.Context, url string, entries []string) error {
+	if _, err := s.db.ExecContext(ctx, `UPDATE feeds SET refreshed = true WHERE url = $1`, url); err != nil {
+		return err
+	}
+	return s.RefreshEntries(ctx, url, entries)
+}
+
+func (s *Store) refreshFeedIndirect(ctx context.Context, url string, entries []string) error {
+	if s.FeedURLExists(ctx, url) {
+		return nil
+	}
+	return s.refreshAll(ctx, url, entries)
+}
