@@ -6,6 +6,7 @@ package analyzers
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemvet/idemvet/passes/abortedtx"
 	"github.com/idemvet/idemvet/passes/ackorder"
 	"github.com/idemvet/idemvet/passes/attemptkey"
 	"github.com/idemvet/idemvet/passes/checkthenact"
@@ -17,6 +18,7 @@ var checks = []*analysis.Analyzer{
 	checkthenact.Analyzer,
 	claimtx.Analyzer,
 	attemptkey.Analyzer,
+	abortedtx.Analyzer,
 	ackorder.Analyzer,
 }
 
