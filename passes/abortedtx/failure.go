@@ -1,7 +1,6 @@
 package abortedtx
 
 import (
-	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
@@ -204,7 +203,7 @@ func isStatement(op *dataaccess.Op) bool {
 }
 
 // rollsBack reports whether instr ends the aborted state of tx: its
-// Rollback, or a ROLLBACK TO SAVEPOINT run on it.
+// Rollback, a ROLLBACK TO SAVEPOINT run on it, or gorm's RollbackTo.
 func rollsBack(model *dataaccess.Result, instr ssa.Instruction, tx dataaccess.Handle) bool {
 	if op := model.ByInstr[instr]; op != nil {
 		return op.Kind == apis.Rollback && dataaccess.SameTx(txOf(op.Handle), tx)
@@ -214,25 +213,32 @@ func rollsBack(model *dataaccess.Result, instr ssa.Instruction, tx dataaccess.Ha
 		return false
 	}
 	c := call.Common()
-	var recv ssa.Value
-	switch {
-	case c.IsInvoke():
-		recv = c.Value
-	case c.Signature().Recv() != nil && len(c.Args) > 0:
+	recv := c.Value
+	if !c.IsInvoke() {
+		if len(c.Args) == 0 {
+			return false
+		}
 		recv = c.Args[0]
-	case len(c.Args) > 0:
-		recv = c.Args[0] // a method expression or a static method call
 	}
-	if recv == nil || !dataaccess.RootPath(recv).Equal(tx.Path) {
+	if !dataaccess.RootPath(recv).Equal(tx.Path) {
 		return false
 	}
+	if f := dataaccess.Callee(c); f != nil && f.Name() == "RollbackTo" {
+		return true
+	}
 	for _, a := range c.Args {
-		if k, ok := a.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.String {
-			text := constant.StringVal(k.Value)
-			if sqlclass.Classify(text).Kind == sqlclass.Savepoint && strings.HasPrefix(strings.ToUpper(strings.TrimSpace(text)), "ROLLBACK") {
-				return true
-			}
+		if b, ok := a.Type().Underlying().(*types.Basic); !ok || b.Kind() != types.String {
+			continue
+		}
+		if text, ok := dataaccess.SQLText(a); ok && isRollbackTo(text) {
+			return true
 		}
 	}
 	return false
+}
+
+// isRollbackTo reports whether SQL text rolls back to a savepoint.
+func isRollbackTo(text string) bool {
+	return sqlclass.Classify(text).Kind == sqlclass.Savepoint &&
+		strings.HasPrefix(strings.ToUpper(strings.TrimSpace(text)), "ROLLBACK")
 }

@@ -25,3 +25,15 @@ func ClaimOuter(db *gorm.DB, k string) error {
 		return tx.Model(&Key{}).Where("k = ?", k).Update("seen", true).Error
 	})
 }
+
+func ClaimSavePoint(db *gorm.DB, k string) error {
+	return db.Transaction(func(tx *gorm.DB) error {
+		tx.SavePoint("claim")
+		if err := tx.Create(&Key{K: k}).Error; err != nil {
+			tx.RollbackTo("claim")
+			var existing Key
+			return tx.Where("k = ?", k).First(&existing).Error
+		}
+		return nil
+	})
+}

@@ -5,6 +5,7 @@ package pgxabort
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log"
 
 	"github.com/jackc/pgx/v5"
@@ -21,7 +22,7 @@ func isUniqueViolation(err error) bool {
 func DuplicateThenSelect(ctx context.Context, tx pgx.Tx, key string) (id int64, err error) {
 	_, err = tx.Exec(ctx, `INSERT INTO payments (key) VALUES ($1)`, key)
 	if isUniqueViolation(err) {
-		err = tx.QueryRow(ctx, `SELECT id FROM payments WHERE key = $1`, key).Scan(&id) // want `statement on a transaction that the failed statement at line 22 aborted`
+		err = tx.QueryRow(ctx, `SELECT id FROM payments WHERE key = $1`, key).Scan(&id) // want `statement on a transaction that the failed statement at line 23 aborted`
 		return id, err
 	}
 	if err != nil {
@@ -46,7 +47,7 @@ func AsPgError(ctx context.Context, tx pgx.Tx, key string) error {
 	if _, err := tx.Exec(ctx, `INSERT INTO payments (key) VALUES ($1)`, key); err != nil {
 		var pgErr *pgconn.PgError
 		if errors.As(err, &pgErr) && pgErr.Code == "23505" {
-			_, err = tx.Exec(ctx, `UPDATE payments SET seen = seen + 1 WHERE key = $1`, key) // want `statement on a transaction that the failed statement at line 46 aborted`
+			_, err = tx.Exec(ctx, `UPDATE payments SET seen = seen + 1 WHERE key = $1`, key) // want `statement on a transaction that the failed statement at line 47 aborted`
 			return err
 		}
 		return err
@@ -101,7 +102,7 @@ func NestedTxNoRollback(ctx context.Context, tx pgx.Tx, key string) error {
 	if _, err := sp.Exec(ctx, `INSERT INTO payments (key) VALUES ($1)`, key); err != nil {
 		log.Print(err)
 	}
-	return sp.Commit(ctx) // want `commit on a transaction that the failed statement at line 101 aborted`
+	return sp.Commit(ctx) // want `commit on a transaction that the failed statement at line 102 aborted`
 }
 
 // SQLSavepoint is the near miss: ROLLBACK TO SAVEPOINT ends the aborted state.
@@ -119,13 +120,28 @@ func SQLSavepoint(ctx context.Context, tx pgx.Tx, key string) (id int64, err err
 	return 0, nil
 }
 
+// FormattedSavepoint is the near miss with a savepoint name built by Sprintf.
+func FormattedSavepoint(ctx context.Context, tx pgx.Tx, name, key string) (id int64, err error) {
+	if _, err := tx.Exec(ctx, fmt.Sprintf("SAVEPOINT %s", name)); err != nil {
+		return 0, err
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO payments (key) VALUES ($1)`, key); err != nil {
+		if _, rbErr := tx.Exec(ctx, fmt.Sprintf("ROLLBACK TO SAVEPOINT %s", name)); rbErr != nil {
+			return 0, rbErr
+		}
+		err = tx.QueryRow(ctx, `SELECT id FROM payments WHERE key = $1`, key).Scan(&id)
+		return id, err
+	}
+	return 0, nil
+}
+
 // InBeginFunc is the dedup shape inside pgx.BeginFunc.
 func InBeginFunc(ctx context.Context, pool *pgxpool.Pool, key string) error {
 	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, `INSERT INTO payments (key) VALUES ($1)`, key)
 		if err != nil {
 			var n int
-			return tx.QueryRow(ctx, `SELECT count(*) FROM payments WHERE key = $1`, key).Scan(&n) // want `statement on a transaction that the failed statement at line 125 aborted`
+			return tx.QueryRow(ctx, `SELECT count(*) FROM payments WHERE key = $1`, key).Scan(&n) // want `statement on a transaction that the failed statement at line 141 aborted`
 		}
 		return nil
 	})
@@ -179,6 +195,6 @@ func ThroughHelper(ctx context.Context, tx pgx.Tx, key string) error {
 			return err
 		}
 	}
-	_, err := tx.Exec(ctx, `UPDATE accounts SET n = n + 1`) // want `statement on a transaction that the failed statement at line 177 aborted`
+	_, err := tx.Exec(ctx, `UPDATE accounts SET n = n + 1`) // want `statement on a transaction that the failed statement at line 193 aborted`
 	return err
 }
