@@ -151,6 +151,7 @@ func report(pass *analysis.Pass, f *finding) {
 	}
 	if fix := suggestFix(pass, f); fix != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
+		d.URL = "" // the check's own page, which explains the fix
 	}
 	pass.Report(d)
 }

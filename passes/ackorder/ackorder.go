@@ -320,6 +320,7 @@ func report(pass *analysis.Pass, f *finding) {
 	d := analysis.Diagnostic{Pos: at, Message: msg, Related: related, URL: apis.RuntimeInboxURL}
 	if fix := suggestFix(pass, f); fix != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
+		d.URL = "" // the check's own page, which explains the fix
 	}
 	pass.Report(d)
 }
