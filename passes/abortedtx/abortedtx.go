@@ -76,7 +76,10 @@ func mayFail(op *dataaccess.Op) bool {
 	if op.Summary != nil && op.Summary.Commits {
 		return false // the wrapper's own transaction, not the caller's
 	}
-	return op.Call() != nil && txOf(op.Handle).Kind == apis.HandleTx
+	// A wrapper whose statements run on a tx of its own making (a closure
+	// it returns) names no handle of the caller's.
+	tx := txOf(op.Handle)
+	return op.Call() != nil && tx.Kind == apis.HandleTx && tx.Path.Valid()
 }
 
 // aborts reports whether the database behind op's handle aborts a
