@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
 	"github.com/idemvet/idemvet/passes/dataaccess"
@@ -78,7 +77,7 @@ func mayFail(op *dataaccess.Op) bool {
 	}
 	// A wrapper whose statements run on a tx of its own making (a closure
 	// it returns) names no handle of the caller's.
-	tx := txOf(op.Handle)
+	tx := dataaccess.TxOf(op.Handle)
 	return op.Call() != nil && tx.Kind == apis.HandleTx && tx.Path.Valid()
 }
 
@@ -86,7 +85,7 @@ func mayFail(op *dataaccess.Op) bool {
 // transaction on error: always for pgx, and for the database/sql family
 // unless the package can only reach MySQL or SQLite drivers.
 func aborts(op *dataaccess.Op, nonAborting bool) bool {
-	if isPgx(txOf(op.Handle).Path.Base.Type()) {
+	if isPgx(dataaccess.TxOf(op.Handle).Path.Base.Type()) {
 		return true
 	}
 	return !nonAborting
@@ -125,17 +124,6 @@ func onlyNonAbortingDrivers(pkg *types.Package) bool {
 	}
 	visit(pkg)
 	return other && !postgres
-}
-
-// txOf returns the transaction a handle belongs to: sqlc's q.WithTx(tx)
-// runs on tx.
-func txOf(h dataaccess.Handle) dataaccess.Handle {
-	if c, ok := h.Path.Base.(*ssa.Call); ok && h.Path.Fields == "" {
-		if f := dataaccess.Callee(&c.Call); f != nil && f.Name() == "WithTx" && len(c.Call.Args) == 2 {
-			return dataaccess.Handle{Path: dataaccess.RootPath(c.Call.Args[1]), Kind: apis.HandleTx}
-		}
-	}
-	return h
 }
 
 func report(pass *analysis.Pass, f *finding) {

@@ -18,8 +18,8 @@ import (
 // where the transaction is begun again (the next iteration of a loop that
 // opens one transaction per item).
 func afterFailure(model *dataaccess.Result, s *dataaccess.Op) *dataaccess.Op {
-	tx := txOf(s.Handle)
-	barrier := beginOf(tx.Path.Base, s.Fn)
+	tx := dataaccess.TxOf(s.Handle)
+	barrier := dataaccess.BeginOf(tx.Path.Base, s.Fn)
 	for _, start := range failureBranches(s) {
 		if next := firstOnTx(model, start, tx, barrier); next != nil {
 			return next
@@ -149,19 +149,6 @@ func isNil(v ssa.Value) bool {
 	return ok && c.IsNil()
 }
 
-// beginOf returns the call in fn that opened the transaction whose value
-// is base, or nil.
-func beginOf(base ssa.Value, fn *ssa.Function) ssa.Instruction {
-	if x, ok := base.(*ssa.Extract); ok {
-		base = x.Tuple
-	}
-	c, ok := base.(*ssa.Call)
-	if !ok || c.Parent() != fn {
-		return nil
-	}
-	return c
-}
-
 // firstOnTx searches the control flow graph from start for the first
 // statement on tx, stopping at a rollback of it and at barrier.
 func firstOnTx(model *dataaccess.Result, start *ssa.BasicBlock, tx dataaccess.Handle, barrier ssa.Instruction) *dataaccess.Op {
@@ -176,7 +163,7 @@ func firstOnTx(model *dataaccess.Result, start *ssa.BasicBlock, tx dataaccess.Ha
 				stop = true
 				break
 			}
-			if op := model.ByInstr[instr]; op != nil && isStatement(op) && dataaccess.SameTx(txOf(op.Handle), tx) {
+			if op := model.ByInstr[instr]; op != nil && isStatement(op) && dataaccess.SameTx(dataaccess.TxOf(op.Handle), tx) {
 				return op
 			}
 		}
@@ -206,7 +193,7 @@ func isStatement(op *dataaccess.Op) bool {
 // Rollback, a ROLLBACK TO SAVEPOINT run on it, or gorm's RollbackTo.
 func rollsBack(model *dataaccess.Result, instr ssa.Instruction, tx dataaccess.Handle) bool {
 	if op := model.ByInstr[instr]; op != nil {
-		return op.Kind == apis.Rollback && dataaccess.SameTx(txOf(op.Handle), tx)
+		return op.Kind == apis.Rollback && dataaccess.SameTx(dataaccess.TxOf(op.Handle), tx)
 	}
 	call, ok := instr.(ssa.CallInstruction)
 	if !ok {

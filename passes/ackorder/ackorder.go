@@ -116,7 +116,7 @@ func premature(model *dataaccess.Result, a ack) *finding {
 		if !writes(w) || w.Handle.Kind != apis.HandleTx {
 			continue
 		}
-		tx := txOf(w.Handle)
+		tx := dataaccess.TxOf(w.Handle)
 		switch base := tx.Path.Base.(type) {
 		case *ssa.Parameter:
 			if base.Parent() != a.fn || endedBefore(ops, tx, a.call) {
@@ -127,7 +127,7 @@ func premature(model *dataaccess.Result, a ack) *finding {
 			}
 			return &finding{how: openParameter, ack: a, write: w}
 		default:
-			begin := beginOf(base, a.fn)
+			begin := dataaccess.BeginOf(base, a.fn)
 			if begin == nil {
 				continue
 			}
@@ -153,30 +153,6 @@ func writes(op *dataaccess.Op) bool {
 		return op.Summary.Writes
 	}
 	return op.Kind.IsWrite() && op.Resource.Key == nil && op.Call() != nil
-}
-
-// txOf returns the transaction a handle belongs to: sqlc's q.WithTx(tx)
-// runs on tx.
-func txOf(h dataaccess.Handle) dataaccess.Handle {
-	if c, ok := h.Path.Base.(*ssa.Call); ok && h.Path.Fields == "" {
-		if f := dataaccess.Callee(&c.Call); f != nil && f.Name() == "WithTx" && len(c.Call.Args) == 2 {
-			return dataaccess.Handle{Path: dataaccess.RootPath(c.Call.Args[1]), Kind: apis.HandleTx}
-		}
-	}
-	return h
-}
-
-// beginOf returns the call in fn that opened the transaction whose value
-// is base, or nil.
-func beginOf(base ssa.Value, fn *ssa.Function) ssa.Instruction {
-	if x, ok := base.(*ssa.Extract); ok {
-		base = x.Tuple
-	}
-	c, ok := base.(*ssa.Call)
-	if !ok || c.Parent() != fn {
-		return nil
-	}
-	return c
 }
 
 // endedBefore reports whether the transaction is committed or rolled back

@@ -18,38 +18,6 @@ func Dominates(a, b ssa.Instruction) bool {
 	return indexIn(a) < indexIn(b)
 }
 
-// Reaches reports whether b can run after a: on some path of the control
-// flow graph from a, b follows.
-func Reaches(a, b ssa.Instruction) bool {
-	if a == b || a.Block() == nil || b.Block() == nil || a.Parent() != b.Parent() {
-		return false
-	}
-	if a.Block() == b.Block() && indexIn(a) < indexIn(b) {
-		return true
-	}
-	return BlockReaches(a.Block().Succs, b.Block())
-}
-
-// BlockReaches reports whether target is one of from or reachable from
-// one of them.
-func BlockReaches(from []*ssa.BasicBlock, target *ssa.BasicBlock) bool {
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := append([]*ssa.BasicBlock(nil), from...)
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if b == target {
-			return true
-		}
-		if seen[b] {
-			continue
-		}
-		seen[b] = true
-		stack = append(stack, b.Succs...)
-	}
-	return false
-}
-
 func indexIn(instr ssa.Instruction) int {
 	for i, x := range instr.Block().Instrs {
 		if x == instr {
@@ -68,4 +36,28 @@ func SameTx(a, b Handle) bool {
 	}
 	return a.Path.Valid() && a.Path.Base == b.Path.Base &&
 		a.Kind == apis.HandleTx && b.Kind == apis.HandleTx
+}
+
+// TxOf returns the transaction a handle belongs to: sqlc's q.WithTx(tx)
+// runs on tx.
+func TxOf(h Handle) Handle {
+	if c, ok := h.Path.Base.(*ssa.Call); ok && h.Path.Fields == "" {
+		if f := callee(&c.Call); f != nil && f.Name() == "WithTx" && len(c.Call.Args) == 2 {
+			return Handle{Path: rootPath(c.Call.Args[1]), Kind: apis.HandleTx}
+		}
+	}
+	return h
+}
+
+// BeginOf returns the call in fn that opened the transaction whose value
+// is base (tx, err := db.BeginTx(...)), or nil when fn did not open it.
+func BeginOf(base ssa.Value, fn *ssa.Function) ssa.Instruction {
+	if x, ok := base.(*ssa.Extract); ok {
+		base = x.Tuple
+	}
+	c, ok := base.(*ssa.Call)
+	if !ok || c.Parent() != fn {
+		return nil
+	}
+	return c
 }
