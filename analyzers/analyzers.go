@@ -6,6 +6,8 @@ package analyzers
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemvet/idemvet/passes/abortedtx"
+	"github.com/idemvet/idemvet/passes/ackorder"
 	"github.com/idemvet/idemvet/passes/attemptkey"
 	"github.com/idemvet/idemvet/passes/checkthenact"
 	"github.com/idemvet/idemvet/passes/claimtx"
@@ -16,6 +18,8 @@ var checks = []*analysis.Analyzer{
 	checkthenact.Analyzer,
 	claimtx.Analyzer,
 	attemptkey.Analyzer,
+	abortedtx.Analyzer,
+	ackorder.Analyzer,
 }
 
 // All returns the suite's checks, each with its documentation URL and

@@ -14,6 +14,8 @@ import (
 	_ "github.com/jackc/pgx/v5/pgxpool"
 	_ "github.com/jackc/pgx/v5/stdlib"
 	_ "github.com/jmoiron/sqlx"
+	_ "github.com/nats-io/nats.go"
+	_ "github.com/nats-io/nats.go/jetstream"
 	_ "github.com/rabbitmq/amqp091-go"
 	_ "github.com/redis/go-redis/v9"
 	_ "github.com/uptrace/bun"

@@ -44,6 +44,8 @@ func (db *DB) Scan(dest interface{}) (tx *DB)                          { return 
 func (db *DB) Begin(opts ...*sql.TxOptions) *DB                        { return db }
 func (db *DB) Commit() *DB                                             { return db }
 func (db *DB) Rollback() *DB                                           { return db }
+func (db *DB) SavePoint(name string) *DB                               { return db }
+func (db *DB) RollbackTo(name string) *DB                              { return db }
 func (db *DB) Transaction(fc func(tx *DB) error, opts ...*sql.TxOptions) (err error) {
 	return nil
 }

@@ -1,0 +1,231 @@
+package abortedtx
+
+import (
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/sqlclass"
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+// afterFailure returns the first statement issued on s's transaction on a
+// path where s returned an error, or nil. Paths end at a return, at a
+// rollback of the transaction (ROLLBACK or ROLLBACK TO SAVEPOINT), and
+// where the transaction is begun again (the next iteration of a loop that
+// opens one transaction per item).
+func afterFailure(model *dataaccess.Result, s *dataaccess.Op) *dataaccess.Op {
+	tx := dataaccess.TxOf(s.Handle)
+	barrier := dataaccess.BeginOf(tx.Path.Base, s.Fn)
+	for _, start := range failureBranches(s) {
+		if next := firstOnTx(model, start, tx, barrier); next != nil {
+			return next
+		}
+	}
+	return nil
+}
+
+// failureBranches returns the blocks that run when s's error is non-nil:
+// the branch of `err != nil` (or the else of `err == nil`), and the true
+// branch of a test of the error (errors.As(err, &pgErr), isDuplicate(err),
+// err.(*pgconn.PgError)).
+func failureBranches(s *dataaccess.Op) []*ssa.BasicBlock {
+	var blocks []*ssa.BasicBlock
+	for _, e := range errorValues(s) {
+		for _, use := range uses(e, 4) {
+			blocks = append(blocks, branchesOn(use, e)...)
+		}
+	}
+	return blocks
+}
+
+// errorValues returns the values that carry s's error: the error result
+// of the call, the error of Scan on the row it returns (QueryRow ...
+// RETURNING), or gorm's .Error field of the *DB it returns.
+func errorValues(s *dataaccess.Op) []ssa.Value {
+	call, ok := s.Instr.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	if tuple, ok := call.Type().(*types.Tuple); ok {
+		var errs []ssa.Value
+		for _, r := range *call.Referrers() {
+			if x, ok := r.(*ssa.Extract); ok && isError(tuple.At(x.Index).Type()) {
+				errs = append(errs, x)
+			}
+		}
+		return errs
+	}
+	if isError(call.Type()) {
+		return []ssa.Value{call}
+	}
+	var errs []ssa.Value
+	for _, r := range *call.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Call: // row.Scan(&id)
+			if r.Call.IsInvoke() && r.Call.Value == call && r.Call.Method.Name() == "Scan" && isError(r.Type()) {
+				errs = append(errs, r)
+			}
+			if f := r.Call.StaticCallee(); f != nil && f.Name() == "Scan" && len(r.Call.Args) > 0 && r.Call.Args[0] == call && isError(r.Type()) {
+				errs = append(errs, r)
+			}
+		case *ssa.FieldAddr: // tx.Create(&x).Error
+			if st, ok := r.X.Type().(*types.Pointer).Elem().Underlying().(*types.Struct); ok && st.Field(r.Field).Name() == "Error" {
+				for _, l := range *r.Referrers() {
+					if load, ok := l.(*ssa.UnOp); ok && load.Op == token.MUL {
+						errs = append(errs, load)
+					}
+				}
+			}
+		}
+	}
+	return errs
+}
+
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// uses returns the instructions that use v, looking through phis (an err
+// variable assigned on several paths) up to depth.
+func uses(v ssa.Value, depth int) []ssa.Instruction {
+	var out []ssa.Instruction
+	for _, r := range *v.Referrers() {
+		if phi, ok := r.(*ssa.Phi); ok && depth > 0 {
+			out = append(out, uses(phi, depth-1)...)
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// branchesOn returns the blocks that run when the error e is non-nil,
+// given one use of it.
+func branchesOn(use ssa.Instruction, e ssa.Value) []*ssa.BasicBlock {
+	switch u := use.(type) {
+	case *ssa.BinOp:
+		if !isNil(u.X) && !isNil(u.Y) {
+			return nil
+		}
+		switch u.Op {
+		case token.NEQ:
+			return ifBranch(u, 0)
+		case token.EQL:
+			return ifBranch(u, 1)
+		}
+	case *ssa.Call: // errors.As(err, &pgErr), isUniqueViolation(err)
+		if b, ok := u.Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
+			return ifBranch(u, 0)
+		}
+	case *ssa.TypeAssert: // pgErr, ok := err.(*pgconn.PgError)
+		if u.CommaOk {
+			for _, r := range *u.Referrers() {
+				if x, ok := r.(*ssa.Extract); ok && x.Index == 1 {
+					return ifBranch(x, 0)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// ifBranch returns successor i of each If that tests cond directly.
+func ifBranch(cond ssa.Value, i int) []*ssa.BasicBlock {
+	var blocks []*ssa.BasicBlock
+	for _, r := range *cond.Referrers() {
+		if ifi, ok := r.(*ssa.If); ok {
+			blocks = append(blocks, ifi.Block().Succs[i])
+		}
+	}
+	return blocks
+}
+
+func isNil(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
+
+// firstOnTx searches the control flow graph from start for the first
+// statement on tx, stopping at a rollback of it and at barrier.
+func firstOnTx(model *dataaccess.Result, start *ssa.BasicBlock, tx dataaccess.Handle, barrier ssa.Instruction) *dataaccess.Op {
+	seen := map[*ssa.BasicBlock]bool{start: true}
+	queue := []*ssa.BasicBlock{start}
+	for len(queue) > 0 {
+		b := queue[0]
+		queue = queue[1:]
+		stop := false
+		for _, instr := range b.Instrs {
+			if instr == barrier || rollsBack(model, instr, tx) {
+				stop = true
+				break
+			}
+			if op := model.ByInstr[instr]; op != nil && isStatement(op) && dataaccess.SameTx(dataaccess.TxOf(op.Handle), tx) {
+				return op
+			}
+		}
+		if stop {
+			continue
+		}
+		for _, s := range b.Succs {
+			if !seen[s] {
+				seen[s] = true
+				queue = append(queue, s)
+			}
+		}
+	}
+	return nil
+}
+
+// isStatement reports whether op sends a statement to the server.
+func isStatement(op *dataaccess.Op) bool {
+	switch op.Kind {
+	case apis.None, apis.Effect, apis.Rollback:
+		return false
+	}
+	return op.Call() != nil && !(op.Summary != nil && op.Summary.Commits)
+}
+
+// rollsBack reports whether instr ends the aborted state of tx: its
+// Rollback, a ROLLBACK TO SAVEPOINT run on it, or gorm's RollbackTo.
+func rollsBack(model *dataaccess.Result, instr ssa.Instruction, tx dataaccess.Handle) bool {
+	if op := model.ByInstr[instr]; op != nil {
+		return op.Kind == apis.Rollback && dataaccess.SameTx(dataaccess.TxOf(op.Handle), tx)
+	}
+	call, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return false
+	}
+	c := call.Common()
+	recv := c.Value
+	if !c.IsInvoke() {
+		if len(c.Args) == 0 {
+			return false
+		}
+		recv = c.Args[0]
+	}
+	if !dataaccess.RootPath(recv).Equal(tx.Path) {
+		return false
+	}
+	if f := dataaccess.Callee(c); f != nil && f.Name() == "RollbackTo" {
+		return true
+	}
+	for _, a := range c.Args {
+		if b, ok := a.Type().Underlying().(*types.Basic); !ok || b.Kind() != types.String {
+			continue
+		}
+		if text, ok := dataaccess.SQLText(a); ok && isRollbackTo(text) {
+			return true
+		}
+	}
+	return false
+}
+
+// isRollbackTo reports whether SQL text rolls back to a savepoint.
+func isRollbackTo(text string) bool {
+	return sqlclass.Classify(text).Kind == sqlclass.Savepoint &&
+		strings.HasPrefix(strings.ToUpper(strings.TrimSpace(text)), "ROLLBACK")
+}

@@ -1,0 +1,19 @@
+package ackorder_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/idemvet/idemvet/internal/goldentest"
+	"github.com/idemvet/idemvet/passes/ackorder"
+)
+
+func TestAckOrder(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), ackorder.Analyzer, "amqpack", "pgxack")
+	analysistest.Run(t, analysistest.TestData(), ackorder.Analyzer, "ackhelper", "gormack", "brokers")
+}
+
+func TestFixedCodeCompiles(t *testing.T) {
+	goldentest.Compiles(t, analysistest.TestData(), "amqpack", "pgxack")
+}

@@ -1,0 +1,8 @@
+package dataaccess
+
+import "golang.org/x/tools/go/ssa"
+
+// SQLText is sqlText for the checks: the SQL text a value holds when it
+// can be seen (constants, concatenations, fmt.Sprintf with a constant
+// format).
+func SQLText(v ssa.Value) (string, bool) { return sqlText(v) }
