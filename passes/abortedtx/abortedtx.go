@@ -2,9 +2,9 @@ package abortedtx
 
 import (
 	"fmt"
-	"go/token"
 	"go/types"
-	"path/filepath"
+
+	"github.com/idemvet/idemvet/internal/passutil"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -132,7 +132,7 @@ func report(pass *analysis.Pass, f *finding) {
 		msg = "statement on a transaction that its own failure in an earlier iteration aborted: PostgreSQL rejects every statement after a failed one until ROLLBACK (SQLSTATE 25P02), so every later statement and the COMMIT fail and the transaction's work is lost (run each statement in a savepoint, or roll back and stop)"
 	} else {
 		msg = fmt.Sprintf("%s on a transaction that the failed statement at %s aborted: PostgreSQL rejects every statement after a failed one until ROLLBACK (SQLSTATE 25P02), so this fails and the transaction's work is lost (run the failing statement in a savepoint, read through the pool, or use INSERT ... ON CONFLICT)",
-			describe(f.next), where(pass, f.next.Pos(), f.failed.Pos()))
+			describe(f.next), passutil.Where(pass, f.next.Pos(), f.failed.Pos()))
 	}
 	d := analysis.Diagnostic{
 		Pos:     f.next.Pos(),
@@ -156,14 +156,4 @@ func describe(op *dataaccess.Op) string {
 		return fmt.Sprintf("%s (which runs a statement)", op.Callee.Name())
 	}
 	return "statement"
-}
-
-// where spells a position relative to from: "line 42", or "orders.go:42"
-// in another file.
-func where(pass *analysis.Pass, from, pos token.Pos) string {
-	p, q := pass.Fset.Position(pos), pass.Fset.Position(from)
-	if p.Filename == q.Filename {
-		return fmt.Sprintf("line %d", p.Line)
-	}
-	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
 }

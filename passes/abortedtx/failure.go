@@ -5,6 +5,8 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/idemvet/idemvet/internal/ssautil"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
@@ -53,23 +55,23 @@ func errorValues(s *dataaccess.Op) []ssa.Value {
 	if tuple, ok := call.Type().(*types.Tuple); ok {
 		var errs []ssa.Value
 		for _, r := range *call.Referrers() {
-			if x, ok := r.(*ssa.Extract); ok && isError(tuple.At(x.Index).Type()) {
+			if x, ok := r.(*ssa.Extract); ok && ssautil.IsError(tuple.At(x.Index).Type()) {
 				errs = append(errs, x)
 			}
 		}
 		return errs
 	}
-	if isError(call.Type()) {
+	if ssautil.IsError(call.Type()) {
 		return []ssa.Value{call}
 	}
 	var errs []ssa.Value
 	for _, r := range *call.Referrers() {
 		switch r := r.(type) {
 		case *ssa.Call: // row.Scan(&id)
-			if r.Call.IsInvoke() && r.Call.Value == call && r.Call.Method.Name() == "Scan" && isError(r.Type()) {
+			if r.Call.IsInvoke() && r.Call.Value == call && r.Call.Method.Name() == "Scan" && ssautil.IsError(r.Type()) {
 				errs = append(errs, r)
 			}
-			if f := r.Call.StaticCallee(); f != nil && f.Name() == "Scan" && len(r.Call.Args) > 0 && r.Call.Args[0] == call && isError(r.Type()) {
+			if f := r.Call.StaticCallee(); f != nil && f.Name() == "Scan" && len(r.Call.Args) > 0 && r.Call.Args[0] == call && ssautil.IsError(r.Type()) {
 				errs = append(errs, r)
 			}
 		case *ssa.FieldAddr: // tx.Create(&x).Error
@@ -83,10 +85,6 @@ func errorValues(s *dataaccess.Op) []ssa.Value {
 		}
 	}
 	return errs
-}
-
-func isError(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // uses returns the instructions that use v, looking through phis (an err

@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
-	"go/token"
 	"strconv"
+
+	"github.com/idemvet/idemvet/internal/passutil"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
@@ -29,7 +30,7 @@ func suggestFix(pass *analysis.Pass, f *finding) *analysis.SuggestedFix {
 	if f.failed.Callee == nil || f.failed.Callee.Name() != "Exec" || !isPgx(f.failed.Handle.Path.Base.Type()) {
 		return nil
 	}
-	file := fileOf(pass, f.failed.Pos())
+	file := passutil.FileOf(pass, f.failed.Pos())
 	if file == nil {
 		return nil
 	}
@@ -83,15 +84,6 @@ func suggestFix(pass *analysis.Pass, f *finding) *analysis.SuggestedFix {
 		Message:   "Run the statement in a savepoint (pgx.BeginFunc on the transaction)",
 		TextEdits: []analysis.TextEdit{{Pos: assign.Pos(), End: assign.End(), NewText: b.Bytes()}},
 	}
-}
-
-func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
-	for _, f := range pass.Files {
-		if f.FileStart <= pos && pos < f.FileEnd {
-			return f
-		}
-	}
-	return nil
 }
 
 // importName returns the name under which file imports path, or "".

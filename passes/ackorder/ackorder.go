@@ -3,7 +3,9 @@ package ackorder
 import (
 	"fmt"
 	"go/token"
-	"path/filepath"
+
+	"github.com/idemvet/idemvet/internal/passutil"
+	"github.com/idemvet/idemvet/internal/ssautil"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -138,7 +140,7 @@ func premature(model *dataaccess.Result, a ack) *finding {
 				if reaches(a.call, c.Instr, begin) {
 					return &finding{how: beforeCommit, ack: a, write: w, commit: c}
 				}
-				if dataaccess.Dominates(c.Instr, a.call) && failureReaches(c, a.call, begin) {
+				if ssautil.Before(c.Instr, a.call) && failureReaches(c, a.call, begin) {
 					return &finding{how: commitFailed, ack: a, write: w, commit: c}
 				}
 			}
@@ -160,7 +162,7 @@ func writes(op *dataaccess.Op) bool {
 func endedBefore(ops []*dataaccess.Op, tx dataaccess.Handle, instr ssa.Instruction) bool {
 	for _, op := range ops {
 		if (op.Kind == apis.Commit || op.Kind == apis.Rollback) && dataaccess.SameTx(op.Handle, tx) &&
-			dataaccess.Dominates(op.Instr, instr) {
+			ssautil.Before(op.Instr, instr) {
 			return true
 		}
 	}
@@ -185,7 +187,7 @@ func reaches(from, to, barrier ssa.Instruction) bool {
 	if from.Block() == nil || to.Block() == nil {
 		return false
 	}
-	return walk(from.Block(), index(from)+1, to, barrier)
+	return walk(from.Block(), ssautil.Index(from)+1, to, barrier)
 }
 
 // walk searches the control flow graph from instruction i of block b.
@@ -222,21 +224,12 @@ func walk(b *ssa.BasicBlock, i int, to, barrier ssa.Instruction) bool {
 	return false
 }
 
-func index(instr ssa.Instruction) int {
-	for i, x := range instr.Block().Instrs {
-		if x == instr {
-			return i
-		}
-	}
-	return -1
-}
-
 // failureReaches reports whether instr runs on a path where the commit
 // failed: its error is discarded, or the branch taken when it is non-nil
 // leads to instr. An error that flows elsewhere counts as handled.
 func failureReaches(commit *dataaccess.Op, instr, barrier ssa.Instruction) bool {
 	v, ok := commit.Instr.(*ssa.Call)
-	if !ok || !isError(v) {
+	if !ok || !ssautil.IsError(v.Type()) {
 		return false
 	}
 	refs := *v.Referrers()
@@ -265,10 +258,6 @@ func failureReaches(commit *dataaccess.Op, instr, barrier ssa.Instruction) bool 
 	return false
 }
 
-func isError(v ssa.Value) bool {
-	return v.Type().String() == "error"
-}
-
 func report(pass *analysis.Pass, f *finding) {
 	what := "message acknowledged"
 	if f.ack.helper {
@@ -280,15 +269,15 @@ func report(pass *analysis.Pass, f *finding) {
 	switch f.how {
 	case beforeCommit:
 		msg = fmt.Sprintf("%s before the transaction recording its effects commits at %s: a crash or a failed commit loses the effects, and the broker will not redeliver the message (ack after the commit's error check)",
-			what, where(pass, at, f.commit.Pos()))
+			what, passutil.Where(pass, at, f.commit.Pos()))
 		related = append(related, analysis.RelatedInformation{Pos: f.commit.Pos(), Message: "the commit the ack should follow"})
 	case commitFailed:
 		msg = fmt.Sprintf("%s even when the commit at %s fails: the effects are lost, and the broker will not redeliver the message (ack only after the commit returns nil)",
-			what, where(pass, at, f.commit.Pos()))
+			what, passutil.Where(pass, at, f.commit.Pos()))
 		related = append(related, analysis.RelatedInformation{Pos: f.commit.Pos(), Message: "the commit whose failure the ack ignores"})
 	case inCallback:
 		msg = fmt.Sprintf("%s inside the transaction callback, which commits only when it returns (%s): a crash or a failed commit loses the effects, and the broker will not redeliver the message (ack after the call returns nil)",
-			what, where(pass, at, f.runner.Pos()))
+			what, passutil.Where(pass, at, f.runner.Pos()))
 		related = append(related, analysis.RelatedInformation{Pos: f.runner.Pos(), Message: "the transaction commits when this call returns"})
 	case openParameter:
 		msg = fmt.Sprintf("%s while the caller's transaction holding its effects is still open: a crash or a failed commit loses the effects, and the broker will not redeliver the message (ack in the caller, after the commit)", what)
@@ -299,14 +288,4 @@ func report(pass *analysis.Pass, f *finding) {
 		d.URL = "" // the check's own page, which explains the fix
 	}
 	pass.Report(d)
-}
-
-// where spells a position relative to from: "line 42", or "orders.go:42"
-// in another file.
-func where(pass *analysis.Pass, from, pos token.Pos) string {
-	p, q := pass.Fset.Position(pos), pass.Fset.Position(from)
-	if p.Filename == q.Filename {
-		return fmt.Sprintf("line %d", p.Line)
-	}
-	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
 }

@@ -6,6 +6,8 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/idemvet/idemvet/internal/passutil"
+
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
 )
@@ -26,7 +28,7 @@ func suggestFix(pass *analysis.Pass, f *finding) *analysis.SuggestedFix {
 	default:
 		return nil
 	}
-	file := fileOf(pass, f.ack.call.Pos())
+	file := passutil.FileOf(pass, f.ack.call.Pos())
 	if file == nil {
 		return nil
 	}
@@ -85,15 +87,6 @@ func suggestFix(pass *analysis.Pass, f *finding) *analysis.SuggestedFix {
 			{Pos: end, End: end, NewText: append([]byte("\n"), ackText...)},
 		},
 	}
-}
-
-func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
-	for _, f := range pass.Files {
-		if f.FileStart <= pos && pos < f.FileEnd {
-			return f
-		}
-	}
-	return nil
 }
 
 // stmtInList returns the statement containing pos that is an element of a

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/idemvet/idemvet/internal/passutil"
+
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
 
@@ -23,8 +25,8 @@ func suggestFix(pass *analysis.Pass, check, write *dataaccess.Op, ops []*dataacc
 	if write.Callee == nil || write.Callee.Pkg() == nil {
 		return nil
 	}
-	f := &fixer{pass: pass, file: fileOf(pass, write.Pos())}
-	if f.file == nil || fileOf(pass, check.Pos()) != f.file {
+	f := &fixer{pass: pass, file: passutil.FileOf(pass, write.Pos())}
+	if f.file == nil || passutil.FileOf(pass, check.Pos()) != f.file {
 		return nil
 	}
 	pkg := write.Callee.Pkg().Path()
@@ -61,15 +63,6 @@ func suggestFix(pass *analysis.Pass, check, write *dataaccess.Op, ops []*dataacc
 type fixer struct {
 	pass *analysis.Pass
 	file *ast.File
-}
-
-func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
-	for _, f := range pass.Files {
-		if f.FileStart <= pos && pos < f.FileEnd {
-			return f
-		}
-	}
-	return nil
 }
 
 // callAt returns the method call whose selector is at pos, and the

@@ -6,27 +6,6 @@ import (
 	"github.com/idemvet/idemvet/internal/apis"
 )
 
-// Dominates reports whether a runs before b on every path that reaches b:
-// a's block dominates b's, and a comes first when they share one.
-func Dominates(a, b ssa.Instruction) bool {
-	if a == b || a.Block() == nil || b.Block() == nil {
-		return false
-	}
-	if a.Block() != b.Block() {
-		return a.Block().Dominates(b.Block())
-	}
-	return indexIn(a) < indexIn(b)
-}
-
-func indexIn(instr ssa.Instruction) int {
-	for i, x := range instr.Block().Instrs {
-		if x == instr {
-			return i
-		}
-	}
-	return -1
-}
-
 // SameTx reports whether two handles belong to one transaction: the same
 // value, or fields of one transaction value (ent's tx.Order and
 // tx.IdempotencyKey, committed by tx.Commit()).
