@@ -60,6 +60,7 @@ func versionOf(info *debug.BuildInfo) string {
 // tag, the commit of a pseudo-version or a checkout, or main.
 func docRef(version string) string {
 	if semver.IsValid(version) {
+		version = semver.Canonical(version) // without +dirty
 		if module.IsPseudoVersion(version) {
 			if rev, err := module.PseudoVersionRev(version); err == nil {
 				return rev

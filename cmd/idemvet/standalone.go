@@ -60,7 +60,9 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 // for -version.
 func parseOptions(args []string, stderr io.Writer) (*options, error) {
 	fs := flag.NewFlagSet("idemvet", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	// Errors are returned and printed once, by the caller; -help prints
+	// the usage.
+	fs.SetOutput(io.Discard)
 	for _, a := range analyzers.All() {
 		fs.Bool(a.Name, false, "run the "+a.Name+" check (with -NAME, only the named checks run; -NAME=false turns one off)")
 	}
@@ -71,7 +73,8 @@ func parseOptions(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&opts.diff, "diff", false, "with -fix, print the fixes as a diff instead of applying them")
 	fs.String("tags", "", "build tags, as for go build")
 	version := fs.Bool("version", false, "print idemvet's version and exit")
-	fs.Usage = func() {
+	usage := func() {
+		fs.SetOutput(stderr)
 		fmt.Fprintf(stderr, "usage: idemvet [flags] [packages]\n\n"+
 			"Reports unsafe deduplication and idempotency patterns; packages default to \".\".\n"+
 			"Exit status: 0 clean, 1 idemvet failed, 3 findings, 4 some packages not analysed, 5 both.\n\nFlags:\n")
@@ -85,8 +88,11 @@ func parseOptions(args []string, stderr io.Writer) (*options, error) {
 	if err := fs.Parse(configArgs); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+		usage()
 		return nil, err
+	} else if err != nil {
+		return nil, fmt.Errorf("%w (idemvet -help lists the flags)", err)
 	}
 	if *version {
 		return nil, nil

@@ -101,6 +101,7 @@ func printVersionFull(w io.Writer) error {
 		}
 		h.Write(data)
 	}
-	_, err = fmt.Fprintf(w, "idemvet version devel %s buildID=%x\n", strings.ReplaceAll(analyzers.Version(), " ", "-"), h.Sum(nil))
+	version := strings.TrimPrefix(analyzers.Version(), "devel")
+	_, err = fmt.Fprintf(w, "idemvet version devel%s buildID=%x\n", version, h.Sum(nil))
 	return err
 }
