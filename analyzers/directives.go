@@ -39,6 +39,13 @@ func runWithDirectives(check *analysis.Analyzer, suiteNames []string, pass *anal
 	var mine []*suppress.Directive
 	var problems []analysis.Diagnostic
 	for _, d := range suppress.Parse(pass.Fset, pass.Files) {
+		if d.Spaced {
+			if check.Name == suiteNames[0] {
+				problems = append(problems, analysis.Diagnostic{Pos: d.Pos,
+					Message: fmt.Sprintf("malformed directive: no space may follow the slashes; write %s <check> <reason>", suppress.Prefix)})
+			}
+			continue
+		}
 		if d.Names(check.Name) {
 			mine = append(mine, d)
 		}
