@@ -1,9 +1,8 @@
-// Package golangci_test builds golangci-lint v2 with the idemvet module
-// plugin compiled in (./gcl) and runs it on the fixture module in
-// testdata/fixture and on this repository. It lives in a module of its own
-// so that the root module's ./... never builds golangci-lint; .ci/test.sh
-// runs it. It never skips: a missing toolchain or module fails it.
-package golangci_test
+// The tests build this command, golangci-lint v2 with the idemvet module
+// plugin compiled in, and run it on the fixture module in
+// testdata/fixture and on this repository. .ci/test.sh runs them. They
+// never skip: a missing toolchain or module fails them.
+package main_test
 
 import (
 	"bytes"
@@ -34,7 +33,7 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// buildGCL builds ./gcl into a cache directory keyed by this module's
+// buildGCL builds this command into a cache directory keyed by this module's
 // go.sum, so that a new golangci-lint version gets a fresh binary. go build
 // relinks only when the plugin's source changed, so the binary is never
 // stale and an unchanged one costs nothing.
@@ -54,12 +53,12 @@ func buildGCL() (string, error) {
 	}
 	dir = filepath.Join(dir, "golangci-lint-"+hex.EncodeToString(hash[:8]))
 	path := filepath.Join(dir, "golangci-lint")
-	cmd := exec.Command("go", "build", "-o", path, "./gcl")
+	cmd := exec.Command("go", "build", "-o", path, ".")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		// A requirement the root module gained reaches this module through
 		// the replace directive, but its go.sum lines do not.
 		return "", fmt.Errorf("building golangci-lint with the idemvet plugin: %v\n%s\n"+
-			"(after a dependency change in the root module, run go mod tidy in testdata/golangci)", err, out)
+			"(after a dependency change in the root module, run go mod tidy in cmd/golangci-lint-idemvet)", err, out)
 	}
 	return path, nil
 }
