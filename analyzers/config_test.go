@@ -35,7 +35,7 @@ func TestFindConfig(t *testing.T) {
 }
 
 func TestParseConfig(t *testing.T) {
-	s, err := parseConfig([]byte("disable: [attemptkey]\nexists: [Store.HasKey, \"(*Store).Seen\"]\nclaim: Dedup.TryMark, Other\n"))
+	s, err := parseConfig([]byte("disable: [attemptkey]\nexists: [Store.HasKey, (*Store).Seen]\nclaim: Dedup.TryMark, Other\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,9 +17,10 @@ import (
 
 // vetProtocol reports whether the go command is talking to idemvet as its
 // vet or fix tool: asking for its version (-V=full) or its flags (-flags),
-// or handing it one package's configuration file (*.cfg).
+// or handing it one package's configuration file (*.cfg). "idemvet help
+// [check]" is served the same way, by the x/tools driver.
 func vetProtocol(args []string) bool {
-	if len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") {
+	if len(args) > 0 && (strings.HasSuffix(args[len(args)-1], ".cfg") || args[0] == "help") {
 		return true
 	}
 	for _, a := range args {
@@ -44,7 +45,7 @@ func runUnit(args []string) {
 		os.Exit(0)
 	}
 	analyzers.RegisterFlags(flag.CommandLine)
-	if strings.HasSuffix(args[len(args)-1], ".cfg") {
+	if len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") {
 		// go vet runs each package's unit in the package's directory.
 		_, configArgs, err := configFlags(".")
 		if err != nil {
