@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"slices"
 	"strings"
@@ -32,21 +31,21 @@ type packageList struct {
 }
 
 // listPackages lists the packages the patterns match, tolerating errors so
-// that one broken package does not stop the rest from being analysed.
-func listPackages(patterns, unitArgs []string) (*packageList, error) {
+// that one broken package does not stop the rest from being analysed. The
+// go command's warnings (a pattern that matched nothing) go to warnings.
+func listPackages(patterns, unitArgs []string, warnings io.Writer) (*packageList, error) {
 	args := []string{"list", "-e", "-json=ImportPath,Error,DepsErrors,Deps"}
 	for _, a := range unitArgs {
 		if strings.HasPrefix(a, "-tags=") {
 			args = append(args, a)
 		}
 	}
-	var stdout, stderr bytes.Buffer
+	var stdout bytes.Buffer
 	cmd := exec.Command("go", slices.Concat(args, patterns)...)
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	cmd.Stdout, cmd.Stderr = &stdout, warnings
 	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("go list: %v\n%s", err, stderr.String())
+		return nil, fmt.Errorf("go list: %w", err)
 	}
-	os.Stderr.Write(stderr.Bytes()) // warnings such as "matched no packages"
 	list := &packageList{loadErrors: map[string]string{}}
 	dec := json.NewDecoder(&stdout)
 	for {
@@ -88,12 +87,12 @@ func (l *packageList) analysable(patterns []string) []string {
 
 func (l *packageList) isBroken(path string) bool { return l.loadErrors[path] != "" }
 
-// reportBroken prints one line per package that could not be analysed:
+// reportBroken writes one line per package that could not be analysed:
 // those that do not load, those go vet found broken (type errors) and
 // those whose analysis failed, each with the number of the command line's
 // packages left unanalysed because they import it. It reports whether
-// any line was printed.
-func (l *packageList) reportBroken(w io.Writer, vetBroken, failed map[string]string) bool {
+// any line was written.
+func (l *packageList) reportBroken(w *strings.Builder, vetBroken, failed map[string]string) bool {
 	all := map[string]string{}
 	for path, msg := range l.loadErrors {
 		all[path] = "does not load: " + strings.Join(strings.Fields(msg), " ")

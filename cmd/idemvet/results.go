@@ -164,11 +164,11 @@ func (r *results) printJSON(w io.Writer) error {
 	return err
 }
 
-// printText prints each finding as "file:line:col: message (check)", in
+// writeText writes each finding as "file:line:col: message (check)", in
 // file and line order, with its related locations indented below it the
 // way go vet prints them. Paths are relative to the working directory
 // when inside it.
-func (r *results) printText(w io.Writer) {
+func (r *results) writeText(w *strings.Builder) {
 	type finding struct {
 		check string
 		diagnostic

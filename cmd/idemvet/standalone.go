@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"runtime"
 	"slices"
+	"strings"
 
 	"github.com/idemvet/idemvet/analyzers"
 )
@@ -33,32 +34,46 @@ type options struct {
 }
 
 // standalone runs idemvet ./... through go vet and returns the exit status.
+// Its own messages and the findings go to stderr in one write at the end;
+// the go command's output (go fix's diff, go list's warnings) goes
+// straight through.
 func standalone(args []string, stdout, stderr io.Writer) int {
-	opts, err := parseOptions(args, stderr)
+	var report strings.Builder
+	code := runStandalone(args, stdout, stderr, &report)
+	if _, err := io.WriteString(stderr, report.String()); err != nil {
+		return exitFailed
+	}
+	return code
+}
+
+func runStandalone(args []string, stdout, stderr io.Writer, report *strings.Builder) int {
+	opts, err := parseOptions(args, report)
 	if errors.Is(err, flag.ErrHelp) {
 		return exitClean
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "idemvet: %v\n", err)
+		fmt.Fprintf(report, "idemvet: %v\n", err)
 		return exitFailed
 	}
 	if opts == nil { // -version
-		fmt.Fprintf(stdout, "idemvet %s (%s)\n", analyzers.Version(), runtime.Version())
+		if _, err := fmt.Fprintf(stdout, "idemvet %s (%s)\n", analyzers.Version(), runtime.Version()); err != nil {
+			return exitFailed
+		}
 		return exitClean
 	}
 	self, err := os.Executable()
 	if err != nil {
-		fmt.Fprintf(stderr, "idemvet: %v\n", err)
+		fmt.Fprintf(report, "idemvet: %v\n", err)
 		return exitFailed
 	}
-	d := &driver{self: self, opts: opts, stdout: stdout, stderr: stderr}
+	d := &driver{self: self, opts: opts, stdout: stdout, stderr: stderr, report: report}
 	return d.run()
 }
 
 // parseOptions reads the command line, after the settings of the nearest
 // .idemvet.yml, so that a flag overrides the file. It returns nil options
 // for -version.
-func parseOptions(args []string, stderr io.Writer) (*options, error) {
+func parseOptions(args []string, usageOut *strings.Builder) (*options, error) {
 	fs := flag.NewFlagSet("idemvet", flag.ContinueOnError)
 	// Errors are returned and printed once, by the caller; -help prints
 	// the usage.
@@ -74,8 +89,8 @@ func parseOptions(args []string, stderr io.Writer) (*options, error) {
 	fs.String("tags", "", "build tags, as for go build")
 	version := fs.Bool("version", false, "print idemvet's version and exit")
 	usage := func() {
-		fs.SetOutput(stderr)
-		fmt.Fprintf(stderr, "usage: idemvet [flags] [packages]\n\n"+
+		fs.SetOutput(usageOut)
+		fmt.Fprintf(usageOut, "usage: idemvet [flags] [packages]\n\n"+
 			"Reports unsafe deduplication and idempotency patterns; packages default to \".\".\n"+
 			"Exit status: 0 clean, 1 idemvet failed, 3 findings, 4 some packages not analysed, 5 both.\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -115,13 +130,17 @@ func parseOptions(args []string, stderr io.Writer) (*options, error) {
 type driver struct {
 	self           string
 	opts           *options
-	stdout, stderr io.Writer
+	stdout, stderr io.Writer // for the go command's output
+	// report collects what idemvet itself prints on standard error: the
+	// go command's messages from go vet, one line per package not
+	// analysed, then the findings.
+	report *strings.Builder
 }
 
 func (d *driver) run() int {
-	pkgs, err := listPackages(d.opts.patterns, d.opts.unitArgs)
+	pkgs, err := listPackages(d.opts.patterns, d.opts.unitArgs, d.stderr)
 	if err != nil {
-		fmt.Fprintf(d.stderr, "idemvet: %v\n", err)
+		fmt.Fprintf(d.report, "idemvet: %v\n", err)
 		return exitFailed
 	}
 	targets := pkgs.analysable(d.opts.patterns)
@@ -133,20 +152,20 @@ func (d *driver) run() int {
 	res := &results{}
 	if len(targets) > 0 {
 		if err := d.vet(targets, res); err != nil {
-			fmt.Fprintf(d.stderr, "idemvet: %v\n", err)
+			fmt.Fprintf(d.report, "idemvet: %v\n", err)
 			return exitFailed
 		}
 	}
-	incomplete := pkgs.reportBroken(d.stderr, res.broken, res.failed)
+	incomplete := pkgs.reportBroken(d.report, res.broken, res.failed)
 	findings := res.count() > 0
 	if d.opts.json {
 		if err := res.printJSON(d.stdout); err != nil {
-			fmt.Fprintf(d.stderr, "idemvet: %v\n", err)
+			fmt.Fprintf(d.report, "idemvet: %v\n", err)
 			return exitFailed
 		}
 		findings = false // JSON consumers read the findings, not the status
 	} else {
-		res.printText(d.stderr)
+		res.writeText(d.report)
 	}
 	switch {
 	case findings && incomplete:
@@ -160,7 +179,7 @@ func (d *driver) run() int {
 }
 
 // vet runs go vet -vettool=idemvet -json on the targets and collects what
-// it prints.
+// it prints; the go command's own messages go to the report.
 func (d *driver) vet(targets []string, res *results) error {
 	args := slices.Concat([]string{"vet", "-vettool=" + d.self, "-json"}, d.opts.unitArgs, targets)
 	var stdout, stderr bytes.Buffer
@@ -178,9 +197,7 @@ func (d *driver) vet(targets []string, res *results) error {
 	if runErr != nil && len(res.broken) == 0 {
 		return fmt.Errorf("go vet: %v\n%s", runErr, unexplained)
 	}
-	if unexplained != "" {
-		fmt.Fprint(d.stderr, unexplained)
-	}
+	d.report.WriteString(unexplained)
 	return nil
 }
 
@@ -201,7 +218,7 @@ func (d *driver) fix(targets []string) (code int, done bool) {
 	case d.opts.diff && errors.As(err, &exit):
 		return exitFindings, true // a non-empty diff
 	case err != nil:
-		fmt.Fprintf(d.stderr, "idemvet: go fix: %v\n", err)
+		fmt.Fprintf(d.report, "idemvet: go fix: %v\n", err)
 		return exitFailed, true
 	}
 	return 0, false
