@@ -35,12 +35,13 @@ fi
 echo "module $module: $(cd "$module" && go list ./... | wc -l) packages, $(nproc) CPUs" >&2
 
 nonce=$RANDOM
-# flags prints eight of -all/-source's four spellings, a new list each call.
-flags() {
+# next_flags sets FLAGS to eight of -all/-source's four spellings, a new
+# list each call (not in a subshell, so that the nonce advances).
+next_flags() {
 	nonce=$((nonce + 1))
-	local n=$nonce spellings=(-all=false -all=true -source=false -source=true) out=()
-	for _ in 1 2 3 4 5 6 7 8; do out+=("${spellings[n % 4]}"); n=$((n / 4)); done
-	echo "${out[@]}"
+	local n=$nonce spellings=(-all=false -all=true -source=false -source=true)
+	FLAGS=()
+	for _ in 1 2 3 4 5 6 7 8; do FLAGS+=("${spellings[n % 4]}"); n=$((n / 4)); done
 }
 # measure NAME CMD...: runs CMD in the module, appends "wall rss_kib".
 measure() {
@@ -62,8 +63,8 @@ for r in $(seq 1 "$rounds"); do
 	if [ $((r % 2)) = 0 ]; then order=($(printf '%s\n' "${arms[@]}" | tac)); fi
 	for arm in "${order[@]}"; do
 		case $arm in
-		govet) measure govet go vet $(flags) ./... ;;
-		vettool) measure vettool go vet -vettool="$work/idemvet" $(flags) ./... ;;
+		govet) next_flags; measure govet go vet "${FLAGS[@]}" ./... ;;
+		vettool) next_flags; measure vettool go vet -vettool="$work/idemvet" "${FLAGS[@]}" ./... ;;
 		standalone)
 			echo "# run $RANDOM$RANDOM" > "$module/.idemvet.yml"
 			measure standalone "$work/idemvet" ./... ;;

@@ -88,8 +88,8 @@ func (l *packageList) analysable(patterns []string) []string {
 func (l *packageList) isBroken(path string) bool { return l.loadErrors[path] != "" }
 
 // reportBroken writes one line per package that could not be analysed:
-// those that do not load, those go vet found broken (type errors) and
-// those whose analysis failed, each with the number of the command line's
+// those that do not load, those go vet could not analyse (type errors,
+// or the unit failed) and those whose analysis returned an error, each with the number of the command line's
 // packages left unanalysed because they import it. It reports whether
 // any line was written.
 func (l *packageList) reportBroken(w *strings.Builder, vetBroken, failed map[string]string) bool {
@@ -98,7 +98,7 @@ func (l *packageList) reportBroken(w *strings.Builder, vetBroken, failed map[str
 		all[path] = "does not load: " + strings.Join(strings.Fields(msg), " ")
 	}
 	for path, msg := range vetBroken {
-		all[path] = "does not compile: " + msg
+		all[path] = "could not be analysed: " + msg
 	}
 	for path, msg := range failed {
 		if all[path] == "" {

@@ -217,9 +217,11 @@ func (d *driver) fix(targets []string) (code int, done bool) {
 		return exitClean, true
 	case d.opts.diff && errors.As(err, &exit):
 		return exitFindings, true // a non-empty diff
-	case err != nil:
+	case err != nil && !errors.As(err, &exit):
 		fmt.Fprintf(d.report, "idemvet: go fix: %v\n", err)
 		return exitFailed, true
 	}
+	// When go fix failed on some packages (it said why), the run goes on:
+	// go vet then reports them, and what is left to fix elsewhere.
 	return 0, false
 }

@@ -43,7 +43,7 @@ func TestStandaloneBrokenPackages(t *testing.T) {
 	broken := slices.DeleteFunc(slices.Clone(lines), func(l string) bool { return !strings.HasPrefix(l, "idemvet: ") })
 	want := []*regexp.Regexp{
 		regexp.MustCompile(`^idemvet: example.com/vetmod/missing does not load: .*example.com/vetmod/nosuch`),
-		regexp.MustCompile(`^idemvet: example.com/vetmod/typeerr does not compile: typeerr/typeerr.go:3:\d+: undefined: undefinedThing \(1 more package\(s\) not analysed because they import it\)$`),
+		regexp.MustCompile(`^idemvet: example.com/vetmod/typeerr could not be analysed: typeerr/typeerr.go:3:\d+: undefined: undefinedThing \(1 more package\(s\) not analysed because they import it\)$`),
 	}
 	if len(broken) != len(want) {
 		t.Fatalf("%d idemvet: lines, want one per broken package (%d):\n%s", len(broken), len(want), run.stderr)
@@ -72,6 +72,11 @@ func TestStandaloneBrokenPackages(t *testing.T) {
 	// -json: findings do not change the status, incomplete analysis does.
 	if js := standaloneRun(t, dir, "-json", "./..."); js.exitCode != exitIncomplete || !strings.HasPrefix(js.stdout, "{") {
 		t.Errorf("-json: exit code %d, want %d and JSON\n%s%s", js.exitCode, exitIncomplete, js.stdout, js.stderr)
+	}
+	// -fix fixes what it can, and still says what it could not analyse.
+	fixed := standaloneRun(t, dir, "-fix", "./...")
+	if got, want := withoutRelatedText(fixed.stderr), vetMarkedLines(t, "UNUSED"); fixed.exitCode != exitBoth || !slices.Equal(got, want) {
+		t.Errorf("-fix with broken packages: exit code %d, lines %v, want %d and %v\n%s", fixed.exitCode, got, exitBoth, want, fixed.stderr)
 	}
 }
 
