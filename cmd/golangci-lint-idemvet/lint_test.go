@@ -105,7 +105,7 @@ func lint(t *testing.T, dir, config string, args ...string) result {
 
 func lintWith(t *testing.T, dir, configPath, cacheDir string, args ...string) result {
 	t.Helper()
-	args = append([]string{"run", "--config", configPath, "--output.json.path", "stdout", "--output.text.path", "stderr"}, args...)
+	args = append([]string{"run", "--allow-parallel-runners", "--config", configPath, "--output.json.path", "stdout", "--output.text.path", "stderr"}, args...)
 	cmd := exec.Command(gcl, args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOLANGCI_LINT_CACHE="+cacheDir)
