@@ -1,6 +1,7 @@
 package analyzers
 
 import (
+	"flag"
 	"fmt"
 	"slices"
 
@@ -14,11 +15,15 @@ import (
 // gives every check suppression in all three drivers (the command, go vet
 // and golangci-lint) without each check knowing about it.
 //
-// The copy shares check's flags, requirements and fact types, so flags set
-// on either are seen by both.
+// The copy shares check's requirements and fact types; its flags are set
+// through the suite (RegisterFlags, Settings.Apply).
 func withDirectives(check *analysis.Analyzer, suiteNames []string) *analysis.Analyzer {
 	wrapped := *check
 	wrapped.URL = DocURL(check.Name)
+	// The settings reach the check's flags through the suite's own flags
+	// (-exists, -retry, ...): an empty set here keeps the drivers from
+	// adding a second spelling of each (-attemptkey.retry).
+	wrapped.Flags = flag.FlagSet{}
 	wrapped.Run = func(pass *analysis.Pass) (any, error) {
 		return runWithDirectives(check, suiteNames, pass)
 	}
@@ -34,6 +39,13 @@ func runWithDirectives(check *analysis.Analyzer, suiteNames []string, pass *anal
 	var mine []*suppress.Directive
 	var problems []analysis.Diagnostic
 	for _, d := range suppress.Parse(pass.Fset, pass.Files) {
+		if d.Spaced {
+			if check.Name == suiteNames[0] {
+				problems = append(problems, analysis.Diagnostic{Pos: d.Pos,
+					Message: fmt.Sprintf("malformed directive: no space may follow the slashes; write %s <check> <reason>", suppress.Prefix)})
+			}
+			continue
+		}
 		if d.Names(check.Name) {
 			mine = append(mine, d)
 		}

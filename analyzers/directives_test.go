@@ -1,6 +1,7 @@
 package analyzers
 
 import (
+	"flag"
 	"go/ast"
 	"testing"
 
@@ -46,15 +47,21 @@ func TestDirectiveProblemsReportedOnce(t *testing.T) {
 	}
 }
 
-func TestWrappedSharesFlags(t *testing.T) {
+// TestWrappedHasNoFlags checks the one flag scheme: the wrapped check
+// exposes no flag of its own (drivers would add it as -flagged.opt), while
+// the settings still reach the check's flag.
+func TestWrappedHasNoFlags(t *testing.T) {
 	check := &analysis.Analyzer{Name: "flagged", Doc: "has a flag", Run: fakeCheck.Run}
-	value := check.Flags.String("opt", "", "an option")
+	value := check.Flags.String("exists", "", "an option")
 	wrapped := withDirectives(check, []string{"flagged"})
-	if err := wrapped.Flags.Set("opt", "x"); err != nil {
+	wrapped.Flags.VisitAll(func(f *flag.Flag) {
+		t.Errorf("the wrapped check has flag -%s", f.Name)
+	})
+	if err := (&Settings{Exists: NameList{"Seen"}}).apply([]*analysis.Analyzer{check}); err != nil {
 		t.Fatal(err)
 	}
-	if *value != "x" {
-		t.Errorf("setting the wrapped analyzer's flag did not reach the check's: %q", *value)
+	if *value != "Seen" {
+		t.Errorf("the setting did not reach the check's flag: %q", *value)
 	}
 	if wrapped.URL != DocURL("flagged") {
 		t.Errorf("URL = %q", wrapped.URL)

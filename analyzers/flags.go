@@ -19,24 +19,32 @@ func registerFlags(fs *flag.FlagSet, checks []*analysis.Analyzer) {
 	var s Settings
 	for _, nf := range s.nameFlags() {
 		if targets := flagTargets(checks, nf.flag); len(targets) > 0 {
-			fs.Var(forwardFlag(targets), nf.flag, targets[0].Usage)
+			fs.Var(&forwardFlag{setting: nf.flag, targets: targets}, nf.flag, targets[0].Usage)
 		}
 	}
 }
 
-// forwardFlag sets every flag it holds to the value it is given.
-type forwardFlag []*flag.Flag
-
-func (f forwardFlag) String() string {
-	if len(f) == 0 { // the zero value, which package flag prints defaults with
-		return ""
-	}
-	return f[0].Value.String()
+// forwardFlag sets every flag it holds to the value it is given, once the
+// names are checked and normalized as the settings are.
+type forwardFlag struct {
+	setting string
+	targets []*flag.Flag
 }
 
-func (f forwardFlag) Set(value string) error {
-	value = strings.Join(splitNames(value), ",")
-	for _, target := range f {
+func (f *forwardFlag) String() string {
+	if f == nil || len(f.targets) == 0 { // the zero value, which package flag prints defaults with
+		return ""
+	}
+	return f.targets[0].Value.String()
+}
+
+func (f *forwardFlag) Set(value string) error {
+	names, err := normalizeNames(f.setting, splitNames(value))
+	if err != nil {
+		return err
+	}
+	value = strings.Join(names, ",")
+	for _, target := range f.targets {
 		if err := target.Value.Set(value); err != nil {
 			return err
 		}

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemvet/idemvet/internal/funcnames"
 )
 
 // Settings configure the suite. The golangci-lint plugin decodes them from
@@ -92,6 +94,41 @@ type nameFlag struct {
 	names *NameList
 }
 
+// normalizeNames checks the names given to a setting, so that a name that
+// cannot match anything is an error rather than silence, and spells
+// methods the way the checks match them ((*T).M becomes T.M).
+func normalizeNames(setting string, names []string) ([]string, error) {
+	out := make([]string, len(names))
+	for i, n := range names {
+		if setting == "keyheaders" {
+			if !isHeaderName(n) {
+				return nil, fmt.Errorf("setting %q: %q is not an HTTP header name", setting, n)
+			}
+			out[i] = n
+			continue
+		}
+		norm, err := funcnames.Normalize(n)
+		if err != nil {
+			return nil, fmt.Errorf("setting %q: %w", setting, err)
+		}
+		out[i] = norm
+	}
+	return out, nil
+}
+
+// isHeaderName reports whether s is a header field name (RFC 9110 token).
+func isHeaderName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("!#$%&'*+-.^_`|~", r)) {
+			return false
+		}
+	}
+	return true
+}
+
 // Apply sets the analyzer flags the settings correspond to. Flags are
 // global to the process, like the analyzers that own them: the last Apply
 // wins.
@@ -106,7 +143,11 @@ func (s *Settings) apply(checks []*analysis.Analyzer) error {
 			}
 			continue
 		}
-		value := strings.Join(*nf.names, ",")
+		names, err := normalizeNames(nf.flag, *nf.names)
+		if err != nil {
+			return err
+		}
+		value := strings.Join(names, ",")
 		for _, f := range targets {
 			if err := f.Value.Set(value); err != nil {
 				return fmt.Errorf("setting %q: %w", nf.flag, err)

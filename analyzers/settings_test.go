@@ -3,6 +3,7 @@ package analyzers
 import (
 	"encoding/json"
 	"flag"
+	"io"
 	"reflect"
 	"slices"
 	"strings"
@@ -130,5 +131,24 @@ func TestRegisterFlags(t *testing.T) {
 	}
 	if got := fs.Lookup("exists").Value.String(); got != "Other" {
 		t.Errorf("-exists reads %q after Apply", got)
+	}
+}
+
+func TestNamesNormalized(t *testing.T) {
+	checks, exists, _ := fakeSuite()
+	fs := flag.NewFlagSet("idemvet", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	registerFlags(fs, checks)
+	if err := fs.Parse([]string{"-exists=(*Store).HasKey,*Store.Seen"}); err != nil {
+		t.Fatal(err)
+	}
+	if *exists != "Store.HasKey,Store.Seen" {
+		t.Errorf("-exists=(*Store).HasKey,*Store.Seen sets %q", *exists)
+	}
+	if err := fs.Parse([]string{"-exists=Store..HasKey"}); err == nil {
+		t.Error("-exists=Store..HasKey accepted")
+	}
+	if err := (&Settings{Exists: NameList{"Store.HasKey()"}}).apply(checks); err == nil {
+		t.Error("setting exists: Store.HasKey() accepted")
 	}
 }

@@ -6,12 +6,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// DocURL is the address of a check's documentation page, which every
-// diagnostic of the check links to.
-func DocURL(check string) string {
-	return "https://github.com/idemvet/idemvet/blob/main/passes/" + check + "/README.md"
-}
-
 // suite wraps each check once, so that every caller sees the same
 // *analysis.Analyzer values (drivers key results and flags by them).
 var suite = sync.OnceValue(func() []*analysis.Analyzer { return wrapAll(checks) })

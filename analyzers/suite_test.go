@@ -1,6 +1,7 @@
 package analyzers
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
 	"testing"
@@ -23,13 +24,17 @@ func TestChecksDocumented(t *testing.T) {
 		if a.Doc == "" {
 			t.Errorf("%s has no Doc", a.Name)
 		}
-		want := "https://github.com/idemvet/idemvet/blob/main/passes/" + a.Name + "/README.md"
+		want := "https://github.com/idemvet/idemvet/blob/" + docRef(Version()) + "/passes/" + a.Name + "/README.md"
 		if a.URL != want {
 			t.Errorf("%s: URL %q, want %q", a.Name, a.URL, want)
 		}
 		if _, err := os.Stat(filepath.Join("..", "passes", a.Name, "README.md")); err != nil {
 			t.Errorf("%s: its documentation page is missing: %v", a.Name, err)
 		}
+		// One flag scheme: the settings flags, never -check.flag.
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			t.Errorf("%s: the suite's analyzer has its own flag -%s, which drivers would add as -%s.%s", a.Name, f.Name, a.Name, f.Name)
+		})
 		if ByName(a.Name) != a || All()[i] != a {
 			t.Errorf("%s: the suite returns different analyzers on different calls", a.Name)
 		}

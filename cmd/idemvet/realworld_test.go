@@ -33,6 +33,7 @@ import (
 const realworldDir = "../../testdata/realworld"
 
 func TestRealWorld(t *testing.T) {
+	endToEnd(t)
 	dir, err := filepath.Abs(realworldDir)
 	if err != nil {
 		t.Fatal(err)
@@ -326,6 +327,16 @@ func runIn(t *testing.T, dir string, args ...string) []byte {
 		t.Fatalf("%s (in %s): %v\n%s", strings.Join(args, " "), dir, err, stderr.Bytes())
 	}
 	return stdout.Bytes()
+}
+
+// endToEnd skips t unless IDEMVET_E2E=1 or CI=true: the test builds real
+// libraries, std or pre-commit environments, minutes on a fresh machine.
+// CI sets it (.ci/run), so there it runs, never skips.
+func endToEnd(t *testing.T) {
+	t.Helper()
+	if os.Getenv("IDEMVET_E2E") != "1" && os.Getenv("CI") != "true" {
+		t.Skip("slow end-to-end test: set IDEMVET_E2E=1 to run it (CI does)")
+	}
 }
 
 func goCommand(t *testing.T) string {

@@ -14,11 +14,13 @@ import (
 // panic or fail on real code it was not written for. It runs through go
 // vet, one process per package, which keeps memory to that of the largest
 // package (the standalone checker holds all of std at once, about 12 GB).
-// It takes a few minutes on two cores, so -short skips it.
+// It takes a few minutes on two cores: it runs end to end only (and
+// -short skips it).
 func TestStd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("analyzing std takes minutes; run without -short")
 	}
+	endToEnd(t)
 	bin := idemvetBinary(t)
 	var names []string
 	for _, a := range analyzers.All() {

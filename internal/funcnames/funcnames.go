@@ -4,7 +4,10 @@
 package funcnames
 
 import (
+	"fmt"
+	"go/token"
 	"go/types"
+	"regexp"
 	"strings"
 )
 
@@ -60,3 +63,40 @@ func Qualified(f *types.Func) string {
 	}
 	return f.Pkg().Path() + "." + f.Name()
 }
+
+// Normalize turns a function name as users write it into the form Matches
+// compares: methods written the way Go people write them, (*T).M, (T).M,
+// *T.M and pkg.(*T).M, become T.M and pkg.T.M. A name that cannot match
+// any function (empty segments, spaces, a last segment that is no
+// identifier) is an error, so that a typo is reported rather than
+// matching nothing in silence.
+func Normalize(name string) (string, error) {
+	path, rest := "", name
+	if i := strings.LastIndex(name, "/"); i >= 0 {
+		path, rest = name[:i+1], name[i+1:]
+	}
+	rest = receiverForm.ReplaceAllString(rest, "$1")
+	rest = strings.ReplaceAll(rest, ".*", ".")
+	rest = strings.TrimPrefix(rest, "*")
+	if strings.ContainsAny(path, " \t()*") || strings.Contains(path, "//") || path == "/" {
+		return "", fmt.Errorf("%q is not a function name: bad package path %q", name, path)
+	}
+	parts := strings.Split(rest, ".")
+	for i, p := range parts {
+		// With a path, the first segment is the package's last element,
+		// which may hold characters no identifier has (my-pkg).
+		if path != "" && i == 0 && p != "" && !strings.ContainsAny(p, " \t()*") {
+			continue
+		}
+		if !token.IsIdentifier(p) {
+			return "", fmt.Errorf("%q is not a function name: %q is not an identifier (write pkg.Func, Type.Method, (*Type).Method or example.com/pkg.Type.Method)", name, p)
+		}
+	}
+	if path != "" && len(parts) < 2 {
+		return "", fmt.Errorf("%q is not a function name: a package path must be followed by .Func or .Type.Method", name)
+	}
+	return path + rest, nil
+}
+
+// receiverForm matches a parenthesized receiver type, (*T) or (T).
+var receiverForm = regexp.MustCompile(`\(\*?([^()*]+)\)`)

@@ -30,6 +30,10 @@ type Directive struct {
 	Checks []string
 	// Reason is the justification after the names; empty when missing.
 	Reason string
+	// Spaced is set for "// idemvet:ignore", which is not a directive
+	// (gofmt would treat it as prose) and so suppresses nothing: it is
+	// returned so that it can be reported rather than silently ignored.
+	Spaced bool
 
 	filename    string
 	first, last int // lines covered, inclusive
@@ -99,10 +103,25 @@ func parseFile(fset *token.FileSet, f *ast.File) []*Directive {
 // parseComment returns the directive a comment holds, or nil.
 func parseComment(c *ast.Comment) *Directive {
 	rest, ok := strings.CutPrefix(c.Text, Prefix)
-	if !ok || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
+	spaced := false
+	if !ok {
+		// "// idemvet:ignore": the space makes it a comment, not a
+		// directive.
+		body, isLine := strings.CutPrefix(c.Text, "//")
+		trimmed := strings.TrimLeft(body, " \t")
+		rest, ok = strings.CutPrefix(trimmed, Prefix[len("//"):])
+		if !isLine || !ok || trimmed == body {
+			return nil
+		}
+		spaced = true
+	}
+	if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
 		return nil // not ours, or a longer word such as //idemvet:ignored
 	}
-	d := &Directive{Pos: c.Slash}
+	d := &Directive{Pos: c.Slash, Spaced: spaced}
+	if spaced {
+		return d
+	}
 	fields := strings.Fields(rest)
 	if len(fields) > 0 {
 		for _, name := range strings.Split(fields[0], ",") {

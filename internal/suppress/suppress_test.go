@@ -53,19 +53,23 @@ func TestParse(t *testing.T) {
 		Line        int
 		Checks      []string
 		Reason      string
+		Spaced      bool
 		First, Last int
 	}
 	var got []summary
 	for _, d := range dirs {
-		got = append(got, summary{fset.Position(d.Pos).Line, d.Checks, d.Reason, d.first, d.last})
+		got = append(got, summary{fset.Position(d.Pos).Line, d.Checks, d.Reason, d.Spaced, d.first, d.last})
 	}
 	want := []summary{
-		{4, []string{"checkthenact"}, "trailing covers this line", 4, 4},
-		{6, []string{"claimtx", "attemptkey"}, "alone covers the next line", 7, 7},
-		{10, []string{"checkthenact"}, "", 11, 11},
-		{12, []string{"checkthenact"}, "after an opening brace", 12, 12},
-		{19, []string{"checkthenact"}, "the whole function", 20, 23},
-		{25, nil, "", 26, 26},
+		{4, []string{"checkthenact"}, "trailing covers this line", false, 4, 4},
+		{6, []string{"claimtx", "attemptkey"}, "alone covers the next line", false, 7, 7},
+		// With a space it names nothing and covers nothing: it is
+		// returned only to be reported as malformed.
+		{8, nil, "", true, 8, 8},
+		{10, []string{"checkthenact"}, "", false, 11, 11},
+		{12, []string{"checkthenact"}, "after an opening brace", false, 12, 12},
+		{19, []string{"checkthenact"}, "the whole function", false, 20, 23},
+		{25, nil, "", false, 26, 26},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Parse:\ngot  %+v\nwant %+v", got, want)
@@ -118,5 +122,27 @@ func TestNoDirectivesNoWalk(t *testing.T) {
 	}
 	if dirs := Parse(fset, []*ast.File{f}); len(dirs) != 0 {
 		t.Errorf("found %d directives in a file without any", len(dirs))
+	}
+}
+
+// TestSpacedNearMisses checks that only the spaced form of the directive
+// itself is returned as malformed, not prose that merely mentions it.
+func TestSpacedNearMisses(t *testing.T) {
+	const src = `package p
+
+// idemvet:ignored is another word
+// see idemvet:ignore for how to silence a finding
+/* idemvet:ignore checkthenact block comments are prose */
+//	idemvet:ignore checkthenact a tab is a space too
+var v = 1
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "q.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dirs := Parse(fset, []*ast.File{f})
+	if len(dirs) != 1 || !dirs[0].Spaced || fset.Position(dirs[0].Pos).Line != 6 {
+		t.Errorf("want only the tab-spaced directive on line 6, got %d directive(s)", len(dirs))
 	}
 }

@@ -80,31 +80,15 @@
 // parameter is the retried operation); -keyheaders names extra headers.
 package attemptkey
 
-// Doc is the Analyzer's documentation.
-const Doc = `report idempotency keys minted on every retry attempt
+import (
+	_ "embed"
 
-A key minted inside a retry loop or a function passed to a retry helper
-(backoff, retry-go, go-retry, client-go retry, hand-written helpers) and
-sent as an Idempotency-Key header, a provider's IdempotencyKey, a
-ClientToken or a dedup key makes every attempt a new operation. Mint it
-once per intent, before the retry.
+	"github.com/idemvet/idemvet/internal/analysisdoc"
+)
 
-WRONG:
+//go:embed doc.go
+var docSource string
 
-	backoff.Retry(func() error {
-		params.IdempotencyKey = stripe.String(uuid.NewString())
-		_, err := paymentintent.New(params)
-		return err
-	}, b)
-
-RIGHT:
-
-	params.IdempotencyKey = stripe.String(uuid.NewString())
-	backoff.Retry(func() error {
-		_, err := paymentintent.New(params)
-		return err
-	}, b)
-
-Also reports delivery handles that change on every redelivery (AMQP
-DeliveryTag, SQS ReceiptHandle, JetStream NumDelivered and consumer
-sequence) used as deduplication keys.`
+// Doc is the analyzer's documentation: the "Analyzer attemptkey" section of the
+// package comment above, which is also what go doc shows.
+var Doc = analysisdoc.MustExtract(docSource, "attemptkey")

@@ -200,17 +200,3 @@ func describe(op *dataaccess.Op) string {
 	}
 	return "the map lookup"
 }
-
-// Doc is the analyzer's documentation; doc.go has the long form.
-const Doc = `report existence checks that race the insert they guard
-
-An existence check (EXISTS/count query, QueryRow+ErrNoRows, gorm First,
-ent Exist, redis Exists, sync.Map Load, a repository ExistsBy method)
-whose "absent" branch inserts into the same table, key or repository is
-a race: two concurrent callers both see nothing and both insert.
-
-WRONG: if !exists { INSERT INTO payments ... }
-RIGHT: INSERT INTO payments ... ON CONFLICT DO NOTHING, branch on rows
-affected; or runtime/claim. Atomic forms (ON CONFLICT, SETNX, LoadOrStore,
-a handled 23505, FOR UPDATE, advisory xact locks, SERIALIZABLE, one mutex
-held across both) are not reported.`

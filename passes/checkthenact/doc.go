@@ -13,10 +13,15 @@
 // WRONG:
 //
 //	var exists bool
-//	db.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM payments WHERE key = $1)`, key).Scan(&exists)
+//	if err := db.QueryRowContext(ctx,
+//		`SELECT EXISTS(SELECT 1 FROM payments WHERE key = $1)`, key).Scan(&exists); err != nil {
+//		return err
+//	}
 //	if !exists {
-//		db.ExecContext(ctx, `INSERT INTO payments (key, amount) VALUES ($1, $2)`, key, amount)
-//		charge(ctx, amount)
+//		if _, err := db.ExecContext(ctx, `INSERT INTO payments (key, amount) VALUES ($1, $2)`, key, amount); err != nil {
+//			return err
+//		}
+//		return charge(ctx, amount)
 //	}
 //
 // RIGHT: let the database choose one winner, atomically.
@@ -26,9 +31,10 @@
 //	if err != nil {
 //		return err
 //	}
-//	if n, _ := res.RowsAffected(); n == 1 {
-//		charge(ctx, amount)
+//	if n, _ := res.RowsAffected(); n == 0 {
+//		return nil // a concurrent or earlier request already did it
 //	}
+//	return charge(ctx, amount)
 //
 // or use runtime/claim, which claims the key, runs the work and stores the
 // outcome in one transaction.
@@ -56,3 +62,16 @@
 // INSERT gains ON CONFLICT DO NOTHING; branch on the rows affected
 // afterwards so only the winner runs the side effect.
 package checkthenact
+
+import (
+	_ "embed"
+
+	"github.com/idemvet/idemvet/internal/analysisdoc"
+)
+
+//go:embed doc.go
+var docSource string
+
+// Doc is the analyzer's documentation: the "Analyzer checkthenact" section of the
+// package comment above, which is also what go doc shows.
+var Doc = analysisdoc.MustExtract(docSource, "checkthenact")

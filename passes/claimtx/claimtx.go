@@ -23,21 +23,6 @@ var Analyzer = &analysis.Analyzer{
 	Run:      run,
 }
 
-// Doc is the analyzer's documentation; doc.go has the long form.
-const Doc = `report idempotency claims that commit separately from the write they guard
-
-A claim (an insert into an idempotency-key, dedup, processed-event or inbox
-table, Claim/TryClaim/Reserve/MarkProcessed, a redis SETNX) that commits on
-its own while the business write it guards commits in another transaction
-turns every crash between the two commits into a lost operation: the key
-says "done", the work never happened, and retries are answered as
-duplicates.
-
-WRONG: db.Exec(claim); tx.Exec(write); tx.Commit()
-RIGHT: tx.Exec(claim); tx.Exec(write); tx.Commit(); or runtime/claim.
-Claims on the same transaction as the write, and PENDING intents stored
-before an external effect (the outbox pattern), are not reported.`
-
 func run(pass *analysis.Pass) (any, error) {
 	model := pass.ResultOf[dataaccess.Analyzer].(*dataaccess.Result)
 	if len(model.Ops) == 0 {

@@ -40,19 +40,41 @@
 // WRONG:
 //
 //	tx, err := db.BeginTx(ctx, nil)
-//	...
-//	db.ExecContext(ctx, `INSERT INTO idempotency_keys (key) VALUES ($1)
-//		ON CONFLICT DO NOTHING`, key) // commits at once
-//	tx.ExecContext(ctx, `UPDATE accounts SET balance = balance - $1 ...`)
+//	if err != nil {
+//		return err
+//	}
+//	defer tx.Rollback()
+//	res, err := db.ExecContext(ctx, // the pool: commits at once
+//		`INSERT INTO idempotency_keys (key) VALUES ($1) ON CONFLICT DO NOTHING`, key)
+//	if err != nil {
+//		return err
+//	}
+//	if n, _ := res.RowsAffected(); n == 0 {
+//		return nil // duplicate
+//	}
+//	if _, err := tx.ExecContext(ctx, `UPDATE accounts SET balance = balance - $1 WHERE id = $2`, amount, id); err != nil {
+//		return err
+//	}
 //	return tx.Commit()
 //
 // RIGHT:
 //
 //	tx, err := db.BeginTx(ctx, nil)
-//	...
-//	tx.ExecContext(ctx, `INSERT INTO idempotency_keys (key) VALUES ($1)
-//		ON CONFLICT DO NOTHING`, key) // rolls back with the write
-//	tx.ExecContext(ctx, `UPDATE accounts SET balance = balance - $1 ...`)
+//	if err != nil {
+//		return err
+//	}
+//	defer tx.Rollback()
+//	res, err := tx.ExecContext(ctx, // the transaction: commits with the write or not at all
+//		`INSERT INTO idempotency_keys (key) VALUES ($1) ON CONFLICT DO NOTHING`, key)
+//	if err != nil {
+//		return err
+//	}
+//	if n, _ := res.RowsAffected(); n == 0 {
+//		return nil // duplicate
+//	}
+//	if _, err := tx.ExecContext(ctx, `UPDATE accounts SET balance = balance - $1 WHERE id = $2`, amount, id); err != nil {
+//		return err
+//	}
 //	return tx.Commit()
 //
 // When the transaction is already open at the claim and its type fits, a
@@ -60,3 +82,16 @@
 // github.com/idemvet/idemvet/runtime/claim, whose Do and Tx run the claim,
 // the work and the stored outcome in one transaction.
 package claimtx
+
+import (
+	_ "embed"
+
+	"github.com/idemvet/idemvet/internal/analysisdoc"
+)
+
+//go:embed doc.go
+var docSource string
+
+// Doc is the analyzer's documentation: the "Analyzer claimtx" section of the
+// package comment above, which is also what go doc shows.
+var Doc = analysisdoc.MustExtract(docSource, "claimtx")

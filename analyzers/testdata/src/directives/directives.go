@@ -71,5 +71,5 @@ func afterWholeFunction() {
 }
 
 func prose() {
-	act() // idemvet:ignore fake with a space it is prose, not a directive // want `act called`
+	act() // idemvet:ignore fake with a space it is prose, not a directive // want `act called` `malformed directive: no space may follow the slashes`
 }

@@ -1,9 +1,8 @@
-// Package golangci_test builds golangci-lint v2 with the idemvet module
-// plugin compiled in (./gcl) and runs it on the fixture module in
-// testdata/fixture and on this repository. It lives in a module of its own
-// so that the root module's ./... never builds golangci-lint; .ci/test.sh
-// runs it. It never skips: a missing toolchain or module fails it.
-package golangci_test
+// The tests build this command, golangci-lint v2 with the idemvet module
+// plugin compiled in, and run it on the fixture module in
+// testdata/fixture and on this repository. .ci/test.sh runs them. They
+// never skip: a missing toolchain or module fails them.
+package main_test
 
 import (
 	"bytes"
@@ -13,9 +12,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -34,7 +35,7 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// buildGCL builds ./gcl into a cache directory keyed by this module's
+// buildGCL builds this command into a cache directory keyed by this module's
 // go.sum, so that a new golangci-lint version gets a fresh binary. go build
 // relinks only when the plugin's source changed, so the binary is never
 // stale and an unchanged one costs nothing.
@@ -54,12 +55,12 @@ func buildGCL() (string, error) {
 	}
 	dir = filepath.Join(dir, "golangci-lint-"+hex.EncodeToString(hash[:8]))
 	path := filepath.Join(dir, "golangci-lint")
-	cmd := exec.Command("go", "build", "-o", path, "./gcl")
+	cmd := exec.Command("go", "build", "-o", path, ".")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		// A requirement the root module gained reaches this module through
 		// the replace directive, but its go.sum lines do not.
 		return "", fmt.Errorf("building golangci-lint with the idemvet plugin: %v\n%s\n"+
-			"(after a dependency change in the root module, run go mod tidy in testdata/golangci)", err, out)
+			"(after a dependency change in the root module, run go mod tidy in cmd/golangci-lint-idemvet)", err, out)
 	}
 	return path, nil
 }
@@ -104,7 +105,7 @@ func lint(t *testing.T, dir, config string, args ...string) result {
 
 func lintWith(t *testing.T, dir, configPath, cacheDir string, args ...string) result {
 	t.Helper()
-	args = append([]string{"run", "--config", configPath, "--output.json.path", "stdout", "--output.text.path", "stderr"}, args...)
+	args = append([]string{"run", "--allow-parallel-runners", "--config", configPath, "--output.json.path", "stdout", "--output.text.path", "stderr"}, args...)
 	cmd := exec.Command(gcl, args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOLANGCI_LINT_CACHE="+cacheDir)
@@ -365,4 +366,74 @@ func mustWrite(t *testing.T, path, content string) {
 	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestRealWorldSameFindings runs the plugin on the real-library module
+// (testdata/realworld), whose expected findings are its "// want:<check>"
+// markers, the same markers cmd/idemvet's TestRealWorld holds the
+// standalone and go vet forms to: so the three forms report the same
+// findings there. Every issue is kept (no merging per line, no caps).
+func TestRealWorldSameFindings(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata/realworld")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := realWorldMarkers(t, dir)
+	config := configFor() + `issues:
+  max-issues-per-linter: 0
+  max-same-issues: 0
+  uniq-by-line: false
+`
+	res := lint(t, dir, config, "./...")
+	var got []string
+	for _, i := range res.issues {
+		check, _, ok := strings.Cut(i.Text, ": ")
+		if !ok || i.FromLinter != "idemvet" {
+			t.Errorf("issue %v: want linter idemvet and a message starting with its check", i)
+			continue
+		}
+		got = append(got, fmt.Sprintf("%s %s:%d", check, i.Pos.Filename, i.Pos.Line))
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("golangci-lint's findings differ from the markers:\ngot  %q\nwant %q\n%s", got, want, res.stderr)
+	}
+}
+
+// wantMarkerRE matches a marker in a line comment: want:<check>.
+var wantMarkerRE = regexp.MustCompile(`\bwant:([a-z][a-z0-9_]*)`)
+
+// realWorldMarkers returns "check file:line" for every marker in the
+// module's Go files, sorted, a finding per marker.
+func realWorldMarkers(t *testing.T, dir string) []string {
+	t.Helper()
+	var want []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		for n, line := range strings.Split(string(data), "\n") {
+			_, comment, ok := strings.Cut(line, "//")
+			if !ok {
+				continue
+			}
+			for _, m := range wantMarkerRE.FindAllStringSubmatch(comment, -1) {
+				want = append(want, fmt.Sprintf("%s %s:%d", m[1], filepath.ToSlash(rel), n+1))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(want) == 0 {
+		t.Fatal("no want: markers in the real-library module")
+	}
+	slices.Sort(want)
+	return want
 }

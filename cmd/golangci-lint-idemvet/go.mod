@@ -1,4 +1,4 @@
-module github.com/idemvet/idemvet/testdata/golangci
+module github.com/idemvet/idemvet/cmd/golangci-lint-idemvet
 
 go 1.26.0
 

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Measures the standalone form (idemvet ./...) against plain go vet and
+# against go vet -vettool=idemvet on one module, alternating the arms in
+# each round, and prints wall time and the peak RSS of the largest single
+# process (GNU time's %M: Linux reports the maximum over the process and
+# the descendants it waited for) as a Markdown table of medians and ratios.
+#
+#   bash .ci/bench-standalone.sh MODULE_DIR [ROUNDS] [OLD_REF]
+#
+# The build cache is warm (the module is built first); go vet's result
+# cache is bypassed on every run, as internal/benchvet does: plain go vet
+# and the vet form get a different list of the ignored -all/-source flags
+# each time, the standalone form a .idemvet.yml whose comment changes
+# (idemvet's -V=full hashes the file, so go vet re-runs every unit).
+# "re-run" is the standalone form again after appending a comment to one
+# file of the module, with the result cache left alone: what a second
+# pre-commit run costs. With OLD_REF, the standalone form of that commit
+# (the x/tools multichecker, whole program in memory) is measured too.
+set -euo pipefail
+module=$(cd "$1" && pwd)
+rounds=${2:-2}
+old_ref=${3:-}
+repo=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"; rm -f "$module/.idemvet.yml"' EXIT
+export GOWORK=off GOFLAGS=-mod=readonly
+
+go build -C "$repo" -o "$work/idemvet" ./cmd/idemvet
+if [ -n "$old_ref" ]; then
+	mkdir "$work/old"
+	git -C "$repo" archive "$old_ref" | tar -x -C "$work/old"
+	go build -C "$work/old" -o "$work/idemvet-old" ./cmd/idemvet
+fi
+(cd "$module" && go build ./... && go vet ./... >/dev/null 2>&1 || true)
+echo "module $module: $(cd "$module" && go list ./... | wc -l) packages, $(nproc) CPUs" >&2
+
+nonce=$RANDOM
+# next_flags sets FLAGS to eight of -all/-source's four spellings, a new
+# list each call (not in a subshell, so that the nonce advances).
+next_flags() {
+	nonce=$((nonce + 1))
+	local n=$nonce spellings=(-all=false -all=true -source=false -source=true)
+	FLAGS=()
+	for _ in 1 2 3 4 5 6 7 8; do FLAGS+=("${spellings[n % 4]}"); n=$((n / 4)); done
+}
+# measure NAME CMD...: runs CMD in the module, appends "wall rss_kib".
+measure() {
+	local name=$1; shift
+	/usr/bin/time -f "%e %M" -o "$work/t" bash -c 'cd "$0" && "$@" >/dev/null 2>&1 || true' "$module" "$@"
+	cat "$work/t" >> "$work/$name"
+	echo "$name: $(cat "$work/t")" >&2
+}
+
+arms=(govet vettool standalone rerun)
+[ -n "$old_ref" ] && arms+=(oldstandalone)
+# One unmeasured run of each, so all arms start with the same caches.
+echo "# warm" > "$module/.idemvet.yml"
+(cd "$module" && "$work/idemvet" ./... >/dev/null 2>&1 || true)
+(cd "$module" && go vet -vettool="$work/idemvet" ./... >/dev/null 2>&1 || true)
+touched=$(cd "$module" && go list -f '{{.Dir}}/{{index .GoFiles 0}}' ./... | tail -n 1)
+for r in $(seq 1 "$rounds"); do
+	order=("${arms[@]}")
+	if [ $((r % 2)) = 0 ]; then order=($(printf '%s\n' "${arms[@]}" | tac)); fi
+	for arm in "${order[@]}"; do
+		case $arm in
+		govet) next_flags; measure govet go vet "${FLAGS[@]}" ./... ;;
+		vettool) next_flags; measure vettool go vet -vettool="$work/idemvet" "${FLAGS[@]}" ./... ;;
+		standalone)
+			echo "# run $RANDOM$RANDOM" > "$module/.idemvet.yml"
+			measure standalone "$work/idemvet" ./... ;;
+		rerun)
+			# The same configuration as the run before it, so only the
+			# touched file's package and its dependents run again.
+			(cd "$module" && "$work/idemvet" ./... >/dev/null 2>&1 || true)
+			echo "// touched by bench-standalone.sh" >> "$touched"
+			measure rerun "$work/idemvet" ./...
+			sed -i '$ d' "$touched" ;;
+		oldstandalone) measure oldstandalone "$work/idemvet-old" ./... ;;
+		esac
+	done
+done
+
+median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+base_wall=$(cut -d' ' -f1 "$work/govet" | median)
+base_rss=$(cut -d' ' -f2 "$work/govet" | median)
+echo "| arm | wall (s) | peak RSS (MiB) | wall / go vet | RSS / go vet |"
+echo "|---|---:|---:|---:|---:|"
+for arm in "${arms[@]}"; do
+	w=$(cut -d' ' -f1 "$work/$arm" | median)
+	m=$(cut -d' ' -f2 "$work/$arm" | median)
+	awk -v a="$arm" -v w="$w" -v m="$m" -v bw="$base_wall" -v bm="$base_rss" \
+		'BEGIN {printf "| %s | %.1f | %d | %.2f× | %.2f× |\n", a, w, m/1024, w/bw, m/bm}'
+done

@@ -1,0 +1,236 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// results are the findings and failures of a go vet -json run.
+type results struct {
+	// tree is the findings as go vet -json prints them, merged over every
+	// package: package ID, then check, then the diagnostics.
+	tree map[string]map[string][]json.RawMessage
+	// broken maps a package go vet could not type-check to its errors.
+	broken map[string]string
+	// failed maps a package whose analysis returned an error to it.
+	failed map[string]string
+}
+
+// diagnostic is the part of a JSON diagnostic the text output prints.
+type diagnostic struct {
+	Posn    string `json:"posn"`
+	Message string `json:"message"`
+	Related []struct {
+		Posn    string `json:"posn"`
+		Message string `json:"message"`
+	} `json:"related"`
+}
+
+// readFindings decodes the JSON objects go vet -json prints, one per
+// package, skipping the "# package" lines older go commands put before
+// them. A diagnostic seen before (a package and its test variant share
+// files) is kept once.
+func (r *results) readFindings(stream io.Reader) error {
+	var objects bytes.Buffer
+	sc := bufio.NewScanner(stream)
+	sc.Buffer(nil, 64<<20)
+	for sc.Scan() {
+		if !strings.HasPrefix(sc.Text(), "#") {
+			objects.Write(sc.Bytes())
+			objects.WriteByte('\n')
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	if r.tree == nil {
+		r.tree = map[string]map[string][]json.RawMessage{}
+	}
+	seen := map[string]bool{}
+	dec := json.NewDecoder(&objects)
+	for {
+		var obj map[string]map[string]json.RawMessage
+		if err := dec.Decode(&obj); errors.Is(err, io.EOF) {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		for pkg, checks := range obj {
+			for check, raw := range checks {
+				var failure struct{ Error string }
+				if json.Unmarshal(raw, &failure) == nil && failure.Error != "" {
+					r.fail(pkg, check+": "+failure.Error)
+					continue
+				}
+				var diags []json.RawMessage
+				if err := json.Unmarshal(raw, &diags); err != nil {
+					return fmt.Errorf("package %s, check %s: %w", pkg, check, err)
+				}
+				for _, d := range diags {
+					key := check + "\x00" + string(d)
+					if seen[key] {
+						continue
+					}
+					seen[key] = true
+					if r.tree[pkg] == nil {
+						r.tree[pkg] = map[string][]json.RawMessage{}
+					}
+					r.tree[pkg][check] = append(r.tree[pkg][check], d)
+				}
+			}
+		}
+	}
+}
+
+func (r *results) fail(pkg, msg string) {
+	if r.failed == nil {
+		r.failed = map[string]string{}
+	}
+	pkg = packagePath(pkg)
+	if r.failed[pkg] == "" {
+		r.failed[pkg] = msg
+	}
+}
+
+// readErrors reads go vet's standard error: a "# package" line, then the
+// errors that kept the package from being analysed. It records each such
+// package and returns the lines under no header, which are the go
+// command's own.
+func (r *results) readErrors(stream io.Reader) string {
+	var other strings.Builder
+	current := ""
+	sc := bufio.NewScanner(stream)
+	sc.Buffer(nil, 64<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if pkg, ok := strings.CutPrefix(line, "# "); ok {
+			current = packagePath(pkg)
+			continue
+		}
+		if current == "" {
+			other.WriteString(line + "\n")
+			continue
+		}
+		if r.broken == nil {
+			r.broken = map[string]string{}
+		}
+		if r.broken[current] != "" {
+			r.broken[current] += "\n"
+		}
+		r.broken[current] += strings.TrimPrefix(line, "vet: ")
+	}
+	return other.String()
+}
+
+// packagePath drops a test variant's decoration: "p [p.test]" and "[p]"
+// are p.
+func packagePath(id string) string {
+	id = strings.TrimPrefix(id, "[")
+	path, _, _ := strings.Cut(id, " ")
+	return strings.TrimSuffix(path, "]")
+}
+
+func (r *results) count() int {
+	n := 0
+	for _, checks := range r.tree {
+		for _, diags := range checks {
+			n += len(diags)
+		}
+	}
+	return n
+}
+
+// printJSON prints the merged findings as one JSON object, in go vet's
+// schema.
+func (r *results) printJSON(w io.Writer) error {
+	tree := r.tree
+	if tree == nil {
+		tree = map[string]map[string][]json.RawMessage{}
+	}
+	data, err := json.MarshalIndent(tree, "", "\t")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s\n", data)
+	return err
+}
+
+// writeText writes each finding as "file:line:col: message (check)", in
+// file and line order, with its related locations indented below it the
+// way go vet prints them. Paths are relative to the working directory
+// when inside it.
+func (r *results) writeText(w *strings.Builder) {
+	type finding struct {
+		check string
+		diagnostic
+		file      string
+		line, col int
+	}
+	var all []finding
+	for _, checks := range r.tree {
+		for check, diags := range checks {
+			for _, raw := range diags {
+				f := finding{check: check}
+				if err := json.Unmarshal(raw, &f.diagnostic); err != nil {
+					fmt.Fprintf(w, "idemvet: a finding of %s: %v\n", check, err)
+					continue
+				}
+				f.file, f.line, f.col = splitPosition(f.Posn)
+				all = append(all, f)
+			}
+		}
+	}
+	slices.SortFunc(all, func(a, b finding) int {
+		if c := strings.Compare(a.file, b.file); c != 0 {
+			return c
+		}
+		if a.line != b.line {
+			return a.line - b.line
+		}
+		if a.col != b.col {
+			return a.col - b.col
+		}
+		return strings.Compare(a.check, b.check)
+	})
+	cwd, _ := os.Getwd()
+	for _, f := range all {
+		fmt.Fprintf(w, "%s: %s (%s)\n", relative(cwd, f.Posn), f.Message, f.check)
+		for _, rel := range f.Related {
+			fmt.Fprintf(w, "%s: \t%s\n", relative(cwd, rel.Posn), rel.Message)
+		}
+	}
+}
+
+// splitPosition splits "file:line:col".
+func splitPosition(posn string) (file string, line, col int) {
+	parts := strings.Split(posn, ":")
+	if len(parts) < 3 {
+		return posn, 0, 0
+	}
+	n := len(parts)
+	line, _ = strconv.Atoi(parts[n-2])
+	col, _ = strconv.Atoi(parts[n-1])
+	return strings.Join(parts[:n-2], ":"), line, col
+}
+
+// relative shortens an absolute position to one relative to dir, as go
+// vet prints them, when it lies inside dir.
+func relative(dir, posn string) string {
+	if dir == "" || !filepath.IsAbs(posn) {
+		return posn
+	}
+	rel, err := filepath.Rel(dir, posn)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return posn
+	}
+	return rel
+}

@@ -1,0 +1,227 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"runtime"
+	"slices"
+	"strings"
+
+	"github.com/idemvet/idemvet/analyzers"
+)
+
+// Exit statuses of the standalone form (see the package documentation).
+const (
+	exitClean      = 0
+	exitFailed     = 1
+	exitFindings   = 3
+	exitIncomplete = 4
+	exitBoth       = 5
+)
+
+// options are the standalone form's command line.
+type options struct {
+	json, fix, diff bool
+	// unitArgs are the flags every go vet or go fix unit gets: the
+	// configuration file's settings, then the command line's.
+	unitArgs []string
+	patterns []string
+}
+
+// standalone runs idemvet ./... through go vet and returns the exit status.
+// Its own messages and the findings go to stderr in one write at the end;
+// the go command's output (go fix's diff, go list's warnings) goes
+// straight through.
+func standalone(args []string, stdout, stderr io.Writer) int {
+	var report strings.Builder
+	code := runStandalone(args, stdout, stderr, &report)
+	if _, err := io.WriteString(stderr, report.String()); err != nil {
+		return exitFailed
+	}
+	return code
+}
+
+func runStandalone(args []string, stdout, stderr io.Writer, report *strings.Builder) int {
+	opts, err := parseOptions(args, report)
+	if errors.Is(err, flag.ErrHelp) {
+		return exitClean
+	}
+	if err != nil {
+		fmt.Fprintf(report, "idemvet: %v\n", err)
+		return exitFailed
+	}
+	if opts == nil { // -version
+		if _, err := fmt.Fprintf(stdout, "idemvet %s (%s)\n", analyzers.Version(), runtime.Version()); err != nil {
+			return exitFailed
+		}
+		return exitClean
+	}
+	self, err := os.Executable()
+	if err != nil {
+		fmt.Fprintf(report, "idemvet: %v\n", err)
+		return exitFailed
+	}
+	d := &driver{self: self, opts: opts, stdout: stdout, stderr: stderr, report: report}
+	return d.run()
+}
+
+// parseOptions reads the command line, after the settings of the nearest
+// .idemvet.yml, so that a flag overrides the file. It returns nil options
+// for -version.
+func parseOptions(args []string, usageOut *strings.Builder) (*options, error) {
+	fs := flag.NewFlagSet("idemvet", flag.ContinueOnError)
+	// Errors are returned and printed once, by the caller; -help prints
+	// the usage.
+	fs.SetOutput(io.Discard)
+	for _, a := range analyzers.All() {
+		fs.Bool(a.Name, false, "run the "+a.Name+" check (with -NAME, only the named checks run; -NAME=false turns one off)")
+	}
+	analyzers.RegisterFlags(fs)
+	opts := &options{}
+	fs.BoolVar(&opts.json, "json", false, "print findings as JSON on standard output")
+	fs.BoolVar(&opts.fix, "fix", false, "apply the mechanical fixes, then report what is left")
+	fs.BoolVar(&opts.diff, "diff", false, "with -fix, print the fixes as a diff instead of applying them")
+	fs.String("tags", "", "build tags, as for go build")
+	version := fs.Bool("version", false, "print idemvet's version and exit")
+	usage := func() {
+		fs.SetOutput(usageOut)
+		fmt.Fprintf(usageOut, "usage: idemvet [flags] [packages]\n\n"+
+			"Reports unsafe deduplication and idempotency patterns; packages default to \".\".\n"+
+			"Exit status: 0 clean, 1 idemvet failed, 3 findings, 4 some packages not analysed, 5 both.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+
+	path, configArgs, err := configFlags(".")
+	if err != nil {
+		return nil, err
+	}
+	if err := fs.Parse(configArgs); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+		usage()
+		return nil, err
+	} else if err != nil {
+		return nil, fmt.Errorf("%w (idemvet -help lists the flags)", err)
+	}
+	if *version {
+		return nil, nil
+	}
+	if opts.diff && !opts.fix {
+		return nil, errors.New("-diff needs -fix")
+	}
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "json", "fix", "diff":
+			return
+		}
+		opts.unitArgs = append(opts.unitArgs, "-"+f.Name+"="+f.Value.String())
+	})
+	opts.patterns = fs.Args()
+	return opts, nil
+}
+
+// driver runs go list, go vet and go fix for one standalone run.
+type driver struct {
+	self           string
+	opts           *options
+	stdout, stderr io.Writer // for the go command's output
+	// report collects what idemvet itself prints on standard error: the
+	// go command's messages from go vet, one line per package not
+	// analysed, then the findings.
+	report *strings.Builder
+}
+
+func (d *driver) run() int {
+	pkgs, err := listPackages(d.opts.patterns, d.opts.unitArgs, d.stderr)
+	if err != nil {
+		fmt.Fprintf(d.report, "idemvet: %v\n", err)
+		return exitFailed
+	}
+	targets := pkgs.analysable(d.opts.patterns)
+	if d.opts.fix && len(targets) > 0 {
+		if code, done := d.fix(targets); done {
+			return code
+		}
+	}
+	res := &results{}
+	if len(targets) > 0 {
+		if err := d.vet(targets, res); err != nil {
+			fmt.Fprintf(d.report, "idemvet: %v\n", err)
+			return exitFailed
+		}
+	}
+	incomplete := pkgs.reportBroken(d.report, res.broken, res.failed)
+	findings := res.count() > 0
+	if d.opts.json {
+		if err := res.printJSON(d.stdout); err != nil {
+			fmt.Fprintf(d.report, "idemvet: %v\n", err)
+			return exitFailed
+		}
+		findings = false // JSON consumers read the findings, not the status
+	} else {
+		res.writeText(d.report)
+	}
+	switch {
+	case findings && incomplete:
+		return exitBoth
+	case incomplete:
+		return exitIncomplete
+	case findings:
+		return exitFindings
+	}
+	return exitClean
+}
+
+// vet runs go vet -vettool=idemvet -json on the targets and collects what
+// it prints; the go command's own messages go to the report.
+func (d *driver) vet(targets []string, res *results) error {
+	args := slices.Concat([]string{"vet", "-vettool=" + d.self, "-json"}, d.opts.unitArgs, targets)
+	var stdout, stderr bytes.Buffer
+	cmd := exec.Command("go", args...)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	runErr := cmd.Run()
+	var exit *exec.ExitError
+	if runErr != nil && !errors.As(runErr, &exit) {
+		return fmt.Errorf("go vet: %w", runErr)
+	}
+	if err := res.readFindings(&stdout); err != nil {
+		return fmt.Errorf("reading go vet's output: %w", err)
+	}
+	unexplained := res.readErrors(&stderr)
+	if runErr != nil && len(res.broken) == 0 {
+		return fmt.Errorf("go vet: %v\n%s", runErr, unexplained)
+	}
+	d.report.WriteString(unexplained)
+	return nil
+}
+
+// fix runs go fix -fixtool=idemvet on the targets. With -diff its output
+// is the result; otherwise the run goes on to report what is left.
+func (d *driver) fix(targets []string) (code int, done bool) {
+	args := []string{"fix", "-fixtool=" + d.self}
+	if d.opts.diff {
+		args = append(args, "-diff")
+	}
+	cmd := exec.Command("go", slices.Concat(args, d.opts.unitArgs, targets)...)
+	cmd.Stdout, cmd.Stderr = d.stdout, d.stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case d.opts.diff && err == nil:
+		return exitClean, true
+	case d.opts.diff && errors.As(err, &exit):
+		return exitFindings, true // a non-empty diff
+	case err != nil && !errors.As(err, &exit):
+		fmt.Fprintf(d.report, "idemvet: go fix: %v\n", err)
+		return exitFailed, true
+	}
+	// When go fix failed on some packages (it said why), the run goes on:
+	// go vet then reports them, and what is left to fix elsewhere.
+	return 0, false
+}

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"crypto/sha256"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis/multichecker"
+
+	"github.com/idemvet/idemvet/analyzers"
+)
+
+// vetProtocol reports whether the go command is talking to idemvet as its
+// vet or fix tool: asking for its version (-V=full) or its flags (-flags),
+// or handing it one package's configuration file (*.cfg). "idemvet help
+// [check]" is served the same way, by the x/tools driver.
+func vetProtocol(args []string) bool {
+	if len(args) > 0 && (strings.HasSuffix(args[len(args)-1], ".cfg") || args[0] == "help") {
+		return true
+	}
+	for _, a := range args {
+		switch strings.TrimPrefix(a, "-") {
+		case "-flags", "flags", "V", "-V", "V=full", "-V=full":
+			return true
+		}
+	}
+	return false
+}
+
+// runUnit serves go vet -vettool and go fix -fixtool through the
+// unitchecker protocol, with the settings of the nearest .idemvet.yml
+// before the command line's flags, so that flags override the file.
+func runUnit(args []string) {
+	log.SetFlags(0)
+	log.SetPrefix("idemvet: ")
+	if slices.Contains(args, "-V=full") || slices.Contains(args, "--V=full") {
+		if err := printVersionFull(os.Stdout); err != nil {
+			log.Fatal(err)
+		}
+		os.Exit(0)
+	}
+	analyzers.RegisterFlags(flag.CommandLine)
+	if len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") {
+		// go vet runs each package's unit in the package's directory.
+		_, configArgs, err := configFlags(".")
+		if err != nil {
+			log.Fatal(err)
+		}
+		os.Args = slices.Concat(os.Args[:1], configArgs, args)
+	}
+	multichecker.Main(analyzers.All()...)
+	panic("unreachable")
+}
+
+// configFlags finds the configuration that applies in dir and returns its
+// path and its settings as flags; none when there is no file.
+func configFlags(dir string) (string, []string, error) {
+	path, err := analyzers.FindConfig(dir)
+	if err != nil || path == "" {
+		return "", nil, err
+	}
+	s, err := analyzers.LoadConfig(path)
+	if err != nil {
+		return "", nil, err
+	}
+	args, err := s.Args()
+	if err != nil {
+		return "", nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return path, args, nil
+}
+
+// printVersionFull answers go vet's -V=full, whose line keys its result
+// cache: "devel" makes it use the build ID, which hashes this executable
+// and the configuration file found from the working directory, so that
+// a new idemvet or an edited .idemvet.yml invalidates cached results.
+func printVersionFull(w io.Writer) error {
+	h := sha256.New()
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	f, err := os.Open(exe)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if _, err := io.Copy(h, f); err != nil {
+		return err
+	}
+	if path, err := analyzers.FindConfig("."); err != nil {
+		return err
+	} else if path != "" {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		h.Write(data)
+	}
+	version := strings.TrimPrefix(analyzers.Version(), "devel")
+	_, err = fmt.Fprintf(w, "idemvet version devel%s buildID=%x\n", version, h.Sum(nil))
+	return err
+}
