@@ -20,20 +20,6 @@ var Analyzer = &analysis.Analyzer{
 	Run:      run,
 }
 
-// Doc is the analyzer's documentation; doc.go has the long form.
-const Doc = `report statements on a PostgreSQL transaction that an earlier error has aborted
-
-In PostgreSQL a failed statement aborts its whole transaction: every later
-statement fails with 25P02 until ROLLBACK or ROLLBACK TO SAVEPOINT, and
-COMMIT rolls back. Handling a unique violation as "duplicate, read the
-existing row" on the same tx, or logging a failed insert and inserting on,
-fails every later statement and loses the transaction's work.
-
-WRONG: if _, err := tx.Exec(insert); isUniqueViolation(err) { tx.QueryRow(select) }
-RIGHT: run the insert in a savepoint (pgx: tx.Begin, pgx.BeginFunc(ctx, tx, ...)),
-read the existing row through the pool, or INSERT ... ON CONFLICT.
-MySQL and SQLite, which keep the transaction usable, are not reported.`
-
 // finding is a statement issued on a transaction after an error from an
 // earlier statement on it.
 type finding struct {

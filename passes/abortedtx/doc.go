@@ -68,3 +68,16 @@
 // records a claim with ON CONFLICT and never aborts the caller's
 // transaction.
 package abortedtx
+
+import (
+	_ "embed"
+
+	"github.com/idemvet/idemvet/internal/analysisdoc"
+)
+
+//go:embed doc.go
+var docSource string
+
+// Doc is the analyzer's documentation: the "Analyzer abortedtx" section of the
+// package comment above, which is also what go doc shows.
+var Doc = analysisdoc.MustExtract(docSource, "abortedtx")

@@ -23,19 +23,6 @@ var Analyzer = &analysis.Analyzer{
 	Run:       run,
 }
 
-// Doc is the analyzer's documentation; doc.go has the long form.
-const Doc = `report messages acknowledged before the transaction recording their effects commits
-
-An ack (AMQP Delivery.Ack, NATS and JetStream Ack, Kafka CommitMessages,
-SQS DeleteMessage, watermill or Pub/Sub Message.Ack) tells the broker never
-to deliver the message again. Sent while the transaction holding the
-message's writes is still open, or even when its commit fails, a crash or
-a failed commit loses those writes, and nothing redelivers the message.
-
-WRONG: tx.Exec(write); d.Ack(false); tx.Commit()
-RIGHT: tx.Exec(write); if err := tx.Commit(); err != nil {...}; d.Ack(false)
-Acks after a nil Commit, and Nak/Nack/Reject/Term, are not reported.`
-
 // how tells why an ack runs while the message's effects may still be lost.
 type how int
 

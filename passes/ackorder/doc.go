@@ -60,3 +60,16 @@
 // same transaction and acks a redelivered message without running the
 // handler again.
 package ackorder
+
+import (
+	_ "embed"
+
+	"github.com/idemvet/idemvet/internal/analysisdoc"
+)
+
+//go:embed doc.go
+var docSource string
+
+// Doc is the analyzer's documentation: the "Analyzer ackorder" section of the
+// package comment above, which is also what go doc shows.
+var Doc = analysisdoc.MustExtract(docSource, "ackorder")
