@@ -141,7 +141,9 @@ func safe(check, write *dataaccess.Op, ops []*dataaccess.Op) bool {
 		// goroutines (or races anyway, which the race detector finds).
 		return true
 	}
-	return serialised(check, ops) || handlesDuplicate(write.Instr)
+	// The write's unique violation is handled here, or inside the helper
+	// that performs it (mapped to its own ErrUserExists).
+	return serialised(check, ops) || handlesDuplicate(write.Instr) || write.Summary != nil && write.Summary.HandlesDuplicate
 }
 
 // hasSideEffect reports whether the absent branch does more than fill the

@@ -39,28 +39,74 @@
 // or use runtime/claim, which claims the key, runs the work and stores the
 // outcome in one transaction.
 //
-// The check is an EXISTS/count/1 query, a QueryRow that ends in ErrNoRows,
-// gorm First/Take/Count, ent Exist, sqlx Get, bun Exists, a repository
-// ExistsBy/IsProcessed method, redis Exists/Get, sync.Map Load, or a map
-// lookup. The write must run only on the check's absent outcome (by
-// dominance in the SSA control-flow graph, not by textual order) and touch
-// the same table, model, key or repository.
+// The check is an EXISTS/count/1 query, a QueryRow that ends in ErrNoRows
+// (or whose record keeps a zero key after the error is swallowed), gorm
+// (v1 and v2) First/Take/Find/Count, ent Exist, sqlx Get, bun Exists, a
+// repository method through an interface or a concrete type (ExistsBy*,
+// IsProcessed, or Get*/Find*/Lookup*/*ByID returning a record and an error,
+// tested for a nil record or a not-found sentinel), a validator whose only
+// result is an error (nil means absent), redis Exists/Get, sync.Map Load,
+// or a map lookup. Helpers are seen through facts: one that checks and
+// inserts inside is an insert to its callers (and a finding of its own),
+// and the tables a helper inserts into travel with it. The write must run
+// only on the check's absent outcome (by dominance in the SSA control-flow
+// graph, not by textual order) and touch the same table, model, key or
+// repository entity (CreateUser after GetUserByName, not CreateSession).
+//
+// The absent branch is also reported when an atomic insert guards it but
+// a duplicable act there (an HTTP call, a published message, a charge
+// through an application interface or a func-typed field, a write to
+// another table) runs before the insert or is not gated on its outcome:
+// the insert picks one winner, yet both callers act.
+//
+// The same check reports the status gate: read a record's state, branch on
+// it, act, then write the new state in separate steps.
+//
+//	p, err := payments.GetPayment(ctx, id)
+//	if p.Status == "captured" {
+//		return nil
+//	}
+//	ledger.Credit(ctx, p.Account, p.Amount) // both deliveries credit
+//	payments.UpdateStatus(ctx, id, "captured")
+//
+// It is silent when the state write is a conditional UPDATE ... WHERE
+// status = $old (or gorm Where("status = ?", old).Update), when the read
+// locks the row (FOR UPDATE) or the transaction is SERIALIZABLE or holds
+// an advisory lock, when one mutex is held across the three steps, and
+// when an atomic claim made before the act picks the winner.
 //
 // The analyzer stays silent when the write is atomic or serialised:
-// INSERT ... ON CONFLICT, INSERT ... WHERE NOT EXISTS, SETNX, LoadOrStore,
-// a unique violation (SQLSTATE 23505) handled as the duplicate outcome,
-// SELECT ... FOR UPDATE or an advisory transaction lock, a SERIALIZABLE
-// transaction, or one mutex held across check and write. REPEATABLE READ
-// is not enough: both snapshots see the row absent and both insert.
-// In-memory and redis checks are reported only when the absent branch also
-// has a side effect (a database write, an HTTP call, a published message):
-// filling a cache twice is harmless. A map is reported only when a mutex
-// shows it is shared, and is released between the check and the write.
+// INSERT ... ON CONFLICT, INSERT ... WHERE NOT EXISTS probing the same
+// table, SETNX, LoadOrStore, gorm Save of a record that carries its key
+// (an upsert), a unique violation (SQLSTATE 23505) handled as the
+// duplicate outcome, SELECT ... FOR UPDATE or an advisory transaction
+// lock, a SERIALIZABLE transaction, or one mutex held across check and
+// write. REPEATABLE READ is not enough: both snapshots see the row absent
+// and both insert. In-memory and redis checks are reported only when the
+// absent branch also has a side effect (a database write, an HTTP call, a
+// published message): filling a cache twice is harmless. A map is
+// reported only when a mutex shows it is shared, and is released between
+// the check and the write.
+//
+// It is also silent on code that cannot run concurrently: a package whose
+// path names migrations, seeds or bootstrap; a function that changes the
+// schema (CREATE/ALTER/DROP, gorm AutoMigrate) or keeps a migration
+// tool's bookkeeping table; a function registered from init into a
+// migration list; main, init and the Run/RunE/Action function of a cobra
+// or urfave/cli command up to the statement that starts serving (a go
+// statement, Serve, ListenAndServe, Start, Run, Consume, Subscribe); and
+// an unexported function that only such startup code calls. Request
+// handlers, consumers, workers and anything started with go are reported.
 //
 // Fixes: sync.Map Load+Store becomes LoadOrStore, redis Exists+Set becomes
 // SetNX, gorm Create gains clause.OnConflict{DoNothing: true}, and a raw
-// INSERT gains ON CONFLICT DO NOTHING; branch on the rows affected
-// afterwards so only the winner runs the side effect.
+// INSERT becomes conditional in its database's dialect (ON CONFLICT DO
+// NOTHING for PostgreSQL and SQLite, INSERT IGNORE for MySQL; no fix when
+// the dialect is unknown). When acts follow the insert on the absent
+// branch, the fix also moves them under a test of the insert's outcome
+// (rows affected == 1), so only the winner acts; when an act precedes the
+// insert, no fix can help and none is offered. Diagnostics whose act is an
+// external call point to runtime/effect, the others to runtime/claim.
 package checkthenact
 
 import (

@@ -1,9 +1,12 @@
 package dataaccess
 
 import (
+	"go/build"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
@@ -130,14 +133,43 @@ func mayAccessData(pass *analysis.Pass) bool {
 	if len(pass.AllObjectFacts()) > 0 {
 		return true
 	}
-	// Repository interfaces declared here are classified by method name.
-	scope := pass.Pkg.Scope()
+	// Repository, mailer and payment interfaces, declared here or in a
+	// package this one imports, are classified by method name.
+	if declaresNamedInterface(pass.Pkg) {
+		return true
+	}
+	for _, imp := range pass.Pkg.Imports() {
+		if !inGOROOT(pass.Fset, imp) && declaresNamedInterface(imp) {
+			return true
+		}
+	}
+	return false
+}
+
+// inGOROOT reports whether pkg is part of the standard library, by where
+// its declarations are (flag.Getter's Get is no repository lookup).
+func inGOROOT(fset *token.FileSet, pkg *types.Package) bool {
+	for _, name := range pkg.Scope().Names() {
+		if f := fset.File(pkg.Scope().Lookup(name).Pos()); f != nil {
+			return strings.HasPrefix(f.Name(), filepath.Join(build.Default.GOROOT, "src")+string(filepath.Separator))
+		}
+	}
+	return false
+}
+
+// declaresNamedInterface reports whether pkg declares an interface with a
+// method whose name the model understands (ExistsByKey, GetUser, Send).
+func declaresNamedInterface(pkg *types.Package) bool {
+	scope := pkg.Scope()
 	for _, name := range scope.Names() {
-		if iface, ok := scope.Lookup(name).Type().Underlying().(*types.Interface); ok {
-			for i := 0; i < iface.NumMethods(); i++ {
-				if apis.ByName(iface.Method(i).Name()) != apis.None {
-					return true
-				}
+		iface, ok := scope.Lookup(name).Type().Underlying().(*types.Interface)
+		if !ok {
+			continue
+		}
+		for i := 0; i < iface.NumMethods(); i++ {
+			m := iface.Method(i).Name()
+			if apis.ByName(m) != apis.None || apis.IsLookupName(m) || apis.IsEffectName(m) {
+				return true
 			}
 		}
 	}

@@ -80,6 +80,13 @@ func rootPath(v ssa.Value) Path {
 		}
 		break
 	}
+	// A parameter spilled to a local (its address taken, as for ldapUser
+	// in f(ldapUser.Name); g(ldapUser)) is still that parameter.
+	if alloc, ok := v.(*ssa.Alloc); ok {
+		if p, ok := singleStore(alloc).(*ssa.Parameter); ok {
+			v = p
+		}
+	}
 	// fields were collected innermost first; print outermost last.
 	for i, j := 0, len(fields)-1; i < j; i, j = i+1, j-1 {
 		fields[i], fields[j] = fields[j], fields[i]

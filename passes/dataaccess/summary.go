@@ -59,6 +59,10 @@ type Summary struct {
 	// StateGuard is set when every write of the body is a state-guarded
 	// update (see Op.StateGuard).
 	StateGuard bool
+	// HandlesDuplicate is set when the body treats its insert's unique
+	// violation as the duplicate outcome (maps it to ErrUserExists, or
+	// ignores it): to a caller, the duplicate is handled behind the write.
+	HandlesDuplicate bool
 	// InsertTables lists the tables the body inserts into, sorted, when
 	// they are not one Table (a CreateFeed that inserts the feed and its
 	// entries): a caller's check of any of them guards this insert.
@@ -72,9 +76,9 @@ type Summary struct {
 func (*Summary) AFact() {}
 
 func (s *Summary) String() string {
-	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t errwhenpresent=%t inserts=%v",
+	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t errwhenpresent=%t handlesdup=%t inserts=%v",
 		s.Kind, s.Table, s.HandleParam, s.HandleKind, s.KeyParam, s.Claim, s.Effect, s.TxFuncParam,
-		s.Writes, s.Commits, s.RecvHandle, s.StateGuard, s.ErrWhenPresent, s.InsertTables)
+		s.Writes, s.Commits, s.RecvHandle, s.StateGuard, s.ErrWhenPresent, s.HandlesDuplicate, s.InsertTables)
 }
 
 // summaryOf returns the summary of f: computed here for this package's
@@ -197,6 +201,11 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		s.RecvHandle = s.HandleParam < 0 && s.HandleKind == apis.HandleUnknown && onReceiverField(fn, data)
 	}
 	s.ErrWhenPresent = s.Kind == apis.Exists && returnsOnlyError(fn)
+	for _, w := range plain {
+		if w.Instr.Parent() == fn && HandlesDuplicateAfter(w.Instr) || w.Summary != nil && w.Summary.HandlesDuplicate {
+			s.HandlesDuplicate = true
+		}
+	}
 	if s.Kind != apis.None {
 		s.Table = commonTable(data)
 		if s.Table == "" {

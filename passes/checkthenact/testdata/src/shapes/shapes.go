@@ -279,3 +279,45 @@ func (s *Store) refreshFeedIndirect(ctx context.Context, url string, entries []s
 	}
 	return s.refreshAll(ctx, url, entries)
 }
+
+var ErrUserExists = errors.New("user exists")
+
+func isUniqueViolation(err error) bool { return err != nil && err.Error() == "23505" }
+
+// AddUser maps the unique violation of its insert to ErrUserExists.
+func (s *Store) AddUser(ctx context.Context, name string) error {
+	if _, err := s.db.ExecContext(ctx, `INSERT INTO users (name) VALUES ($1)`, name); err != nil {
+		if isUniqueViolation(err) {
+			return ErrUserExists
+		}
+		return err
+	}
+	return nil
+}
+
+// InsertUser does not.
+func (s *Store) InsertUser(ctx context.Context, name string) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO users (name) VALUES ($1)`, name)
+	return err
+}
+
+func (s *Store) UserExists(ctx context.Context, name string) bool {
+	var exists bool
+	s.db.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM users WHERE name = $1)`, name).Scan(&exists)
+	return exists
+}
+
+// Near miss: the helper handles the duplicate behind the write (ntfy).
+func (s *Store) signupHandled(ctx context.Context, name string) error {
+	if s.UserExists(ctx, name) {
+		return ErrUserExists
+	}
+	return s.AddUser(ctx, name)
+}
+
+func (s *Store) signupUnhandled(ctx context.Context, name string) error {
+	if s.UserExists(ctx, name) { // want `check-then-act race: the existence check UserExists`
+		return ErrUserExists
+	}
+	return s.InsertUser(ctx, name)
+}

@@ -82,3 +82,20 @@ func (s *Store) HasFeed(ctx context.Context, url string) (bool, error) { // want
 }
 
 var errFeedExists = errors.New("feed exists")
+
+// A helper that maps its insert's unique violation handles the duplicate.
+func (s *Store) AddTag(ctx context.Context, name string) error { // want AddTag:"^insert .*handlesdup=true"
+	_, err := s.db.ExecContext(ctx, `INSERT INTO tags (name) VALUES ($1)`, name)
+	if err != nil && err.Error() == "pq: duplicate key value violates unique constraint" {
+		return errTagExists
+	}
+	return err
+}
+
+// Near miss: one that returns the error as it is does not.
+func (s *Store) PutTag(ctx context.Context, name string) error { // want PutTag:"^insert .*handlesdup=false"
+	_, err := s.db.ExecContext(ctx, `INSERT INTO tags (name) VALUES ($1)`, name)
+	return err
+}
+
+var errTagExists = errors.New("tag exists")

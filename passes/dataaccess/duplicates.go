@@ -1,0 +1,82 @@
+package dataaccess
+
+import (
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/ssautil"
+)
+
+// HandlesDuplicateAfter reports whether the code of write's function that
+// can run after it treats a unique violation as the duplicate outcome: it
+// compares an error code with 23505 (or pgerrcode's UniqueViolation),
+// matches gorm.ErrDuplicatedKey, sqlite3.ErrConstraintUnique, MySQL's 1062
+// or a "duplicate key" message, or calls a helper named for unique
+// violations. Only code reachable from the write counts: returning
+// ErrDuplicate when a check finds the row does not handle the write's
+// violation.
+func HandlesDuplicateAfter(write ssa.Instruction) bool {
+	for _, b := range write.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if !ssautil.Reachable(write, instr) {
+				continue
+			}
+			if call, ok := instr.(ssa.CallInstruction); ok {
+				if callee := call.Common().StaticCallee(); callee != nil {
+					if f, ok := callee.Object().(*types.Func); ok && isDuplicateHelper(f.Name()) {
+						return true
+					}
+				}
+			}
+			for _, op := range instr.Operands(nil) {
+				if op == nil {
+					continue
+				}
+				switch v := (*op).(type) {
+				case *ssa.Const:
+					if isDuplicateConst(v) {
+						return true
+					}
+				case *ssa.Global:
+					if isDuplicateSentinel(v.Name()) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// isDuplicateSentinel reports whether a package-level error names a
+// unique violation reported by a driver or ORM (gorm.ErrDuplicatedKey,
+// sqlite3.ErrConstraintUnique); an application's own ErrDuplicate, which
+// code returns when the check finds a row, is not one.
+func isDuplicateSentinel(name string) bool {
+	return name == "ErrDuplicatedKey" || strings.Contains(name, "UniqueViolation") || strings.Contains(name, "ConstraintUnique")
+}
+
+func isDuplicateHelper(name string) bool {
+	n := strings.ToLower(name)
+	return strings.Contains(n, "uniqueviolation") || strings.Contains(n, "duplicate") ||
+		strings.Contains(n, "isunique") || strings.Contains(n, "constraint") // ent.IsConstraintError
+}
+
+func isDuplicateConst(k *ssa.Const) bool {
+	if k.Value == nil {
+		return false
+	}
+	switch k.Value.Kind() {
+	case constant.String:
+		s := strings.ToLower(constant.StringVal(k.Value))
+		return s == "23505" || strings.Contains(s, "duplicate key") ||
+			strings.Contains(s, "unique constraint") || strings.Contains(s, "duplicate entry")
+	case constant.Int:
+		n, ok := constant.Int64Val(k.Value)
+		return ok && n == 1062 // MySQL ER_DUP_ENTRY
+	}
+	return false
+}
