@@ -45,10 +45,10 @@ func TestStd(t *testing.T) {
 	for _, e := range analysisErrs {
 		t.Errorf("analysis error: %s", e)
 	}
-	// std has no database code; a finding there is not an error of this
-	// test, but worth a look for precision.
+	// std has no database code, no repository and no retry of a keyed
+	// request: any finding there is a false positive.
 	for _, f := range found {
-		t.Logf("finding in std: %s:%d: %s: %s", f.File, f.Line, f.Check, f.Message)
+		t.Errorf("finding in std: %s:%d: %s: %s", f.File, f.Line, f.Check, f.Message)
 	}
 }
 
