@@ -116,6 +116,9 @@ func branchesOn(use ssa.Instruction, e ssa.Value) []*ssa.BasicBlock {
 			return ifBranch(u, 1)
 		}
 	case *ssa.Call: // errors.As(err, &pgErr), isUniqueViolation(err)
+		if isDomainOutcome(u) {
+			return nil
+		}
 		if b, ok := u.Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
 			return ifBranch(u, 0)
 		}
@@ -226,4 +229,32 @@ func rollsBack(model *dataaccess.Result, instr ssa.Instruction, tx dataaccess.Ha
 func isRollbackTo(text string) bool {
 	return sqlclass.Classify(text).Kind == sqlclass.Savepoint &&
 		strings.HasPrefix(strings.ToUpper(strings.TrimSpace(text)), "ROLLBACK")
+}
+
+// isDomainOutcome reports whether call is errors.Is(err, S) with S an
+// application sentinel that names no constraint failure (ErrTombstoned,
+// ErrNotFound): a helper returns such an error for an outcome it read
+// (ErrNoRows from a RETURNING insert that inserted nothing), which does
+// not abort the transaction. A sentinel named for a duplicate, a conflict
+// or a constraint is mapped from a failed statement and still counts.
+func isDomainOutcome(call *ssa.Call) bool {
+	f := call.Call.StaticCallee()
+	if f == nil || f.Pkg == nil || f.Pkg.Pkg.Path() != "errors" || f.Name() != "Is" || len(call.Call.Args) != 2 {
+		return false
+	}
+	load, ok := call.Call.Args[1].(*ssa.UnOp)
+	if !ok {
+		return false
+	}
+	g, ok := load.X.(*ssa.Global)
+	if !ok {
+		return false
+	}
+	name := strings.ToLower(g.Name())
+	for _, w := range []string{"dup", "unique", "exist", "conflict", "constraint", "violat", "taken"} {
+		if strings.Contains(name, w) {
+			return false
+		}
+	}
+	return true
 }
