@@ -32,10 +32,12 @@ const maxFingerprintBytes = 64
 // rather than a database error from the primary key index.
 const maxKeyTotalBytes = 2600
 
-// validate checks k and fingerprint against the bounds; each part must be
-// non-empty, at most limit bytes of UTF-8 without control characters
-// (PostgreSQL text cannot hold NUL, and no legitimate key contains one).
-func validate(k Key, fingerprint []byte, limit int) error {
+// Validate checks the key's parts: each must be non-empty, at most limit
+// bytes of UTF-8 without control characters (PostgreSQL text cannot hold
+// NUL, and no legitimate key contains one), and the three together must
+// fit the primary key's index. The error is a *KeyError (ErrInvalidKey).
+// Packages that store keys of their own (runtime/effect) share the rule.
+func (k Key) Validate(limit int) error {
 	for _, part := range [...]struct{ name, value string }{
 		{"scope", k.Scope}, {"operation", k.Operation}, {"key", k.Key},
 	} {
@@ -52,6 +54,14 @@ func validate(k Key, fingerprint []byte, limit int) error {
 	}
 	if total := len(k.Scope) + len(k.Operation) + len(k.Key); total > maxKeyTotalBytes {
 		return &KeyError{Field: "key", Reason: "is too long with scope and operation", Len: total, Limit: maxKeyTotalBytes}
+	}
+	return nil
+}
+
+// validate checks k and fingerprint against the bounds.
+func validate(k Key, fingerprint []byte, limit int) error {
+	if err := k.Validate(limit); err != nil {
+		return err
 	}
 	if len(fingerprint) > maxFingerprintBytes {
 		return &KeyError{Field: "fingerprint", Reason: "is too long", Len: len(fingerprint), Limit: maxFingerprintBytes}

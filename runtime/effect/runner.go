@@ -122,7 +122,7 @@ func (r *Runner) Enqueue(ctx context.Context, tx pgx.Tx, key Key, request []byte
 
 // check validates the arguments and finds the Handler.
 func (r *Runner) check(key Key, request []byte) (Handler, error) {
-	if err := checkKey(key, r.opts.MaxKeyBytes); err != nil {
+	if err := key.Validate(r.opts.MaxKeyBytes); err != nil {
 		return Handler{}, err
 	}
 	if len(request) > r.opts.MaxRequestBytes {
