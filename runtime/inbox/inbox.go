@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -80,10 +81,12 @@ func (d Disposition) String() string {
 	return fmt.Sprintf("Disposition(%d)", int(d))
 }
 
-// Stored outcome statuses of the inbox's claims.
+// Stored outcome statuses of the inbox's claims, in the HTTP range the
+// claim package stores (it refuses others): 200 for a message processed,
+// 422 for one handed to the dead-letter function.
 const (
-	statusProcessed    = 1
-	statusDeadLettered = 2
+	statusProcessed    = http.StatusOK
+	statusDeadLettered = http.StatusUnprocessableEntity
 )
 
 // operation is the claim operation under which messages are recorded.
