@@ -60,7 +60,7 @@ func (s *startup) covers(instr ssa.Instruction) bool {
 	return isRoot && !reachableFromAny(servers, instr)
 }
 
-func findStartup(pkg *types.Package, funcs []*ssa.Function, ops []*Op) *startup {
+func findStartup(pkg *types.Package, pkgInit *ssa.Function, funcs []*ssa.Function, ops []*Op) *startup {
 	s := &startup{whole: map[*ssa.Function]bool{}, serving: map[*ssa.Function][]ssa.Instruction{}}
 	if isStartupPackage(pkg.Path()) {
 		for _, fn := range funcs {
@@ -84,6 +84,14 @@ func findStartup(pkg *types.Package, funcs []*ssa.Function, ops []*Op) *startup 
 			}
 		}
 		for _, cmd := range commandFuncs(fn) {
+			s.serving[cmd] = servingInstrs(cmd)
+		}
+	}
+	// Package-level variables are initialised in the package's own init
+	// (var cmdTier = &cli.Command{Action: execTierAdd}), which is not a
+	// source function: its commands count all the same.
+	if pkgInit != nil {
+		for _, cmd := range commandFuncs(pkgInit) {
 			s.serving[cmd] = servingInstrs(cmd)
 		}
 	}

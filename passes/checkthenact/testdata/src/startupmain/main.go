@@ -104,11 +104,29 @@ func serve(cmd *cobra.Command, args []string) error {
 	return http.ListenAndServe(":8080", nil)
 }
 
+// A command declared as a package-level variable (initialised by the
+// package's own init): still a one-shot command.
+var cmdSeed = &cobra.Command{Use: "seed", RunE: seedPlans}
+
+func seedPlans(cmd *cobra.Command, args []string) error {
+	for _, name := range args {
+		var exists bool
+		if err := db.QueryRowContext(cmd.Context(), `SELECT EXISTS(SELECT 1 FROM plans WHERE name = $1)`, name).Scan(&exists); err != nil {
+			return err
+		}
+		if !exists {
+			db.ExecContext(cmd.Context(), `INSERT INTO plans (name) VALUES ($1)`, name)
+		}
+	}
+	return nil
+}
+
 func main() {
 	root := &cobra.Command{Use: "svc"}
 	root.AddCommand(
 		&cobra.Command{Use: "import", RunE: importUsers},
 		&cobra.Command{Use: "serve", RunE: serve},
+		cmdSeed,
 	)
 	root.Execute()
 }
