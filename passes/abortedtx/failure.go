@@ -22,8 +22,9 @@ import (
 func afterFailure(model *dataaccess.Result, s *dataaccess.Op) *dataaccess.Op {
 	tx := dataaccess.TxOf(s.Handle)
 	barrier := dataaccess.BeginOf(tx.Path.Base, s.Fn)
+	failed := failedValues(s)
 	for _, start := range failureBranches(s) {
-		if next := firstOnTx(model, start, tx, barrier); next != nil {
+		if next := firstOnTx(model, start, tx, barrier, failed); next != nil {
 			return next
 		}
 	}
@@ -152,7 +153,7 @@ func isNil(v ssa.Value) bool {
 
 // firstOnTx searches the control flow graph from start for the first
 // statement on tx, stopping at a rollback of it and at barrier.
-func firstOnTx(model *dataaccess.Result, start *ssa.BasicBlock, tx dataaccess.Handle, barrier ssa.Instruction) *dataaccess.Op {
+func firstOnTx(model *dataaccess.Result, start *ssa.BasicBlock, tx dataaccess.Handle, barrier ssa.Instruction, failed map[ssa.Value]bool) *dataaccess.Op {
 	seen := map[*ssa.BasicBlock]bool{start: true}
 	queue := []*ssa.BasicBlock{start}
 	for len(queue) > 0 {
@@ -171,7 +172,7 @@ func firstOnTx(model *dataaccess.Result, start *ssa.BasicBlock, tx dataaccess.Ha
 		if stop {
 			continue
 		}
-		for _, s := range b.Succs {
+		for _, s := range stillFailing(b, failed) {
 			if !seen[s] {
 				seen[s] = true
 				queue = append(queue, s)
@@ -179,6 +180,53 @@ func firstOnTx(model *dataaccess.Result, start *ssa.BasicBlock, tx dataaccess.Ha
 		}
 	}
 	return nil
+}
+
+// failedValues returns the statement's error values and the phis that
+// carry them on (an err variable assigned on several paths).
+func failedValues(s *dataaccess.Op) map[ssa.Value]bool {
+	failed := map[ssa.Value]bool{}
+	var add func(v ssa.Value, depth int)
+	add = func(v ssa.Value, depth int) {
+		if failed[v] || depth > 4 {
+			return
+		}
+		failed[v] = true
+		for _, r := range *v.Referrers() {
+			if phi, ok := r.(*ssa.Phi); ok {
+				add(phi, depth+1)
+			}
+		}
+	}
+	for _, e := range errorValues(s) {
+		add(e, 0)
+	}
+	return failed
+}
+
+// stillFailing returns the successors of b that a path on which the
+// statement failed can take: at a test of its error against nil (err !=
+// nil after a switch that cleared it on another path), only the branch
+// where the error is set.
+func stillFailing(b *ssa.BasicBlock, failed map[ssa.Value]bool) []*ssa.BasicBlock {
+	if len(b.Instrs) == 0 {
+		return b.Succs
+	}
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return b.Succs
+	}
+	cmp, ok := ifi.Cond.(*ssa.BinOp)
+	if !ok || !(failed[cmp.X] && isNil(cmp.Y) || failed[cmp.Y] && isNil(cmp.X)) {
+		return b.Succs
+	}
+	switch cmp.Op {
+	case token.NEQ:
+		return b.Succs[:1]
+	case token.EQL:
+		return b.Succs[1:]
+	}
+	return b.Succs
 }
 
 // isStatement reports whether op sends a statement to the server.

@@ -105,3 +105,27 @@ func ClaimThenWrite(ctx context.Context, db *sql.DB, key string) error {
 	}
 	return tx.Commit()
 }
+
+// Near miss (miniflux's switch): the tombstoned case clears err, the error
+// check after the switch rolls back whatever failed, and only a nil error
+// reaches the commit.
+func RefreshEntriesSwitch(ctx context.Context, db *sql.DB, hashes []string) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	for _, h := range hashes {
+		err = createEntry(ctx, tx, h)
+		switch {
+		case errors.Is(err, ErrTombstoned):
+			err = nil
+		case err == nil:
+			log.Print("created ", h)
+		}
+		if err != nil {
+			tx.Rollback()
+			return err
+		}
+	}
+	return tx.Commit()
+}
