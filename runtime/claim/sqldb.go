@@ -96,13 +96,16 @@ func (a *sqlAttempt) claim(ctx context.Context, p *protocol, args []any) (record
 }
 
 // claimOn runs p.claim on tx.
-func claimOn(ctx context.Context, tx *sql.Tx, p *protocol, args []any) (record, error) {
+func claimOn(ctx context.Context, tx *sql.Tx, p *protocol, args []any) (rec record, err error) {
 	rs, err := tx.QueryContext(ctx, p.claim, args...)
 	if err != nil {
 		return record{}, err
 	}
-	rec, err := scanRecord(rs)
-	return rec, errors.Join(err, rs.Close())
+	defer func() { err = errors.Join(err, rs.Close()) }()
+	if rec, err = scanRecord(rs); err != nil {
+		return record{}, err
+	}
+	return rec, rs.Err()
 }
 
 // state: database/sql does not expose the session's transaction status, so

@@ -48,6 +48,9 @@ func (r *Runner) ResumeDue(ctx context.Context, limit int) (Stats, error) {
 			st.Unknown++
 		case err != nil:
 			errs = append(errs, err)
+		case res.Replayed:
+			// Another worker finished it between the listing and now.
+			st.Skipped++
 		case res.State == Completed:
 			st.Completed++
 		case res.State == Rejected:
