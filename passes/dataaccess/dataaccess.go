@@ -150,11 +150,17 @@ func mayAccessData(pass *analysis.Pass) bool {
 // its declarations are (flag.Getter's Get is no repository lookup).
 func inGOROOT(fset *token.FileSet, pkg *types.Package) bool {
 	for _, name := range pkg.Scope().Names() {
-		if f := fset.File(pkg.Scope().Lookup(name).Pos()); f != nil {
-			return strings.HasPrefix(f.Name(), filepath.Join(build.Default.GOROOT, "src")+string(filepath.Separator))
+		if pos := pkg.Scope().Lookup(name).Pos(); fset.File(pos) != nil {
+			return posInGOROOT(fset, pos)
 		}
 	}
 	return false
+}
+
+// posInGOROOT reports whether pos lies in the standard library's source.
+func posInGOROOT(fset *token.FileSet, pos token.Pos) bool {
+	f := fset.File(pos)
+	return f != nil && strings.HasPrefix(f.Name(), filepath.Join(build.Default.GOROOT, "src")+string(filepath.Separator))
 }
 
 // declaresNamedInterface reports whether pkg declares an interface with a

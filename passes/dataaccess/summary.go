@@ -2,14 +2,11 @@ package dataaccess
 
 import (
 	"fmt"
-	"go/build"
 	"go/token"
 	"go/types"
 	"path"
-	"path/filepath"
 	"reflect"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -419,10 +416,7 @@ func (m *modeler) summarizable() bool {
 }
 
 // inGOROOT reports whether pos lies in the standard library's source.
-func (m *modeler) inGOROOT(pos token.Pos) bool {
-	f := m.pass.Fset.File(pos)
-	return f != nil && strings.HasPrefix(f.Name(), filepath.Join(build.Default.GOROOT, "src")+string(filepath.Separator))
-}
+func (m *modeler) inGOROOT(pos token.Pos) bool { return posInGOROOT(m.pass.Fset, pos) }
 
 // exportFacts publishes the summaries of this package's functions.
 func (m *modeler) exportFacts() {
