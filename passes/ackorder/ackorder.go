@@ -47,7 +47,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	model := pass.ResultOf[dataaccess.Analyzer].(*dataaccess.Result)
-	funcs := model.SSA.SrcFuncs
+	funcs := model.SSA().SrcFuncs
 	// A function that acks exports a fact, so that calls of it count as
 	// acks; one whose ack is reported here does not, or its callers would
 	// report the same ack again. Iterate to a fixed point within the package.

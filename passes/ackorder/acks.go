@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/passutil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -83,6 +84,9 @@ func qualifiedName(f *types.Func) string {
 // mayAck is the fast path: a package that imports no messaging library
 // and no package whose functions ack cannot ack a message.
 func mayAck(pass *analysis.Pass) bool {
+	if passutil.IsStandardLibrary(pass) {
+		return false
+	}
 	for _, imp := range pass.Pkg.Imports() {
 		if apis.IsAckPackage(imp.Path()) {
 			return true

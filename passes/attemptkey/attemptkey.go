@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/passutil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -55,7 +56,7 @@ func run(pass *analysis.Pass) (any, error) {
 	model := pass.ResultOf[dataaccess.Analyzer].(*dataaccess.Result)
 	a := &checker{
 		pass:  pass,
-		ssa:   model.SSA,
+		ssa:   model.SSA(),
 		model: model,
 		facts: &facts{pass: pass, keyFuncs: map[*types.Func]*KeyFunc{},
 			helpers: map[*types.Func]*RetryHelper{}},
@@ -95,6 +96,9 @@ func run(pass *analysis.Pass) (any, error) {
 // messaging or retry library, no package with facts, and sets no flag has
 // nothing to report or export.
 func mayMatter(pass *analysis.Pass) bool {
+	if passutil.IsStandardLibrary(pass) {
+		return false
+	}
 	if !retryNames.Empty() || !keyHeaders.Empty() {
 		return true
 	}

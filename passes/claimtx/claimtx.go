@@ -29,7 +29,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	reported := map[*dataaccess.Op]bool{}
-	for _, fn := range innermostFirst(model.SSA.SrcFuncs) {
+	for _, fn := range innermostFirst(model.SSA().SrcFuncs) {
 		evs := events(model, fn)
 		for _, claim := range evs {
 			if reported[claim.op] || !isClaim(claim.op) || model.IsStartup(claim.op) {

@@ -1,26 +1,31 @@
 package dataaccess
 
 import (
-	"go/build"
 	"go/token"
 	"go/types"
-	"path/filepath"
 	"reflect"
-	"strings"
+	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/analysis/passes/ctrlflow"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/passutil"
 	"github.com/idemvet/idemvet/internal/sqlclass"
 )
 
 var Analyzer = &analysis.Analyzer{
-	Name:       "dataaccess",
-	Doc:        "classify data-access calls and export wrapper facts (helper pass; reports nothing)",
-	URL:        "https://github.com/idemvet/idemvet/tree/main/passes/dataaccess",
-	Requires:   []*analysis.Analyzer{buildssa.Analyzer},
+	Name: "dataaccess",
+	Doc:  "classify data-access calls and export wrapper facts (helper pass; reports nothing)",
+	URL:  "https://github.com/idemvet/idemvet/tree/main/passes/dataaccess",
+	// Not buildssa: SSA is built here, and only for packages that pass the
+	// fast path or whose later pass asks for it (Result.SSA), so that the
+	// standard library and packages without data access cost no SSA.
+	// buildssa's own requirement, ctrlflow, is cheap and kept.
+	Requires:   []*analysis.Analyzer{ctrlflow.Analyzer},
 	ResultType: reflect.TypeOf((*Result)(nil)),
 	FactTypes:  []analysis.Fact{(*Summary)(nil)},
 	Run:        run,
@@ -78,22 +83,39 @@ type Result struct {
 	Ops     []*Op
 	ByInstr map[ssa.Instruction]*Op
 	ByFunc  map[*ssa.Function][]*Op
-	// SSA is the package's SSA form, as built by buildssa.
-	SSA *buildssa.SSA
+	// ssa is the package's SSA form, built on first use; see SSA.
+	ssa func() *buildssa.SSA
+	// ssaBuilt records that ssa ran, for the fast path's test.
+	ssaBuilt atomic.Bool
 	// startup tells which code runs before any concurrent caller exists.
 	startup *startup
 }
 
+// SSA returns the package's SSA form as buildssa builds it. The model
+// builds it only when the package passes its fast path; a later pass
+// with a fast path of its own (acks, key sources) builds it through this
+// call, once, however many passes ask and from whichever goroutine.
+func (r *Result) SSA() *buildssa.SSA { return r.ssa() }
+
 func run(pass *analysis.Pass) (any, error) {
-	ssainfo := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
 	res := &Result{
 		ByInstr: map[ssa.Instruction]*Op{},
 		ByFunc:  map[*ssa.Function][]*Op{},
-		SSA:     ssainfo,
 	}
+	res.ssa = sync.OnceValue(func() *buildssa.SSA {
+		// buildssa's Run reads only the pass's syntax, types and
+		// its ctrlflow result, which this analyzer requires too.
+		res.ssaBuilt.Store(true)
+		built, err := buildssa.Analyzer.Run(pass)
+		if err != nil {
+			panic(err) // buildssa.Run returns no error today; a future one is a bug to see
+		}
+		return built.(*buildssa.SSA)
+	})
 	if !mayAccessData(pass) {
 		return res, nil
 	}
+	ssainfo := res.SSA()
 	m := &modeler{pass: pass, local: map[*types.Func]*Summary{}}
 	// Summaries of functions in this package feed classification of calls
 	// to them from the same package; iterate until they are stable (call
@@ -122,6 +144,9 @@ func run(pass *analysis.Pass) (any, error) {
 // libraries the tables know, no package with wrapper facts, and names no
 // flagged function has nothing to model.
 func mayAccessData(pass *analysis.Pass) bool {
+	if passutil.IsStandardLibrary(pass) {
+		return false
+	}
 	if extraNames.any() {
 		return true
 	}
@@ -147,20 +172,14 @@ func mayAccessData(pass *analysis.Pass) bool {
 }
 
 // inGOROOT reports whether pkg is part of the standard library, by where
-// its declarations are (flag.Getter's Get is no repository lookup).
+// its declarations are.
 func inGOROOT(fset *token.FileSet, pkg *types.Package) bool {
 	for _, name := range pkg.Scope().Names() {
 		if pos := pkg.Scope().Lookup(name).Pos(); fset.File(pos) != nil {
-			return posInGOROOT(fset, pos)
+			return passutil.InStandardLibrary(fset, pos)
 		}
 	}
 	return false
-}
-
-// posInGOROOT reports whether pos lies in the standard library's source.
-func posInGOROOT(fset *token.FileSet, pos token.Pos) bool {
-	f := fset.File(pos)
-	return f != nil && strings.HasPrefix(f.Name(), filepath.Join(build.Default.GOROOT, "src")+string(filepath.Separator))
 }
 
 // declaresNamedInterface reports whether pkg declares an interface with a

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/passutil"
 )
 
 // Summary is the fact exported for a function whose body performs one
@@ -416,7 +417,7 @@ func (m *modeler) summarizable() bool {
 }
 
 // inGOROOT reports whether pos lies in the standard library's source.
-func (m *modeler) inGOROOT(pos token.Pos) bool { return posInGOROOT(m.pass.Fset, pos) }
+func (m *modeler) inGOROOT(pos token.Pos) bool { return passutil.InStandardLibrary(m.pass.Fset, pos) }
 
 // exportFacts publishes the summaries of this package's functions.
 func (m *modeler) exportFacts() {
