@@ -11,5 +11,6 @@ import (
 func TestClaimTx(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), claimtx.Analyzer,
 		"sqlclaim", "pgxclaim", "gormclaim", "sqlxclaim", "sqlcclaim", "crossuse", "bunclaim", "entclaim", "methodvalue", "mixedwrap")
+	analysistest.Run(t, analysistest.TestData(), claimtx.Analyzer, "mixedhandle")
 	analysistest.Run(t, analysistest.TestData(), claimtx.Analyzer, "redisclaim", "plain", "txhelper")
 }

@@ -16,8 +16,10 @@
 // The check follows which handle each call runs on (an autocommit pool or
 // db, or a transaction from database/sql, pgx, pgxpool, sqlx, gorm, ent,
 // bun or sqlc's WithTx), through locals, struct fields, closures and
-// wrapper functions in other packages, and reports a claim when the write
-// it dominates
+// wrapper functions in other packages. A handle chosen on different
+// paths (sqlc's DBTX set to the pool, or to the caller's transaction when
+// there is one) counts as the pool: on that path the claim autocommits.
+// It reports a claim when the write it dominates
 //
 //   - runs in a transaction while the claim runs in autocommit mode;
 //   - runs after the claim's own transaction has committed;

@@ -112,8 +112,49 @@ func (m *modeler) kindOfOrigin(v ssa.Value) apis.HandleKind {
 	case *ssa.Global:
 		// A package-level handle (var DB *gorm.DB) is the shared pool.
 		return apis.HandlePool
+	case *ssa.Phi:
+		return m.kindOfChoice(v)
 	}
 	return apis.HandleUnknown
+}
+
+// kindOfChoice answers for a handle chosen on different paths (q := pool;
+// if inTx { q = tx }): where one path brings the pool, statements on it
+// autocommit on that path, so the handle counts as the pool. Every edge
+// must be known, or the choice stays unknown.
+func (m *modeler) kindOfChoice(phi *ssa.Phi) apis.HandleKind {
+	kind := apis.HandleUnknown
+	for _, e := range phi.Edges {
+		if _, nested := rootPath(e).Base.(*ssa.Phi); nested {
+			return apis.HandleUnknown // a loop, or a choice of choices
+		}
+		switch m.handleOf(concrete(e)).Kind {
+		case apis.HandlePool:
+			kind = apis.HandlePool
+		case apis.HandleTx:
+			if kind == apis.HandleUnknown {
+				kind = apis.HandleTx
+			}
+		default:
+			return apis.HandleUnknown
+		}
+	}
+	return kind
+}
+
+// concrete strips the conversions to an interface that a choice of
+// handles needs (var q DBTX = pool), so the edge's own type shows.
+func concrete(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		default:
+			return v
+		}
+	}
 }
 
 // isTxCallbackParam reports whether p is the handle parameter of a
