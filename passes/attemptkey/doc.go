@@ -39,8 +39,9 @@
 // and RetryOnConflict, and hand-written helpers that call a func parameter
 // in a retry loop (found across packages with facts). A loop over distinct
 // items — a range over a collection, an index into a slice, the next
-// message from a channel or a consumer — is a batch, and one key per item
-// is right.
+// message from a channel or a consumer, a page number, offset or cursor
+// that moves on even when the page failed — is a batch, and one key per
+// item is right.
 //
 // Keys come from google/uuid, gofrs/uuid, oklog/ulid, segmentio/ksuid,
 // rs/xid, crypto/rand, math/rand, time.Now (at a precision of seconds or

@@ -5,9 +5,12 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
 // A loop is a natural loop of a function's control-flow graph: a header
@@ -150,11 +153,102 @@ func (l *loop) retryShape(info *types.Info) bool {
 		if !failWhenTrue {
 			fail, success = success, fail
 		}
-		if l.goesAround(fail) && l.leaves(success) {
+		if l.goesAround(fail) && l.leaves(success) && !l.movesOn(b, fail, testedCall(ifi.Cond)) {
 			return true
 		}
 	}
 	return false
+}
+
+// movesOn reports whether the failure side, on its way back to the
+// header, moves the loop to its next position: a loop variable that the
+// failed call takes (a page number, an offset, a cursor) gets a new value
+// on that back edge. The loop then walks pages or items, skipping the one
+// that failed; it does not run the same operation again. An attempt
+// counter passed to the call (send(ctx, req, attempt)) is no position.
+func (l *loop) movesOn(test, fail *ssa.BasicBlock, call *ssa.Call) bool {
+	if call == nil {
+		return false
+	}
+	var backs []*ssa.BasicBlock // the back edges the failure side takes
+	if fail == l.header {
+		backs = append(backs, test)
+	}
+	l.search(fail, func(from, to *ssa.BasicBlock) bool {
+		if to == l.header {
+			backs = append(backs, from)
+		}
+		return false
+	})
+	for _, instr := range l.header.Instrs {
+		phi, ok := instr.(*ssa.Phi)
+		if !ok {
+			break // phis come first in a block
+		}
+		if countsAttempts(phi.Comment) || !takesValueOf(call, phi) {
+			continue
+		}
+		for i, pred := range l.header.Preds {
+			if slices.Contains(backs, pred) && phi.Edges[i] != phi {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// countsAttempts reports whether a loop variable's name says it counts
+// attempts rather than positions.
+func countsAttempts(name string) bool {
+	name = strings.ToLower(name)
+	for _, w := range []string{"attempt", "retr", "try", "tries"} {
+		if strings.Contains(name, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// takesValueOf reports whether an argument of call is computed from v.
+func takesValueOf(call *ssa.Call, v ssa.Value) bool {
+	derived := ssautil.DerivedFrom(v, false)
+	for _, a := range call.Call.Args {
+		if derived[a] {
+			return true
+		}
+	}
+	return false
+}
+
+// testedCall returns the call whose outcome an if condition tests (err !=
+// nil on its error, a predicate of its error, a comparison of its result),
+// or nil.
+func testedCall(cond ssa.Value) *ssa.Call {
+	switch c := cond.(type) {
+	case *ssa.UnOp:
+		if c.Op == token.NOT {
+			return testedCall(c.X)
+		}
+	case *ssa.BinOp:
+		if call := resultOf(c.X); call != nil {
+			return call
+		}
+		return resultOf(c.Y)
+	case *ssa.Call:
+		if len(c.Call.Args) > 0 {
+			return resultOf(c.Call.Args[0])
+		}
+	}
+	return nil
+}
+
+// resultOf returns the call v is a result of, or nil.
+func resultOf(v ssa.Value) *ssa.Call {
+	if ext, ok := v.(*ssa.Extract); ok {
+		v = ext.Tuple
+	}
+	call, _ := v.(*ssa.Call)
+	return call
 }
 
 // rangesOverAttempts reports whether a range statement counts attempts

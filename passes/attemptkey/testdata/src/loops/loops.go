@@ -348,3 +348,82 @@ func batchOfRetries(ctx context.Context, orders []int) {
 		}
 	}
 }
+
+type page struct {
+	Items []string
+	Next  string
+}
+
+func fetchPage(ctx context.Context, key, cursor string) (*page, error) {
+	req := newRequest(ctx)
+	req.Header.Set("Idempotency-Key", key)
+	req.Header.Set("X-Cursor", cursor)
+	resp, err := client.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	resp.Body.Close()
+	return &page{}, nil
+}
+
+// Near miss: a pagination loop. A failed page is skipped, and the page
+// number advances on that path too, so each iteration exports another
+// page: a key per page is a key per item, not per attempt.
+func exportPages(ctx context.Context) error {
+	for pageNo := 1; ; pageNo++ {
+		p, err := fetchPage(ctx, uuid.NewString(), strconv.Itoa(pageNo))
+		if err != nil {
+			continue
+		}
+		if len(p.Items) == 0 {
+			return nil
+		}
+	}
+}
+
+// Near miss: the cursor comes from the previous page's answer.
+func exportByCursor(ctx context.Context) error {
+	cursor := ""
+	for {
+		p, err := fetchPage(ctx, uuid.NewString(), cursor)
+		if err != nil {
+			cursor = cursor + "+1" // skip the page the server cannot serve
+			continue
+		}
+		if p.Next == "" {
+			return nil
+		}
+		cursor = p.Next
+	}
+}
+
+// A failed page is fetched again with the cursor unchanged: that is a
+// retry of the same page, and a new key on it is a new key per attempt.
+func exportByCursorRetrying(ctx context.Context) error {
+	cursor := ""
+	for {
+		p, err := fetchPage(ctx, uuid.NewString(), cursor) // want "a new idempotency key is minted on every attempt"
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		if p.Next == "" {
+			return nil
+		}
+		cursor = p.Next
+	}
+}
+
+// The attempt number goes to the call too, but it counts attempts: the
+// same page is asked for again, with a new key each time.
+func fetchWithAttemptHeader(ctx context.Context, cursor string) (*page, error) {
+	var lastErr error
+	for attempt := 1; attempt <= 3; attempt++ {
+		p, err := fetchPage(ctx, uuid.NewString(), cursor+"#"+strconv.Itoa(attempt)) // want "a new idempotency key is minted on every attempt"
+		if err == nil {
+			return p, nil
+		}
+		lastErr = err
+	}
+	return nil, lastErr
+}
