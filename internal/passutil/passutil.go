@@ -1,6 +1,6 @@
 // Package passutil holds the small helpers the idemvet passes share about
 // a pass's source: which file holds a position, how a message names
-// another position, and whether the source is the standard library's.
+// another position, and whether the code is the user's or a dependency's.
 package passutil
 
 import (
@@ -41,10 +41,23 @@ func InStandardLibrary(fset *token.FileSet, pos token.Pos) bool {
 	return f != nil && strings.HasPrefix(f.Name(), filepath.Join(build.Default.GOROOT, "src")+string(filepath.Separator))
 }
 
-// IsStandardLibrary reports whether the pass analyses a standard-library
-// package. The checks skip those in their fast paths: the standard library
-// runs no user's retry loop or handler, and what its data-access and
-// messaging APIs do is in the tables, so its SSA form is never needed.
-func IsStandardLibrary(pass *analysis.Pass) bool {
-	return len(pass.Files) > 0 && InStandardLibrary(pass.Fset, pass.Files[0].Package)
+// IsDependencyCode reports whether the pass analyses code the user does
+// not write: a standard-library package, or a package of a module required
+// at a version (read from the module cache; a module replaced by a local
+// directory, a workspace module and the main module are the user's). The
+// checks skip it in their fast paths: such code runs no retry loop or
+// handler of the user's, the libraries it offers are known from the
+// tables, so its SSA form and its facts are never needed.
+func IsDependencyCode(pass *analysis.Pass) bool {
+	if len(pass.Files) > 0 && InStandardLibrary(pass.Fset, pass.Files[0].Package) {
+		return true
+	}
+	m := pass.Module
+	if m == nil {
+		return false
+	}
+	if m.Replace != nil {
+		return m.Replace.Version != ""
+	}
+	return m.Version != ""
 }

@@ -84,7 +84,7 @@ func qualifiedName(f *types.Func) string {
 // mayAck is the fast path: a package that imports no messaging library
 // and no package whose functions ack cannot ack a message.
 func mayAck(pass *analysis.Pass) bool {
-	if passutil.IsStandardLibrary(pass) {
+	if passutil.IsDependencyCode(pass) {
 		return false
 	}
 	for _, imp := range pass.Pkg.Imports() {

@@ -96,7 +96,7 @@ func run(pass *analysis.Pass) (any, error) {
 // messaging or retry library, no package with facts, and sets no flag has
 // nothing to report or export.
 func mayMatter(pass *analysis.Pass) bool {
-	if passutil.IsStandardLibrary(pass) {
+	if passutil.IsDependencyCode(pass) {
 		return false
 	}
 	if !retryNames.Empty() || !keyHeaders.Empty() {

@@ -144,7 +144,7 @@ func run(pass *analysis.Pass) (any, error) {
 // libraries the tables know, no package with wrapper facts, and names no
 // flagged function has nothing to model.
 func mayAccessData(pass *analysis.Pass) bool {
-	if passutil.IsStandardLibrary(pass) {
+	if passutil.IsDependencyCode(pass) {
 		return false
 	}
 	if extraNames.any() {
