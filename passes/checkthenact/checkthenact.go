@@ -24,9 +24,10 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(model.Ops) == 0 {
 		return nil, nil
 	}
+	callers := newCallers(pass.Fset, model)
 	for _, check := range model.Ops {
-		if !check.Kind.IsCheck() || model.IsStartup(check) {
-			continue // startup code has no concurrent caller to race with
+		if !check.Kind.IsCheck() || model.IsStartup(check) || callers.runAlone(check.Fn) {
+			continue // startup code, or code its callers serialise, has no twin to race with
 		}
 		if write := racingWrite(check, model.Ops); write != nil {
 			report(pass, check, write, model.Ops)
@@ -35,7 +36,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	for _, read := range model.Ops {
-		if read.Kind != apis.Read || model.IsStartup(read) {
+		if read.Kind != apis.Read || model.IsStartup(read) || callers.runAlone(read.Fn) {
 			continue
 		}
 		for _, g := range gatesOf(read) {

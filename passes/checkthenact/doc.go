@@ -95,8 +95,12 @@
 // migration list; main, init and the Run/RunE/Action function of a cobra
 // or urfave/cli command up to the statement that starts serving (a go
 // statement, Serve, ListenAndServe, Start, Run, Consume, Subscribe); and
-// an unexported function that only such startup code calls. Request
-// handlers, consumers, workers and anything started with go are reported.
+// an unexported function that only such startup code calls. The same
+// holds for an unexported function, never used as a value, whose every
+// call holds a mutex, runs in a constructor (New... returning one of the
+// package's types) or comes from a function for which the same holds: its
+// callers serialise it. Request handlers, consumers, workers and anything
+// started with go are reported. Calls from _test.go files do not count.
 //
 // Fixes: sync.Map Load+Store becomes LoadOrStore, redis Exists+Set becomes
 // SetNX, gorm Create gains clause.OnConflict{DoNothing: true}, and a raw

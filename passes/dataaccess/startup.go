@@ -48,6 +48,12 @@ func (r *Result) IsStartup(op *Op) bool {
 	return r.startup.covers(op.Instr)
 }
 
+// RunsAtStartup reports whether instr runs only where no concurrent
+// caller or retry can exist (see startup).
+func (r *Result) RunsAtStartup(instr ssa.Instruction) bool {
+	return r.startup.covers(instr)
+}
+
 func (s *startup) covers(instr ssa.Instruction) bool {
 	if s == nil {
 		return false

@@ -1,0 +1,153 @@
+package checkthenact
+
+import (
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+// callers tells which functions of the package can only run one at a
+// time because of how they are called: an unexported function, never used
+// as a value, whose every call holds a mutex, runs in a constructor or at
+// startup, or comes from a function for which the same holds. Its check
+// and write cannot interleave with a twin, though neither takes the lock.
+type callers struct {
+	fset  *token.FileSet
+	model *dataaccess.Result
+	// sites maps a function to its static call sites in the package.
+	sites map[*ssa.Function][]ssa.CallInstruction
+	// asValue holds the functions used other than by a static call: a
+	// handler, a goroutine, a callback stored for later.
+	asValue map[*ssa.Function]bool
+	memo    map[*ssa.Function]bool
+}
+
+func newCallers(fset *token.FileSet, model *dataaccess.Result) *callers {
+	c := &callers{
+		fset:    fset,
+		model:   model,
+		sites:   map[*ssa.Function][]ssa.CallInstruction{},
+		asValue: map[*ssa.Function]bool{},
+		memo:    map[*ssa.Function]bool{},
+	}
+	for _, fn := range model.SSA().SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				c.index(instr)
+			}
+		}
+	}
+	return c
+}
+
+func (c *callers) index(instr ssa.Instruction) {
+	var callee ssa.Value
+	if call, ok := instr.(ssa.CallInstruction); ok {
+		common := call.Common()
+		if _, isGo := instr.(*ssa.Go); !isGo && !common.IsInvoke() {
+			if fn, ok := common.Value.(*ssa.Function); ok {
+				c.sites[fn] = append(c.sites[fn], call)
+				callee = fn
+			}
+		}
+	}
+	for _, op := range instr.Operands(nil) {
+		if op == nil || *op == callee {
+			continue
+		}
+		switch v := (*op).(type) {
+		case *ssa.Function:
+			c.asValue[v] = true
+		case *ssa.MakeClosure:
+			c.asValue[v.Fn.(*ssa.Function)] = true
+		}
+	}
+	// A bound method value (m.run as a callback) names the method
+	// through a wrapper.
+	if mc, ok := instr.(*ssa.MakeClosure); ok {
+		if obj, ok := mc.Fn.(*ssa.Function).Object().(*types.Func); ok {
+			if m := c.model.SSA().Pkg.Prog.FuncValue(obj); m != nil {
+				c.asValue[m] = true
+			}
+		}
+	}
+}
+
+// runAlone reports whether fn can only run one at a time (see callers).
+func (c *callers) runAlone(fn *ssa.Function) bool {
+	if done, ok := c.memo[fn]; ok {
+		return done
+	}
+	c.memo[fn] = false // a recursive call proves nothing
+	alone := c.calledAlone(fn)
+	c.memo[fn] = alone
+	return alone
+}
+
+func (c *callers) calledAlone(fn *ssa.Function) bool {
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || obj.Exported() || fn.Parent() != nil || c.asValue[fn] || len(c.sites[fn]) == 0 {
+		return false
+	}
+	for _, site := range c.sites[fn] {
+		caller := site.Parent()
+		if c.inTestFile(caller) {
+			continue // tests exercise helpers directly; production calls decide
+		}
+		if !mutexHeldAt(site) && !c.model.RunsAtStartup(site) && !isConstructor(caller) && !c.runAlone(caller) {
+			return false
+		}
+	}
+	return true
+}
+
+// inTestFile reports whether fn is declared in a _test.go file.
+func (c *callers) inTestFile(fn *ssa.Function) bool {
+	f := c.fset.File(fn.Pos())
+	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
+}
+
+// mutexHeldAt reports whether a mutex locked before instr is still held
+// there: no unlock of it can run between the lock and instr.
+func mutexHeldAt(instr ssa.Instruction) bool {
+	locks, unlocks := mutexCalls(instr.Parent())
+	for _, l := range locks {
+		if !ssautil.Before(l.instr, instr) {
+			continue
+		}
+		released := false
+		for _, u := range unlocks {
+			if u.path.Equal(l.path) && ssautil.Reachable(l.instr, u.instr) && ssautil.Reachable(u.instr, instr) {
+				released = true
+			}
+		}
+		if !released {
+			return true
+		}
+	}
+	return false
+}
+
+// isConstructor reports whether fn builds a value of its package (New...
+// returning a pointer to one of the package's types): it runs before the
+// value is shared, so no twin can run beside it on that value.
+func isConstructor(fn *ssa.Function) bool {
+	if fn.Parent() != nil || fn.Signature.Recv() != nil || !strings.HasPrefix(strings.ToLower(fn.Name()), "new") {
+		return false
+	}
+	res := fn.Signature.Results()
+	if res.Len() == 0 {
+		return false
+	}
+	ptr, ok := res.At(0).Type().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	named, ok := ptr.Elem().(*types.Named)
+	return ok && fn.Pkg != nil && named.Obj().Pkg() == fn.Pkg.Pkg
+}
