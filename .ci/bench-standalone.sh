@@ -6,6 +6,11 @@
 # the descendants it waited for) as a Markdown table of medians and ratios.
 #
 #   bash .ci/bench-standalone.sh MODULE_DIR [ROUNDS] [OLD_REF]
+#   COLD=1 bash .ci/bench-standalone.sh MODULE_DIR [ROUNDS]
+#
+# With COLD=1 every measured run starts from an empty build cache (its
+# own GOCACHE), so each arm compiles the module's dependencies as a first
+# run on a fresh CI machine does; the re-run arm is left out.
 #
 # The build cache is warm (the module is built first); go vet's result
 # cache is bypassed on every run, as internal/benchvet does: plain go vet
@@ -46,12 +51,17 @@ next_flags() {
 # measure NAME CMD...: runs CMD in the module, appends "wall rss_kib".
 measure() {
 	local name=$1; shift
+	if [ -n "${COLD:-}" ]; then
+		rm -rf "$work/gocache"
+		export GOCACHE="$work/gocache"
+	fi
 	/usr/bin/time -f "%e %M" -o "$work/t" bash -c 'cd "$0" && "$@" >/dev/null 2>&1 || true' "$module" "$@"
 	cat "$work/t" >> "$work/$name"
 	echo "$name: $(cat "$work/t")" >&2
 }
 
-arms=(govet vettool standalone rerun)
+arms=(govet vettool standalone)
+[ -z "${COLD:-}" ] && arms+=(rerun)
 [ -n "$old_ref" ] && arms+=(oldstandalone)
 # One unmeasured run of each, so all arms start with the same caches.
 echo "# warm" > "$module/.idemvet.yml"
