@@ -53,6 +53,10 @@ func init() {
 		row(pkgBun, "DB", "Begin", Begin), row(pkgBun, "DB", "BeginTx", Begin),
 		row(pkgBun, "Tx", "Commit", Commit), row(pkgBun, "Tx", "Rollback", Rollback),
 		txFuncRow(pkgBun, "DB", "RunInTx", 2),
+		// bun.IDB is the interface services keep in their stores (a DB,
+		// a Conn or a Tx behind one field).
+		txFuncRow(pkgBun, "IDB", "RunInTx", 2), txFuncRow(pkgBun, "Conn", "RunInTx", 2),
+		row(pkgBun, "IDB", "BeginTx", Begin), row(pkgBun, "Conn", "BeginTx", Begin),
 		row(pkgBun, "CreateTableQuery", "Exec", Schema), row(pkgBun, "CreateIndexQuery", "Exec", Schema),
 	)
 }

@@ -324,9 +324,28 @@ func commonHandle(fn *ssa.Function, ops []*Op) (int, apis.HandleKind) {
 		}
 	}
 	if param < 0 {
+		for _, op := range ops {
+			if !fromOutside(op.Handle.Path.Base) {
+				// A transaction the body opens itself (tx, err :=
+				// store.BeginTX(ctx)) is no handle of the caller's, not
+				// even when the body is a method of the caller's value.
+				return -1, apis.HandleUnknown
+			}
+		}
 		return -1, kind
 	}
 	return param, kind
+}
+
+// fromOutside reports whether a handle reaches the function from its
+// caller or its package: a parameter (the receiver too), a captured
+// variable, a package-level variable.
+func fromOutside(base ssa.Value) bool {
+	switch base.(type) {
+	case *ssa.Parameter, *ssa.FreeVar, *ssa.Global:
+		return true
+	}
+	return false
 }
 
 // paramIndex returns the index of the parameter p is rooted at, with no
