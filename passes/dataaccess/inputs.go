@@ -53,6 +53,32 @@ func (op *Op) Inputs() []ssa.Value {
 				return
 			}
 		}
+		if x, ok := v.(*ssa.Extract); ok {
+			// A marshalled record (av, err := attributevalue.MarshalMap(o))
+			// is keyed by what was marshalled.
+			if call, ok := x.Tuple.(*ssa.Call); ok && call.Call.StaticCallee() != nil && call.Call.Signature().Recv() == nil {
+				before := len(in)
+				for _, a := range call.Call.Args {
+					add(a, depth+1)
+				}
+				if len(in) > before {
+					return
+				}
+			}
+		}
+		if mm, ok := v.(*ssa.MakeMap); ok {
+			// A map literal (a DynamoDB Key or Item, a bson.M filter) is
+			// keyed by its values.
+			before := len(in)
+			for _, ref := range *mm.Referrers() {
+				if up, ok := ref.(*ssa.MapUpdate); ok && up.Map == mm {
+					add(up.Value, depth+1)
+				}
+			}
+			if len(in) > before {
+				return
+			}
+		}
 		if alloc, ok := v.(*ssa.Alloc); ok {
 			stored := fieldStores(alloc)
 			for _, s := range stored {
