@@ -67,3 +67,18 @@ func init() {
 		row(pkgEtcd, "Txn", "Commit", Insert),
 	)
 }
+
+// OneStepInsert names, for a message, how a store writes a key only when
+// it is absent, in one step: the store's own conditional write. It
+// returns "" for a package that is no document or key-value store.
+func OneStepInsert(pkg string) string {
+	switch {
+	case IsDynamoDB(pkg):
+		return "PutItem with ConditionExpression attribute_not_exists(<key>), or one TransactWriteItems"
+	case IsMongo(pkg):
+		return "an update with SetUpsert(true) on the key, or InsertOne on a unique index with mongo.IsDuplicateKeyError handled"
+	case IsEtcd(pkg):
+		return "a Txn If(Compare(CreateRevision(key), \"=\", 0)).Then(OpPut(key, ...)) gated on Succeeded"
+	}
+	return ""
+}
