@@ -2,6 +2,7 @@ package dataaccess
 
 import (
 	"go/constant"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -222,6 +223,11 @@ func literalFields(v ssa.Value, name string) []ssa.Value {
 			walk(v, depth+1)
 		case *ssa.Slice:
 			walk(v.X, depth+1)
+		case *ssa.UnOp:
+			// A struct literal built in an Alloc and copied into place.
+			if lit, ok := v.X.(*ssa.Alloc); ok && v.Op == token.MUL {
+				walk(lit, depth+1)
+			}
 		}
 	}
 	walk = func(addr ssa.Value, depth int) {
@@ -230,20 +236,25 @@ func literalFields(v ssa.Value, name string) []ssa.Value {
 		}
 		seen[addr] = true
 		for _, ref := range *addr.Referrers() {
+			var sub ssa.Value
+			field := ""
 			switch ref := ref.(type) {
 			case *ssa.FieldAddr:
-				for _, r := range *ref.Referrers() {
-					if st, ok := r.(*ssa.Store); ok && st.Addr == ref {
-						if ssautil.FieldName(ref.X.Type(), ref.Field) == name && !isNilConst(st.Val) {
-							out = append(out, st.Val)
-						}
-						value(st.Val, depth)
-					}
-				}
-				walk(ref, depth+1)
+				sub, field = ref, ssautil.FieldName(ref.X.Type(), ref.Field)
 			case *ssa.IndexAddr:
-				walk(ref, depth+1)
+				sub = ref
+			default:
+				continue
 			}
+			for _, r := range *sub.Referrers() {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == sub {
+					if field == name && !isNilConst(st.Val) {
+						out = append(out, st.Val)
+					}
+					value(st.Val, depth)
+				}
+			}
+			walk(sub, depth+1)
 		}
 	}
 	if alloc, ok := Unwrap(v).(*ssa.Alloc); ok {
