@@ -33,6 +33,9 @@ func (m *modeler) readDocument(op *Op, c *ssa.CallCommon, row apis.Method, recv 
 // write in it carries a condition. A write with a condition is atomic: a
 // conditional insert, or for UpdateItem with a condition that does not
 // test for absence, an update guarded by the item's state.
+// An input that other code may complete (passed to a helper, stored
+// away) may get a condition the analysis cannot see: precision first, it
+// counts as one.
 func readDynamoDB(op *Op, input ssa.Value) {
 	var tables []string
 	for _, v := range literalFields(input, "TableName") {
@@ -55,11 +58,11 @@ func readDynamoDB(op *Op, input ssa.Value) {
 	}
 	conds := literalFields(input, "ConditionExpression")
 	conds = append(conds, literalFields(input, "ConditionCheck")...)
-	if len(conds) == 0 {
+	if len(conds) == 0 && !escapes(input, op.Instr) {
 		return
 	}
 	op.Kind = apis.CondInsert
-	if op.Callee != nil && op.Callee.Name() == "UpdateItem" {
+	if op.Callee != nil && op.Callee.Name() == "UpdateItem" && len(conds) > 0 {
 		if text, ok := constString(conds[0]); ok && !strings.Contains(text, "attribute_not_exists") {
 			op.Kind, op.StateGuard = apis.Update, true
 		}
@@ -261,6 +264,25 @@ func literalFields(v ssa.Value, name string) []ssa.Value {
 		walk(alloc, 0)
 	}
 	return out
+}
+
+// escapes reports whether an input literal reaches code other than the
+// call that takes it: a helper it is passed to, a field it is stored in.
+func escapes(input ssa.Value, call ssa.Instruction) bool {
+	alloc, ok := Unwrap(input).(*ssa.Alloc)
+	if !ok {
+		return false // no literal in sight: its table is unknown too
+	}
+	for _, ref := range *alloc.Referrers() {
+		switch ref.(type) {
+		case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.DebugRef, *ssa.UnOp:
+			continue
+		}
+		if ref != call {
+			return true
+		}
+	}
+	return false
 }
 
 func isNilConst(v ssa.Value) bool {

@@ -168,3 +168,38 @@ func getThenConditionalPutSendAnyway(ctx context.Context, db *dynamodb.Client, k
 	send(k)
 	return nil
 }
+
+// The input goes through a helper that may add a condition: no report.
+func getThenPutCompleted(ctx context.Context, db *dynamodb.Client, k string, complete func(*dynamodb.PutItemInput)) error {
+	out, err := db.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String("orders"), Key: key(k)})
+	if err != nil || out.Item != nil {
+		return err
+	}
+	in := &dynamodb.PutItemInput{TableName: aws.String("orders"), Item: key(k)}
+	complete(in)
+	_, err = db.PutItem(ctx, in)
+	return err
+}
+
+// A condition set on the input after the literal counts as well.
+func getThenPutConditionLater(ctx context.Context, db *dynamodb.Client, k string) error {
+	out, err := db.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String("orders"), Key: key(k)})
+	if err != nil || out.Item != nil {
+		return err
+	}
+	in := &dynamodb.PutItemInput{TableName: aws.String("orders"), Item: key(k)}
+	in.ConditionExpression = aws.String("attribute_not_exists(pk)")
+	_, err = db.PutItem(ctx, in)
+	return err
+}
+
+// The same input built in a variable, with no condition: reported.
+func getThenPutVariable(ctx context.Context, db *dynamodb.Client, k string) error {
+	out, err := db.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String("orders"), Key: key(k)}) // want `existence check GetItem`
+	if err != nil || out.Item != nil {
+		return err
+	}
+	in := &dynamodb.PutItemInput{TableName: aws.String("orders"), Item: key(k)}
+	_, err = db.PutItem(ctx, in)
+	return err
+}
