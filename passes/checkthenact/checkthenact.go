@@ -167,8 +167,8 @@ func report(pass *analysis.Pass, check, write *dataaccess.Op, ops []*dataaccess.
 	what := describe(check)
 	d := analysis.Diagnostic{
 		Pos: check.Pos(),
-		Message: fmt.Sprintf("check-then-act race: %s and the insert at line %d are separate steps, so two concurrent callers can both see it absent and both insert (make it one step: INSERT ... ON CONFLICT, or runtime/claim)",
-			what, line),
+		Message: fmt.Sprintf("check-then-act race: %s and the insert at line %d are separate steps, so two concurrent callers can both see it absent and both insert (make it one step: %s)",
+			what, line, oneStep(write)),
 		Related: []analysis.RelatedInformation{{Pos: write.Pos(), Message: "insert that runs when the check finds nothing"}},
 		URL:     apis.RuntimeClaimURL, // the runtime API that claims, works and stores the outcome in one transaction
 	}
@@ -191,6 +191,17 @@ func reportUngated(pass *analysis.Pass, check, insert, act *dataaccess.Op) {
 		},
 		URL: runtimeURLFor(act),
 	})
+}
+
+// oneStep names the atomic form of the insert for the message: the
+// store's conditional write, or for SQL stores ON CONFLICT and the runtime.
+func oneStep(write *dataaccess.Op) string {
+	if write.Callee != nil && write.Callee.Pkg() != nil {
+		if s := apis.OneStepInsert(write.Callee.Pkg().Path()); s != "" {
+			return s
+		}
+	}
+	return "INSERT ... ON CONFLICT, or runtime/claim"
 }
 
 // describe names the check for the message.

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
 
+	"github.com/idemvet/idemvet/internal/apis"
 	"github.com/idemvet/idemvet/internal/sqlclass"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
@@ -41,6 +42,12 @@ func suggestFix(pass *analysis.Pass, check, write *dataaccess.Op, ops []*dataacc
 	acts, early := actsOnBranch(check, write, ops)
 	if early {
 		return nil
+	}
+	if apis.IsDynamoDB(pkg) && write.Callee.Name() == "PutItem" {
+		if len(acts) > 0 {
+			return nil // a duplicate fails with an error the acts do not look at
+		}
+		return f.dynamoCondition(check, write)
 	}
 	var call *ast.CallExpr
 	var edits, extra []analysis.TextEdit

@@ -20,8 +20,10 @@ import (
 // The outcome is followed from the check's results through the shapes real
 // code uses: a found bool (ok, exists), a count compared with zero, the
 // error of a read compared with nil or matched against a not-found
-// sentinel (sql.ErrNoRows, gorm.ErrRecordNotFound, redis.Nil), rows
-// affected, and a nil result of a repository lookup.
+// sentinel (sql.ErrNoRows, gorm.ErrRecordNotFound, redis.Nil,
+// mongo.ErrNoDocuments), rows affected, a nil result of a repository
+// lookup, and a nil or empty map or slice a store's result holds (DynamoDB
+// out.Item == nil, len(out.Items) == 0, etcd len(resp.Kvs) == 0).
 func absentBranches(op *dataaccess.Op) []*ssa.BasicBlock {
 	o := &outcomes{kind: op.Kind, errWhenPresent: op.Summary != nil && op.Summary.ErrWhenPresent}
 	switch instr := op.Instr.(type) {
@@ -66,6 +68,7 @@ const (
 	resultPtr                 // pointer result of a read, nil when absent
 	recordKey                 // key field of the record a read filled, zero when absent
 	presentErr                // error of a validator, non-nil when present
+	found                     // map or slice of what was found, nil or empty when absent
 )
 
 // boolSig is a bool value that decides presence.
@@ -216,8 +219,11 @@ func isIteration(c *ssa.CallCommon) bool {
 	return name == "Next" || name == "NextResultSet" || name == "Close"
 }
 
-// fromField follows gorm's result fields: Error is the read's error and
-// RowsAffected counts the rows found.
+// fromField follows the result fields of a library: gorm's Error is the
+// read's error and RowsAffected counts the rows found; the results of
+// document and key-value stores hold what was found in a map or slice
+// (DynamoDB's Item and Items, etcd's Kvs), nil or empty when nothing was,
+// and its Count.
 func (o *outcomes) fromField(ref ssa.Value, base ssa.Value, depth int) {
 	var idx int
 	switch f := ref.(type) {
@@ -234,14 +240,17 @@ func (o *outcomes) fromField(ref ssa.Value, base ssa.Value, depth int) {
 	if _, isAddr := ref.(*ssa.FieldAddr); isAddr {
 		loads = ssautil.LoadsOf(ref)
 	}
+	library := isLibraryType(base.Type())
 	for _, l := range loads {
-		switch st.Field(idx).Name() {
-		case "Error":
+		switch name := st.Field(idx).Name(); {
+		case name == "Error":
 			if o.kind == apis.Read {
 				o.fromMeaning(l, readErr, depth+1)
 			}
-		case "RowsAffected":
+		case name == "RowsAffected", library && name == "Count":
 			o.fromMeaning(l, countOf, depth+1)
+		case library && (name == "Item" || name == "Items" || name == "Kvs"):
+			o.fromMeaning(l, found, depth+1)
 		}
 	}
 }
@@ -282,6 +291,9 @@ func (o *outcomes) fromMeaning(v ssa.Value, m meaning, depth int) {
 		case *ssa.Call:
 			if m == readErr && isNotFoundTest(ref, v) {
 				o.bools = append(o.bools, boolSig{v: ref, absentWhenTrue: true})
+			}
+			if m == found && isLen(ref, v) {
+				o.fromMeaning(ref, countOf, depth+1)
 			}
 		}
 	}
@@ -340,6 +352,15 @@ func comparison(cmp *ssa.BinOp, v ssa.Value, m meaning) (absentWhenTrue, ok bool
 				return false, true
 			}
 		}
+	case found:
+		if isNil(other) {
+			switch op {
+			case token.EQL:
+				return true, true
+			case token.NEQ:
+				return false, true
+			}
+		}
 	case readErr, resultPtr:
 		if isNil(other) {
 			switch op {
@@ -359,6 +380,12 @@ func comparison(cmp *ssa.BinOp, v ssa.Value, m meaning) (absentWhenTrue, ok bool
 		}
 	}
 	return false, false
+}
+
+// isLen reports whether call is the builtin len of v.
+func isLen(call *ssa.Call, v ssa.Value) bool {
+	b, ok := call.Call.Value.(*ssa.Builtin)
+	return ok && b.Name() == "len" && len(call.Call.Args) == 1 && call.Call.Args[0] == v
 }
 
 func flip(op token.Token) token.Token {
@@ -420,7 +447,8 @@ func isNotFoundSentinel(v ssa.Value) bool {
 	case name == "Nil" && apis.IsRedis(g.Pkg.Pkg.Path()):
 		return true
 	}
-	return strings.Contains(name, "NotFound") || strings.Contains(name, "NoRows") || strings.Contains(name, "NotExist")
+	return strings.Contains(name, "NotFound") || strings.Contains(name, "NoRows") || strings.Contains(name, "NotExist") ||
+		strings.Contains(name, "NoDocuments") // mongo.ErrNoDocuments
 }
 
 func isNil(v ssa.Value) bool {

@@ -98,3 +98,11 @@ func isTableWrite(op *dataaccess.Op) bool {
 	// or which kind of handle it writes through.
 	return op.SQL != nil || op.Resource.Table != "" || op.Handle.Kind != apis.HandleUnknown
 }
+
+// isDynamoDBWrite reports whether op is a write made by a DynamoDB call
+// of its own (PutItem, UpdateItem, TransactWriteItems), which commits
+// when it returns.
+func isDynamoDBWrite(op *dataaccess.Op) bool {
+	return op.Summary == nil && op.Callee != nil && op.Callee.Pkg() != nil &&
+		apis.IsDynamoDB(op.Callee.Pkg().Path()) && op.Kind.IsWrite()
+}

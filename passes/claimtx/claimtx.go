@@ -69,6 +69,7 @@ const (
 	outerHandle            // ... inside the write's transaction callback
 	committedTx            // the claim's own transaction commits first
 	redisClaim             // the claim lives in redis, the write in SQL
+	ownCall                // the claim and the write are two DynamoDB calls
 )
 
 // finding is one claim committed separately from the write it guards.
@@ -115,6 +116,11 @@ func separately(model *dataaccess.Result, claim, write event, evs []event) *find
 			return nil // SETNX ... DEL on every path is a lock, not a claim
 		}
 		f.how = redisClaim
+		return f
+	case isDynamoDBWrite(c) && isDynamoDBWrite(w):
+		// Each DynamoDB call commits on its own; only one
+		// TransactWriteItems writes the claim with the mutation.
+		f.how = ownCall
 		return f
 	case c.Summary != nil && c.Summary.Commits || c.Handle.Kind == apis.HandlePool:
 		if !inTx(w) || sameSession(c.Handle, w.Handle, evs) || recordsProgress(write, evs) {
@@ -300,6 +306,9 @@ func report(pass *analysis.Pass, f *finding) {
 			where(pass, f.claim.op.Pos(), f.claimCommit), write)
 	case redisClaim:
 		msg = fmt.Sprintf("redis SETNX claim commits separately from the SQL write at %s, which no transaction can join: a crash between them loses the operation, its key already claimed", write)
+	case ownCall:
+		msg = fmt.Sprintf("idempotency claim is written by its own %s, separately from the write at %s: a crash between them loses the operation, its key already claimed (write both in one TransactWriteItems)",
+			f.claim.op.Callee.Name(), write)
 	}
 	related := []analysis.RelatedInformation{{Pos: f.write.op.Pos(), Message: "the write the claim guards"}}
 	if f.claimCommit.IsValid() {

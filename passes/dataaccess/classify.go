@@ -221,6 +221,7 @@ func (m *modeler) fromRow(op *Op, c *ssa.CallCommon, row apis.Method) {
 		op.Isolation = isolationOption(c)
 	}
 	m.readChain(op, recv)
+	m.readDocument(op, c, row, recv)
 	if apis.IsGorm(row.Pkg) && row.Name == "Save" && !isNewRecord(arg(c, 0)) {
 		// Save of a record whose primary key is set, or may be, is an
 		// upsert (INSERT ... ON CONFLICT DO UPDATE SET ...): not a plain
@@ -228,7 +229,8 @@ func (m *modeler) fromRow(op *Op, c *ssa.CallCommon, row apis.Method) {
 		op.Kind = apis.CondInsert
 	}
 	// A gorm or bun write names its model in an argument: db.Create(&order).
-	if op.Resource.Table == "" && op.Resource.Key == nil && op.Kind != apis.Begin {
+	// Document stores name their collection instead (readDocument).
+	if op.Resource.Table == "" && op.Resource.Key == nil && op.Kind != apis.Begin && !apis.IsMongo(row.Pkg) && !apis.IsDynamoDB(row.Pkg) {
 		for i := 0; arg(c, i) != nil; i++ {
 			if t := modelName(arg(c, i)); t != "" {
 				op.Resource.Table = t

@@ -39,3 +39,9 @@ func TestModel(t *testing.T) {
 func TestSummaries(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), dataaccess.Analyzer, "summaries")
 }
+
+// TestDocumentStores spells out the model of DynamoDB, MongoDB and etcd
+// calls; a package that only builds their inputs and options is skipped.
+func TestDocumentStores(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), describe, "documents", "inputsonly")
+}

@@ -13,11 +13,12 @@ import (
 // HandlesDuplicateAfter reports whether the code of write's function that
 // can run after it treats a unique violation as the duplicate outcome: it
 // compares an error code with 23505 (or pgerrcode's UniqueViolation),
-// matches gorm.ErrDuplicatedKey, sqlite3.ErrConstraintUnique, MySQL's 1062
-// or a "duplicate key" message, or calls a helper named for unique
-// violations. Only code reachable from the write counts: returning
-// ErrDuplicate when a check finds the row does not handle the write's
-// violation.
+// matches gorm.ErrDuplicatedKey, sqlite3.ErrConstraintUnique, MySQL's 1062,
+// MongoDB's 11000 or a "duplicate key" message, calls a helper named for
+// unique violations (mongo.IsDuplicateKeyError), or matches DynamoDB's
+// ConditionalCheckFailedException with errors.As. Only code reachable
+// from the write counts: returning ErrDuplicate when a check finds the row
+// does not handle the write's violation.
 func HandlesDuplicateAfter(write ssa.Instruction) bool {
 	for _, b := range write.Parent().Blocks {
 		for _, instr := range b.Instrs {
@@ -29,6 +30,9 @@ func HandlesDuplicateAfter(write ssa.Instruction) bool {
 					if f, ok := callee.Object().(*types.Func); ok && isDuplicateHelper(f.Name()) {
 						return true
 					}
+				}
+				if isDuplicateErrorAs(call.Common()) {
+					return true
 				}
 			}
 			for _, op := range instr.Operands(nil) {
@@ -59,6 +63,25 @@ func isDuplicateSentinel(name string) bool {
 	return name == "ErrDuplicatedKey" || strings.Contains(name, "UniqueViolation") || strings.Contains(name, "ConstraintUnique")
 }
 
+// isDuplicateErrorAs reports whether c is errors.As(err, &target) with a
+// target whose type is a store's duplicate error: DynamoDB's
+// ConditionalCheckFailedException, what a write conditioned on
+// attribute_not_exists reports when the item is there.
+func isDuplicateErrorAs(c *ssa.CallCommon) bool {
+	callee := c.StaticCallee()
+	if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg.Path() != "errors" || callee.Name() != "As" || len(c.Args) != 2 {
+		return false
+	}
+	t := Unwrap(c.Args[1]).Type()
+	for range 2 {
+		if p, ok := types.Unalias(t).Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && (strings.Contains(n.Obj().Name(), "ConditionalCheckFailed") || isDuplicateHelper(n.Obj().Name()))
+}
+
 func isDuplicateHelper(name string) bool {
 	n := strings.ToLower(name)
 	return strings.Contains(n, "uniqueviolation") || strings.Contains(n, "duplicate") ||
@@ -72,11 +95,11 @@ func isDuplicateConst(k *ssa.Const) bool {
 	switch k.Value.Kind() {
 	case constant.String:
 		s := strings.ToLower(constant.StringVal(k.Value))
-		return s == "23505" || strings.Contains(s, "duplicate key") ||
+		return s == "23505" || strings.Contains(s, "duplicate key") || strings.Contains(s, "e11000") ||
 			strings.Contains(s, "unique constraint") || strings.Contains(s, "duplicate entry")
 	case constant.Int:
 		n, ok := constant.Int64Val(k.Value)
-		return ok && n == 1062 // MySQL ER_DUP_ENTRY
+		return ok && (n == 1062 || n == 11000) // MySQL ER_DUP_ENTRY, MongoDB's duplicate key
 	}
 	return false
 }

@@ -1,6 +1,8 @@
 package dataaccess
 
 import (
+	"go/token"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
@@ -25,7 +27,7 @@ func (op *Op) Inputs() []ssa.Value {
 	var add func(v ssa.Value, depth int)
 	add = func(v ssa.Value, depth int) {
 		v = Unwrap(v)
-		if v == nil || seen[v] || depth > 4 {
+		if v == nil || seen[v] || depth > 6 {
 			return
 		}
 		seen[v] = true
@@ -34,6 +36,20 @@ func (op *Op) Inputs() []ssa.Value {
 				add(e, depth+1)
 			}
 			return
+		}
+		if l, ok := v.(*ssa.UnOp); ok && l.Op == token.MUL {
+			// A struct literal copied into place (an element of
+			// []TransactWriteItem{{...}}) is built in an Alloc first.
+			if lit, ok := l.X.(*ssa.Alloc); ok && len(fieldStores(lit)) > 0 {
+				v = lit
+			}
+		}
+		if sl, ok := v.(*ssa.Slice); ok {
+			// A slice literal of structs built in place
+			// ([]TransactWriteItem{{Put: &Put{...}}}).
+			if arr, ok := sl.X.(*ssa.Alloc); ok {
+				v = arr
+			}
 		}
 		if _, isConst := v.(*ssa.Const); isConst {
 			return // SQL text, a format or an option, not a key
@@ -48,6 +64,32 @@ func (op *Op) Inputs() []ssa.Value {
 			before := len(in)
 			for _, a := range call.Call.Args {
 				add(a, depth+1)
+			}
+			if len(in) > before {
+				return
+			}
+		}
+		if x, ok := v.(*ssa.Extract); ok {
+			// A marshalled record (av, err := attributevalue.MarshalMap(o))
+			// is keyed by what was marshalled.
+			if call, ok := x.Tuple.(*ssa.Call); ok && call.Call.StaticCallee() != nil && call.Call.Signature().Recv() == nil {
+				before := len(in)
+				for _, a := range call.Call.Args {
+					add(a, depth+1)
+				}
+				if len(in) > before {
+					return
+				}
+			}
+		}
+		if mm, ok := v.(*ssa.MakeMap); ok {
+			// A map literal (a DynamoDB Key or Item, a bson.M filter) is
+			// keyed by its values.
+			before := len(in)
+			for _, ref := range *mm.Referrers() {
+				if up, ok := ref.(*ssa.MapUpdate); ok && up.Map == mm {
+					add(up.Value, depth+1)
+				}
 			}
 			if len(in) > before {
 				return
@@ -86,20 +128,34 @@ func chainCall(c *ssa.CallCommon) *ssa.CallCommon {
 }
 
 // fieldStores returns the values stored into the fields of a composite
-// literal: &Order{Key: k} yields k.
+// literal, and of the struct elements and fields built in place inside it:
+// &Order{Key: k} yields k, and so does []Item{{Put: &Put{Item: k}}}.
 func fieldStores(alloc *ssa.Alloc) []ssa.Value {
 	var vals []ssa.Value
-	for _, ref := range *alloc.Referrers() {
-		fa, ok := ref.(*ssa.FieldAddr)
-		if !ok {
-			continue
+	var walk func(addr ssa.Value, depth int)
+	walk = func(addr ssa.Value, depth int) {
+		if depth > 3 {
+			return
 		}
-		for _, r := range *fa.Referrers() {
-			if st, ok := r.(*ssa.Store); ok && st.Addr == fa {
-				vals = append(vals, st.Val)
+		for _, ref := range *addr.Referrers() {
+			var sub ssa.Value
+			switch ref := ref.(type) {
+			case *ssa.FieldAddr:
+				sub = ref
+			case *ssa.IndexAddr:
+				sub = ref
+			default:
+				continue
 			}
+			for _, r := range *sub.Referrers() {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == sub {
+					vals = append(vals, st.Val)
+				}
+			}
+			walk(sub, depth+1)
 		}
 	}
+	walk(alloc, 0)
 	return vals
 }
 

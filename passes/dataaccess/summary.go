@@ -460,6 +460,9 @@ func WinnerNotInError(op *Op) bool {
 		(op.Callee.Name() == "SetNX" || op.Callee.Name() == "HSetNX") {
 		return true
 	}
+	if op.Callee != nil && op.Callee.Pkg() != nil && apis.IsDynamoDB(op.Callee.Pkg().Path()) {
+		return false // a failed condition is an error: ConditionalCheckFailedException
+	}
 	return op.Kind == apis.CondInsert && (op.SQL == nil || !op.SQL.Returning)
 }
 

@@ -7,6 +7,9 @@ import (
 
 	_ "entgo.io/ent"
 	_ "github.com/avast/retry-go/v4"
+	_ "github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	_ "github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	_ "github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	_ "github.com/cenkalti/backoff/v4"
 	_ "github.com/google/uuid"
 	_ "github.com/jackc/pgx/v5"
@@ -20,6 +23,9 @@ import (
 	_ "github.com/redis/go-redis/v9"
 	_ "github.com/uptrace/bun"
 	_ "github.com/uptrace/bun/dialect/pgdialect"
+	_ "go.etcd.io/etcd/client/v3"
+	_ "go.mongodb.org/mongo-driver/mongo"
+	_ "go.mongodb.org/mongo-driver/v2/mongo"
 	_ "gorm.io/driver/postgres"
 	_ "gorm.io/gorm"
 )

@@ -1,0 +1,66 @@
+package etcdcheck
+
+import (
+	"context"
+
+	clientv3 "go.etcd.io/etcd/client/v3"
+)
+
+func getThenPut(ctx context.Context, cli *clientv3.Client, id string, notify func(string)) error {
+	key := "/done/" + id
+	resp, err := cli.Get(ctx, key) // want `existence check Get and the insert at line 16 .*CreateRevision`
+	if err != nil || len(resp.Kvs) > 0 {
+		return err
+	}
+	notify(id)
+	_, err = cli.Put(ctx, key, "1")
+	return err
+}
+
+// A Txn that puts only if the key was never created, gating the act.
+func txnPutIfAbsent(ctx context.Context, cli *clientv3.Client, id string, notify func(string)) error {
+	key := "/done/" + id
+	resp, err := cli.Get(ctx, key)
+	if err != nil || resp.Count > 0 {
+		return err
+	}
+	txn, err := cli.Txn(ctx).If(clientv3.Compare(clientv3.CreateRevision(key), "=", 0)).Then(clientv3.OpPut(key, "1")).Commit()
+	if err != nil || !txn.Succeeded {
+		return err
+	}
+	notify(id)
+	return nil
+}
+
+// A Txn without a comparison puts unconditionally.
+func txnPutAlways(ctx context.Context, cli *clientv3.Client, id string, notify func(string)) error {
+	key := "/done/" + id
+	resp, err := cli.Get(ctx, key) // want `existence check Get and the insert at line 43`
+	if err != nil || resp.Count != 0 {
+		return err
+	}
+	notify(id)
+	_, err = cli.Txn(ctx).Then(clientv3.OpPut(key, "1")).Commit()
+	return err
+}
+
+// Another key: a marker for a different id.
+func getThenPutOtherKey(ctx context.Context, cli *clientv3.Client, id string, notify func(string)) error {
+	resp, err := cli.Get(ctx, "/done/"+id)
+	if err != nil || len(resp.Kvs) > 0 {
+		return err
+	}
+	notify(id)
+	_, err = cli.Put(ctx, "/started/"+id, "1")
+	return err
+}
+
+// A cache fill with no other effect is harmless.
+func getThenPutCache(ctx context.Context, kv clientv3.KV, id, v string) error {
+	resp, err := kv.Get(ctx, "/cache/"+id)
+	if err != nil || len(resp.Kvs) > 0 {
+		return err
+	}
+	_, err = kv.Put(ctx, "/cache/"+id, v)
+	return err
+}

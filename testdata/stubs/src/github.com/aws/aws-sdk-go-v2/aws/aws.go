@@ -1,0 +1,4 @@
+// Package aws is a stub of github.com/aws/aws-sdk-go-v2/aws.
+package aws
+
+func String(v string) *string { return &v }
