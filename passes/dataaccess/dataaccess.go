@@ -185,6 +185,9 @@ func declaresNamedInterface(pkg *types.Package) bool {
 type modeler struct {
 	pass  *analysis.Pass
 	local map[*types.Func]*Summary // summaries of this package's functions
+	// impls finds the module's implementations of its interfaces; built
+	// on first use.
+	impls *implementations
 	// txFuncs are the function literals run inside a transaction callback.
 	txFuncs map[*ssa.Function]bool
 }
