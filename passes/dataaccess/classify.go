@@ -205,7 +205,7 @@ func (m *modeler) fromRow(op *Op, c *ssa.CallCommon, row apis.Method) {
 			sqlArg = firstStringArg(prep)
 			op.Handle = m.handleOf(receiver(prep))
 		}
-		text, ok := sqlText(sqlArg)
+		text, ok := m.sqlText(sqlArg)
 		if !ok {
 			op.Kind = apis.None
 			return
@@ -491,7 +491,7 @@ func (m *modeler) fromSQLInterface(op *Op, c *ssa.CallCommon, f *types.Func) boo
 		if !ok || b.Kind() != types.String {
 			continue
 		}
-		text, ok := sqlText(arg(c, i))
+		text, ok := m.sqlText(arg(c, i))
 		if !ok {
 			return false
 		}

@@ -94,7 +94,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !mayAccessData(pass) {
 		return res, nil
 	}
-	m := &modeler{pass: pass, local: map[*types.Func]*Summary{}}
+	m := &modeler{pass: pass, local: map[*types.Func]*Summary{}, fields: collectSQLFields(pass.Pkg, ssainfo.SrcFuncs)}
 	// Summaries of functions in this package feed classification of calls
 	// to them from the same package; iterate until they are stable (call
 	// chains inside one package are short, so a few rounds suffice).
@@ -188,6 +188,8 @@ type modeler struct {
 	// impls finds the module's implementations of its interfaces; built
 	// on first use.
 	impls *implementations
+	// fields holds the SQL the package keeps in struct fields.
+	fields *sqlFields
 	// txFuncs are the function literals run inside a transaction callback.
 	txFuncs map[*ssa.Function]bool
 }
