@@ -91,6 +91,10 @@ const (
 	resultPtr                 // pointer result of a read, nil when absent
 	recordKey                 // key field of the record a read filled, zero when absent
 	presentErr                // error of a validator, non-nil when present
+	// probeErr is the error of an existence probe: only a not-found
+	// sentinel says absent (SELECT 1 ... WHERE ends in ErrNoRows); a
+	// non-nil error of SELECT EXISTS or count(*) is a failure.
+	probeErr
 )
 
 // boolSig is a bool value that decides presence.
@@ -136,8 +140,11 @@ func (o *outcomes) fromValue(v ssa.Value, depth int) {
 		return
 	}
 	if ssautil.IsError(v.Type()) {
-		if o.kind == apis.Read {
+		switch o.kind {
+		case apis.Read:
 			o.fromMeaning(v, readErr, depth)
+		case apis.Exists:
+			o.fromMeaning(v, probeErr, depth)
 		}
 		return
 	}
@@ -341,7 +348,7 @@ func (o *outcomes) fromMeaning(v ssa.Value, m meaning, depth int) {
 				o.bools = append(o.bools, boolSig{v: ref, absentWhenTrue: absent})
 			}
 		case *ssa.Call:
-			if m == readErr && isNotFoundTest(ref, v) {
+			if (m == readErr || m == probeErr) && isNotFoundTest(ref, v) {
 				o.bools = append(o.bools, boolSig{v: ref, absentWhenTrue: true})
 			}
 		}
@@ -398,6 +405,15 @@ func comparison(cmp *ssa.BinOp, v ssa.Value, m meaning) (absentWhenTrue, ok bool
 		if isNil(other) {
 			switch op {
 			case token.EQL: // err == nil: nothing stood in the way
+				return true, true
+			case token.NEQ:
+				return false, true
+			}
+		}
+	case probeErr:
+		if isNotFoundSentinel(other) {
+			switch op {
+			case token.EQL:
 				return true, true
 			case token.NEQ:
 				return false, true

@@ -203,3 +203,24 @@ func (s *Store) tagIDByName(ctx context.Context, name string) (int64, error) {
 	}
 	return tag.ID, nil
 }
+
+// SELECT 1 ... WHERE: the probe ends in ErrNoRows when the row is absent.
+func (s *Store) probe(ctx context.Context, name string) error {
+	var one int
+	err := s.db.QueryRowContext(ctx, `SELECT 1 FROM flags WHERE name = $1`, name).Scan(&one) // want `check-then-act race: the existence check on flags`
+	if errors.Is(err, sql.ErrNoRows) {
+		_, err = s.db.ExecContext(ctx, `INSERT INTO flags (name) VALUES ($1)`, name)
+	}
+	return err
+}
+
+// Near miss: a failed SELECT EXISTS is no answer; the insert on its error
+// is error handling, not the absent branch.
+func (s *Store) probeFailed(ctx context.Context, name string) error {
+	var exists bool
+	err := s.db.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM flags WHERE name = $1)`, name).Scan(&exists)
+	if err != nil {
+		_, err = s.db.ExecContext(ctx, `INSERT INTO flags (name) VALUES ($1)`, name)
+	}
+	return err
+}
