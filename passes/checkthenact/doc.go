@@ -52,6 +52,13 @@
 // only on the check's absent outcome (by dominance in the SSA control-flow
 // graph, not by textual order) and touch the same table, model, key or
 // repository entity (CreateUser after GetUserByName, not CreateSession).
+// The absent outcome is followed through the ways code tests it: a found
+// flag or a count compared with zero or one, also as one side of
+// `found && fresh` or `!found || stale`; len of a slice the read filled
+// (sqlx Select, gorm Find); the read's error, also through a method the
+// library's result promotes from an embedded struct (go-redis cmd.Err()).
+// A call through an interface of the module is its implementations' call
+// when they agree (see the dataaccess pass).
 //
 // The absent branch is also reported when an atomic insert guards it but
 // a duplicable act there (an HTTP call, a published message, a charge

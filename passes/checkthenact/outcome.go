@@ -37,6 +37,7 @@ func absentBranches(op *dataaccess.Op) []*ssa.BasicBlock {
 		}
 		if op.Kind == apis.Read {
 			o.fromRecordKeys(op)
+			o.fromSliceFills(op)
 		}
 	}
 	var blocks []*ssa.BasicBlock
@@ -46,16 +47,40 @@ func absentBranches(op *dataaccess.Op) []*ssa.BasicBlock {
 			if !ok || ifi.Cond != b.v {
 				continue
 			}
-			succ := ifi.Block().Succs[1]
+			absent, present := ifi.Block().Succs[1], ifi.Block().Succs[0]
 			if b.absentWhenTrue {
-				succ = ifi.Block().Succs[0]
+				absent, present = present, absent
 			}
-			if len(succ.Preds) == 1 {
-				blocks = append(blocks, succ)
+			if onlyAfterTest(ifi.Block(), absent, present) {
+				blocks = append(blocks, absent)
 			}
 		}
 	}
 	return blocks
+}
+
+// onlyAfterTest reports whether the absent successor of the test in
+// block from is entered only through that test: its one way in, or the
+// other ways are further conditions on the present path (`if found &&
+// fresh`, whose else the absent caller always takes; `if !found ||
+// stale`). A block the present path reaches unconditionally (the join
+// after `if found { log() }`) runs whatever the check found.
+func onlyAfterTest(from, absent, present *ssa.BasicBlock) bool {
+	if len(absent.Preds) == 1 {
+		return true
+	}
+	if absent == present || len(present.Preds) != 1 {
+		return false
+	}
+	for _, p := range absent.Preds {
+		if p == from {
+			continue
+		}
+		if _, isIf := p.Instrs[len(p.Instrs)-1].(*ssa.If); !isIf || !present.Dominates(p) {
+			return false
+		}
+	}
+	return true
 }
 
 // meaning is what a value derived from a check says about presence.
@@ -69,6 +94,10 @@ const (
 	recordKey                 // key field of the record a read filled, zero when absent
 	presentErr                // error of a validator, non-nil when present
 	found                     // map or slice of what was found, nil or empty when absent
+	// probeErr is the error of an existence probe: only a not-found
+	// sentinel says absent (SELECT 1 ... WHERE ends in ErrNoRows); a
+	// non-nil error of SELECT EXISTS or count(*) is a failure.
+	probeErr
 )
 
 // boolSig is a bool value that decides presence.
@@ -114,8 +143,11 @@ func (o *outcomes) fromValue(v ssa.Value, depth int) {
 		return
 	}
 	if ssautil.IsError(v.Type()) {
-		if o.kind == apis.Read {
+		switch o.kind {
+		case apis.Read:
 			o.fromMeaning(v, readErr, depth)
+		case apis.Exists:
+			o.fromMeaning(v, probeErr, depth)
 		}
 		return
 	}
@@ -144,6 +176,15 @@ func (o *outcomes) fromValue(v ssa.Value, depth int) {
 	}
 }
 
+// fromEmbedded follows a library result's embedded struct, whose
+// promoted methods read the outcome (go-redis's cmd.Err() is baseCmd's).
+func (o *outcomes) fromEmbedded(ref, base ssa.Value, idx int, depth int) {
+	st, ok := ssautil.DerefStruct(base.Type())
+	if ok && idx < st.NumFields() && st.Field(idx).Embedded() && isLibraryType(base.Type()) {
+		o.fromValue(ref, depth+1)
+	}
+}
+
 // fromRecordKeys follows the key fields of the record a read fills or
 // returns: with the read's ErrNoRows swallowed, tag.ID == 0 is how the
 // code learns the row is absent.
@@ -153,6 +194,32 @@ func (o *outcomes) fromRecordKeys(op *dataaccess.Op) {
 			o.fromMeaning(key, recordKey, 1)
 		}
 	}
+}
+
+// fromSliceFills follows the slices a read fills (sqlx Select(&rows,
+// ...), gorm Find(&rows)): their length counts the rows found.
+func (o *outcomes) fromSliceFills(op *dataaccess.Op) {
+	for _, rec := range recordValues(op) {
+		alloc, ok := rec.(*ssa.Alloc)
+		if !ok {
+			continue
+		}
+		if _, isSlice := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Slice); !isSlice {
+			continue
+		}
+		for _, l := range ssautil.LoadsOf(alloc) {
+			for _, ref := range *l.Referrers() {
+				if n, ok := ref.(*ssa.Call); ok && isBuiltinLen(n) {
+					o.fromMeaning(n, countOf, 1)
+				}
+			}
+		}
+	}
+}
+
+func isBuiltinLen(call *ssa.Call) bool {
+	b, ok := call.Call.Value.(*ssa.Builtin)
+	return ok && b.Name() == "len"
 }
 
 // keyFieldValues returns the loads of a record's key fields (ID, *ID,
@@ -236,6 +303,7 @@ func (o *outcomes) fromField(ref ssa.Value, base ssa.Value, depth int) {
 	if !ok || idx >= st.NumFields() {
 		return
 	}
+	o.fromEmbedded(ref, base, idx, depth)
 	loads := []ssa.Value{ref}
 	if _, isAddr := ref.(*ssa.FieldAddr); isAddr {
 		loads = ssautil.LoadsOf(ref)
@@ -289,7 +357,7 @@ func (o *outcomes) fromMeaning(v ssa.Value, m meaning, depth int) {
 				o.bools = append(o.bools, boolSig{v: ref, absentWhenTrue: absent})
 			}
 		case *ssa.Call:
-			if m == readErr && isNotFoundTest(ref, v) {
+			if (m == readErr || m == probeErr) && isNotFoundTest(ref, v) {
 				o.bools = append(o.bools, boolSig{v: ref, absentWhenTrue: true})
 			}
 			if m == found && isLen(ref, v) {
@@ -329,9 +397,11 @@ func comparison(cmp *ssa.BinOp, v ssa.Value, m meaning) (absentWhenTrue, ok bool
 			return false, false
 		}
 		switch {
-		case op == token.EQL && n == 0, op == token.LSS && n == 1, op == token.LEQ && n == 0:
+		case op == token.EQL && n == 0, op == token.LSS && n == 1, op == token.LEQ && n == 0, op == token.NEQ && n == 1:
 			return true, true
-		case op == token.NEQ && n == 0, op == token.GTR && n == 0, op == token.GEQ && n == 1:
+		case op == token.NEQ && n == 0, op == token.GTR && n == 0, op == token.GEQ && n == 1, op == token.EQL && n == 1:
+			// n == 1 is false for an absent row (and for duplicates): the
+			// absent caller takes its else.
 			return false, true
 		}
 	case recordKey:
@@ -354,6 +424,15 @@ func comparison(cmp *ssa.BinOp, v ssa.Value, m meaning) (absentWhenTrue, ok bool
 		}
 	case found:
 		if isNil(other) {
+			switch op {
+			case token.EQL:
+				return true, true
+			case token.NEQ:
+				return false, true
+			}
+		}
+	case probeErr:
+		if isNotFoundSentinel(other) {
 			switch op {
 			case token.EQL:
 				return true, true

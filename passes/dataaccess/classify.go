@@ -154,13 +154,14 @@ func (m *modeler) classifyCall(fn *ssa.Function, instr ssa.CallInstruction) *Op 
 		m.fromRow(op, c, row)
 	case m.fromEnt(op, c, recvName):
 	case m.fromSummary(op, c, f):
+	case m.fromImplementations(op, c, f):
 	case c.IsInvoke() && m.fromSQLInterface(op, c, f):
-	case c.IsInvoke() && apis.ByName(f.Name()) != apis.None:
+	case interfaceReceiver(c) != nil && apis.ByName(f.Name()) != apis.None:
 		m.fromName(op, c, apis.ByName(f.Name()))
-	case c.IsInvoke() && m.isAppInterface(f) && apis.IsEffectName(f.Name()):
+	case interfaceReceiver(c) != nil && m.isAppInterface(f) && apis.IsEffectName(f.Name()):
 		op.Kind = apis.Effect
-		op.Handle = Handle{Path: rootPath(receiver(c))}
-	case c.IsInvoke() && m.isAppInterface(f) && apis.IsLookupName(f.Name()) && returnsRecord(f):
+		op.Handle = Handle{Path: rootPath(recvOf(c))}
+	case interfaceReceiver(c) != nil && m.isAppInterface(f) && apis.IsLookupName(f.Name()) && returnsRecord(f):
 		m.fromName(op, c, apis.Read)
 	default:
 		return nil
@@ -204,7 +205,7 @@ func (m *modeler) fromRow(op *Op, c *ssa.CallCommon, row apis.Method) {
 			sqlArg = firstStringArg(prep)
 			op.Handle = m.handleOf(receiver(prep))
 		}
-		text, ok := sqlText(sqlArg)
+		text, ok := m.sqlText(sqlArg)
 		if !ok {
 			op.Kind = apis.None
 			return
@@ -396,36 +397,83 @@ func (m *modeler) fromSummary(op *Op, c *ssa.CallCommon, f *types.Func) bool {
 	if s == nil {
 		return false
 	}
+	m.applySummary(op, c, s)
+	return true
+}
+
+// fromImplementations classifies a call of a method of one of the
+// module's interfaces by what its implementations do (see implSummary).
+func (m *modeler) fromImplementations(op *Op, c *ssa.CallCommon, f *types.Func) bool {
+	recv := interfaceReceiver(c)
+	if recv == nil {
+		return false
+	}
+	s := m.implSummary(recv, f)
+	if s == nil {
+		return false
+	}
+	m.applySummary(op, c, s)
+	return true
+}
+
+// applySummary fills op from the summary of the function c calls.
+func (m *modeler) applySummary(op *Op, c *ssa.CallCommon, s *Summary) {
 	op.Summary = s
 	op.Kind = s.Kind
 	op.StateGuard = s.StateGuard
 	if op.Kind == apis.None && s.Effect {
 		op.Kind = apis.Effect
 	}
-	if s.TxFuncParam >= 0 && s.TxFuncParam < len(c.Args) {
+	if s.TxFuncParam >= 0 {
 		// A WithTx/InTx helper runs its func argument in a transaction,
 		// as gorm's Transaction does.
-		op.TxFunc = funcLiteral(c.Args[s.TxFuncParam])
+		op.TxFunc = funcLiteral(paramValue(c, s.TxFuncParam))
 		if op.Kind == apis.None && op.TxFunc != nil {
 			op.Kind = apis.Begin
 		}
 	}
 	op.Resource.Table = s.Table
 	op.Resource.Tables = s.InsertTables
-	recv := receiver(c)
+	recv := recvOf(c)
 	op.Resource.Repo = repoType(recv)
-	if s.HandleParam >= 0 && s.HandleParam < len(c.Args) {
-		op.Handle = m.handleOf(c.Args[s.HandleParam])
+	if h := paramValue(c, s.HandleParam); h != nil {
+		op.Handle = m.handleOf(h)
 	} else {
 		op.Handle = Handle{Path: rootPath(recv), Kind: s.HandleKind}
 		if s.RecvHandle && s.HandleKind == apis.HandleUnknown {
 			op.Handle.Kind = m.handleOf(recv).Kind
 		}
 	}
-	if s.KeyParam >= 0 && s.KeyParam < len(c.Args) {
-		op.Resource.Key = c.Args[s.KeyParam]
+	op.Resource.Key = paramValue(c, s.KeyParam)
+}
+
+// paramValue returns the value a call passes for the i'th parameter of
+// the called function's SSA parameter list (receiver first), or nil. An
+// invoke and a call of a bound method value carry their receiver apart
+// from the arguments.
+func paramValue(c *ssa.CallCommon, i int) ssa.Value {
+	if recv := interfaceReceiver(c); recv != nil || boundReceiver(c) != nil {
+		if recv == nil {
+			recv = boundReceiver(c)
+		}
+		if i == 0 {
+			return recv
+		}
+		i--
 	}
-	return true
+	if i < 0 || i >= len(c.Args) {
+		return nil
+	}
+	return c.Args[i]
+}
+
+// recvOf returns the receiver of a method call, of an invoke, or of a
+// call through a bound method value, or nil.
+func recvOf(c *ssa.CallCommon) ssa.Value {
+	if r := receiver(c); r != nil {
+		return r
+	}
+	return boundReceiver(c)
 }
 
 // fromSQLInterface classifies a call through an interface declared
@@ -445,7 +493,7 @@ func (m *modeler) fromSQLInterface(op *Op, c *ssa.CallCommon, f *types.Func) boo
 		if !ok || b.Kind() != types.String {
 			continue
 		}
-		text, ok := sqlText(arg(c, i))
+		text, ok := m.sqlText(arg(c, i))
 		if !ok {
 			return false
 		}
@@ -466,7 +514,7 @@ func (m *modeler) fromSQLInterface(op *Op, c *ssa.CallCommon, f *types.Func) boo
 // unambiguous: the receiver's type stands for the resource.
 func (m *modeler) fromName(op *Op, c *ssa.CallCommon, kind apis.Kind) {
 	op.Kind = kind
-	recv := receiver(c)
+	recv := recvOf(c)
 	op.Resource.Repo = repoType(recv)
 	// A repository covering several entities names the one each method
 	// touches: GetUserByName and CreateUser, not CreateSession.

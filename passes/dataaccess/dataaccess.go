@@ -116,16 +116,20 @@ func run(pass *analysis.Pass) (any, error) {
 		return res, nil
 	}
 	ssainfo := res.SSA()
-	m := &modeler{pass: pass, local: map[*types.Func]*Summary{}}
+	m := &modeler{pass: pass, local: map[*types.Func]*Summary{}, fields: collectSQLFields(pass.Pkg, ssainfo.SrcFuncs)}
 	// Summaries of functions in this package feed classification of calls
-	// to them from the same package; iterate until they are stable (call
-	// chains inside one package are short, so a few rounds suffice).
+	// to them from the same package: summarise callees first.
+	m.findTxFuncs(ssainfo.SrcFuncs)
+	for _, scc := range bottomUp(ssainfo.SrcFuncs) {
+		m.summarizeSCC(scc)
+	}
+	// Classify every operation against the final summaries. A callback
+	// passed by name (db.Transaction(doWork)) may have been summarised
+	// before the call that runs it in a transaction: if a summary still
+	// changes, go round again.
 	for round := 0; round < 4; round++ {
 		m.findTxFuncs(ssainfo.SrcFuncs)
-		res.Ops = res.Ops[:0]
-		for _, fn := range ssainfo.SrcFuncs {
-			res.Ops = append(res.Ops, m.functionOps(fn)...)
-		}
+		res.Ops = m.opsOf(ssainfo.SrcFuncs)
 		if !m.summarize(ssainfo.SrcFuncs, res.Ops) {
 			break
 		}
@@ -204,8 +208,51 @@ func declaresNamedInterface(pkg *types.Package) bool {
 type modeler struct {
 	pass  *analysis.Pass
 	local map[*types.Func]*Summary // summaries of this package's functions
+	// impls finds the module's implementations of its interfaces; built
+	// on first use.
+	impls *implementations
+	// fields holds the SQL the package keeps in struct fields.
+	fields *sqlFields
 	// txFuncs are the function literals run inside a transaction callback.
 	txFuncs map[*ssa.Function]bool
+}
+
+// summarizeSCC summarises the functions of one strongly connected
+// component of the call graph, their literals included, until their
+// summaries are stable; a function that is no cycle needs one round, its
+// callees being final. The literals run in transactions are marked again
+// each round, as a summary may say a callee runs its callback in one.
+func (m *modeler) summarizeSCC(scc component) {
+	var funcs []*ssa.Function
+	var add func(fn *ssa.Function)
+	add = func(fn *ssa.Function) {
+		funcs = append(funcs, fn)
+		for _, anon := range fn.AnonFuncs {
+			add(anon)
+		}
+	}
+	for _, fn := range scc.funcs {
+		add(fn)
+	}
+	for round := 0; round < maxSCCRounds; round++ {
+		m.markTxFuncs(funcs)
+		if !m.summarize(funcs, m.opsOf(funcs)) || !scc.cyclic {
+			return
+		}
+	}
+}
+
+// maxSCCRounds bounds the iteration within one component: summaries
+// change little from round to round, and a cycle that keeps changing
+// them is cut off rather than run forever.
+const maxSCCRounds = 8
+
+func (m *modeler) opsOf(funcs []*ssa.Function) []*Op {
+	var ops []*Op
+	for _, fn := range funcs {
+		ops = append(ops, m.functionOps(fn)...)
+	}
+	return ops
 }
 
 func (m *modeler) functionOps(fn *ssa.Function) []*Op {

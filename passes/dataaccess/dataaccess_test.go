@@ -37,7 +37,7 @@ func TestModel(t *testing.T) {
 // TestSummaries asserts the Summary facts the model exports for helpers,
 // which callers in other packages see.
 func TestSummaries(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), dataaccess.Analyzer, "summaries")
+	analysistest.Run(t, analysistest.TestData(), dataaccess.Analyzer, "summaries", "ifaceresolve/store", "ifaceresolve/app")
 }
 
 // TestDocumentStores spells out the model of DynamoDB, MongoDB and etcd

@@ -15,8 +15,14 @@
 // (internal/sqlclass), from map lookups and updates, and from facts: a
 // function whose body performs one kind of operation exports a Summary, so
 // that a repository method in another package (ExistsByKey, Insert) counts
-// as that operation at its call sites. Interface methods, whose body cannot
-// be seen, are classified by name only where the name is unambiguous.
+// as that operation at its call sites. Summaries are computed bottom-up
+// over the package's call graph. A call through an interface of the
+// module takes the summary its in-module implementations share (those in
+// the package and in the module's packages it imports); when they
+// disagree or none has one, the method is classified by name only where
+// the name is unambiguous. SQL text is read from constants, concatenations,
+// fmt.Sprintf with a constant format, prepared statements, and unexported
+// struct fields every store into which is the same statement.
 //
 // Flags add names the tables cannot know: -exists, -insert and -claim take
 // comma-separated qualified function names such as

@@ -182,6 +182,11 @@ func isContext(t types.Type) bool {
 // callback, before any classification needs isTxCallbackParam.
 func (m *modeler) findTxFuncs(funcs []*ssa.Function) {
 	m.txFuncs = map[*ssa.Function]bool{}
+	m.markTxFuncs(funcs)
+}
+
+// markTxFuncs adds the literals funcs pass to a transaction callback.
+func (m *modeler) markTxFuncs(funcs []*ssa.Function) {
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {

@@ -7,16 +7,23 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
 // sqlText recovers the SQL text a value holds: a constant (named constants
 // are folded by SSA), a concatenation of constants, or fmt.Sprintf with a
 // constant format, whose %-verbs stand for an unknown identifier.
 func sqlText(v ssa.Value) (string, bool) {
-	return sqlTextDepth(v, 8)
+	return (*sqlFields)(nil).text(v, 8)
 }
 
-func sqlTextDepth(v ssa.Value, depth int) (string, bool) {
+// sqlText also reads SQL held in the package's struct fields.
+func (m *modeler) sqlText(v ssa.Value) (string, bool) {
+	return m.fields.text(v, 8)
+}
+
+func (fields *sqlFields) text(v ssa.Value, depth int) (string, bool) {
 	if v == nil || depth == 0 {
 		return "", false
 	}
@@ -29,8 +36,8 @@ func sqlTextDepth(v ssa.Value, depth int) (string, bool) {
 		if x.Op != token.ADD {
 			return "", false
 		}
-		l, lok := sqlTextDepth(x.X, depth-1)
-		r, rok := sqlTextDepth(x.Y, depth-1)
+		l, lok := fields.text(x.X, depth-1)
+		r, rok := fields.text(x.Y, depth-1)
 		switch {
 		case lok && rok:
 			return l + r, true
@@ -38,6 +45,9 @@ func sqlTextDepth(v ssa.Value, depth int) (string, bool) {
 			return l + " _", true
 		}
 	case *ssa.Call:
+		if q := rebound(x); q != nil {
+			return fields.text(q, depth-1)
+		}
 		sc := x.Call.StaticCallee()
 		if sc == nil {
 			return "", false
@@ -46,23 +56,28 @@ func sqlTextDepth(v ssa.Value, depth int) (string, bool) {
 		if !ok || f.Pkg() == nil || f.Pkg().Path() != "fmt" || f.Name() != "Sprintf" {
 			return "", false
 		}
-		format, ok := sqlTextDepth(x.Call.Args[0], depth-1)
+		format, ok := fields.text(x.Call.Args[0], depth-1)
 		if !ok {
 			return "", false
 		}
 		args := variadicElems(x.Call.Args[1])
-		return expandVerbs(format, args, depth), true
+		return fields.expandVerbs(format, args, depth), true
 	case *ssa.UnOp:
 		if stored := singleStore(x.X); stored != nil {
-			return sqlTextDepth(stored, depth-1)
+			return fields.text(stored, depth-1)
 		}
+		if fa, ok := x.X.(*ssa.FieldAddr); ok {
+			return fields.fieldText(fieldVar(fa.X.Type(), fa.Field), depth)
+		}
+	case *ssa.Field:
+		return fields.fieldText(fieldVar(x.X.Type(), x.Field), depth)
 	}
 	return "", false
 }
 
 // expandVerbs substitutes the %-verbs of a Sprintf format with constant
 // arguments where known, and with a placeholder identifier otherwise.
-func expandVerbs(format string, args []ssa.Value, depth int) string {
+func (fields *sqlFields) expandVerbs(format string, args []ssa.Value, depth int) string {
 	var b strings.Builder
 	argi := 0
 	for i := 0; i < len(format); i++ {
@@ -80,7 +95,7 @@ func expandVerbs(format string, args []ssa.Value, depth int) string {
 		}
 		sub := "_"
 		if argi < len(args) {
-			if s, ok := sqlTextDepth(args[argi], depth-1); ok {
+			if s, ok := fields.text(args[argi], depth-1); ok {
 				sub = s
 			}
 		}
@@ -88,4 +103,119 @@ func expandVerbs(format string, args []ssa.Value, depth int) string {
 		b.WriteString(sub)
 	}
 	return b.String()
+}
+
+// rebound returns the query of a call that only rewrites its placeholders
+// (sqlx's db.Rebind(q) and sqlx.Rebind(bindType, q)), or nil: the
+// statement, its verb and its table are those of q.
+func rebound(call *ssa.Call) ssa.Value {
+	f := callee(&call.Call)
+	if f == nil || f.Name() != "Rebind" || f.Pkg() == nil || !strings.Contains(f.Pkg().Path(), "sqlx") {
+		return nil
+	}
+	return firstStringArg(&call.Call)
+}
+
+// sqlFields holds what the package stores into its own unexported string
+// fields: SQL built once by a constructor (NewSQLProvider returns
+// &T{sqlInsertX: fmt.Sprintf("INSERT INTO %s ...", tableX)}) and run by
+// the methods (p.db.ExecContext(ctx, p.sqlInsertX, ...)). No other
+// package can store into such a field, so the stores seen here are all
+// the values it can hold.
+type sqlFields struct {
+	stored map[*types.Var][]ssa.Value
+	// escaped fields have their address taken for something other than a
+	// load or a store: what they hold is not known.
+	escaped map[*types.Var]bool
+}
+
+// collectSQLFields records the stores into pkg's unexported string
+// fields made by funcs (the package's functions, literals included).
+func collectSQLFields(pkg *types.Package, funcs []*ssa.Function) *sqlFields {
+	fields := &sqlFields{stored: map[*types.Var][]ssa.Value{}, escaped: map[*types.Var]bool{}}
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				fa, ok := instr.(*ssa.FieldAddr)
+				if !ok {
+					continue
+				}
+				v := fieldVar(fa.X.Type(), fa.Field)
+				if v == nil || v.Pkg() != pkg || v.Exported() || !isString(v.Type()) {
+					continue
+				}
+				for _, ref := range *fa.Referrers() {
+					switch ref := ref.(type) {
+					case *ssa.Store:
+						if ref.Addr == fa {
+							fields.stored[v] = append(fields.stored[v], ref.Val)
+						} else {
+							fields.escaped[v] = true
+						}
+					case *ssa.UnOp, *ssa.DebugRef:
+					default:
+						fields.escaped[v] = true
+					}
+				}
+			}
+		}
+	}
+	return fields
+}
+
+// fieldText returns the one SQL statement every store into field puts
+// there; a placeholder rewrite of the field's own value (p.sqlX =
+// p.db.Rebind(p.sqlX)) keeps it. Two different statements, or a value
+// whose text is not visible, leave it unknown.
+func (fields *sqlFields) fieldText(field *types.Var, depth int) (string, bool) {
+	if fields == nil || field == nil || fields.escaped[field] || len(fields.stored[field]) == 0 {
+		return "", false
+	}
+	text, found := "", false
+	for _, v := range fields.stored[field] {
+		if loadsField(v, field) {
+			continue
+		}
+		t, ok := fields.text(v, depth-1)
+		if !ok || found && t != text {
+			return "", false
+		}
+		text, found = t, true
+	}
+	return text, found
+}
+
+// loadsField reports whether v is field's own value, through placeholder
+// rewrites.
+func loadsField(v ssa.Value, field *types.Var) bool {
+	for range 8 {
+		switch x := Unwrap(v).(type) {
+		case *ssa.Call:
+			if v = rebound(x); v == nil {
+				return false
+			}
+			continue
+		case *ssa.UnOp:
+			fa, ok := x.X.(*ssa.FieldAddr)
+			return ok && fieldVar(fa.X.Type(), fa.Field) == field
+		case *ssa.Field:
+			return fieldVar(x.X.Type(), x.Field) == field
+		}
+		return false
+	}
+	return false
+}
+
+// fieldVar returns the i'th field of the struct t is or points to.
+func fieldVar(t types.Type, i int) *types.Var {
+	st, ok := ssautil.DerefStruct(t)
+	if !ok || i >= st.NumFields() {
+		return nil
+	}
+	return st.Field(i)
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }

@@ -99,3 +99,39 @@ func (s *Store) PutTag(ctx context.Context, name string) error { // want PutTag:
 }
 
 var errTagExists = errors.New("tag exists")
+
+// A chain of helpers deeper than a few rounds of iteration: each is an
+// insert for its caller, however deep the insert.
+func (s *Store) chain1(ctx context.Context, url string) error { return s.chain2(ctx, url) } // want chain1:"^insert table=\"feed\""
+func (s *Store) chain2(ctx context.Context, url string) error { return s.chain3(ctx, url) } // want chain2:"^insert table=\"feed\""
+func (s *Store) chain3(ctx context.Context, url string) error { return s.chain4(ctx, url) } // want chain3:"^insert table=\"feed\""
+func (s *Store) chain4(ctx context.Context, url string) error { return s.chain5(ctx, url) } // want chain4:"^insert table=\"feed\""
+func (s *Store) chain5(ctx context.Context, url string) error { return s.chain6(ctx, url) } // want chain5:"^insert table=\"feed\""
+func (s *Store) chain6(ctx context.Context, url string) error { // want chain6:"^insert table=\"feed\""
+	_, err := s.db.ExecContext(ctx, `INSERT INTO feeds (url) VALUES ($1)`, url)
+	return err
+}
+
+// Near miss: a chain as deep that ends in no data access has no summary.
+func (s *Store) plain1(url string) string { return s.plain2(url) }
+func (s *Store) plain2(url string) string { return s.plain3(url) }
+func (s *Store) plain3(url string) string { return s.plain4(url) }
+func (s *Store) plain4(url string) string { return s.plain5(url) }
+func (s *Store) plain5(url string) string { return url }
+
+// Mutual recursion: both functions of the cycle insert.
+func (s *Store) importTree(ctx context.Context, urls []string) error { // want importTree:"^insert table=\"feed\""
+	for _, u := range urls {
+		if err := s.importNode(ctx, u); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Store) importNode(ctx context.Context, url string) error { // want importNode:"^insert table=\"feed\""
+	if _, err := s.db.ExecContext(ctx, `INSERT INTO feeds (url) VALUES ($1)`, url); err != nil {
+		return err
+	}
+	return s.importTree(ctx, nil)
+}

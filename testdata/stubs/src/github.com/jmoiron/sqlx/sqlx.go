@@ -36,6 +36,12 @@ func (tx *Tx) NamedExec(query string, arg interface{}) (sql.Result, error) { ret
 func Open(driverName, dataSourceName string) (*DB, error) { return nil, nil }
 
 func (db *DB) MustBegin() *Tx { return nil }
+
+// Rebind rewrites the ? placeholders of query for the driver's bind type.
+func (db *DB) Rebind(query string) string { return query }
+func (db *DB) SelectContext(ctx context.Context, dest interface{}, query string, args ...interface{}) error {
+	return nil
+}
 func (db *DB) NamedExecContext(ctx context.Context, query string, arg interface{}) (sql.Result, error) {
 	return nil, nil
 }

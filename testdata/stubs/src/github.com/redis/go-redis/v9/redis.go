@@ -24,11 +24,19 @@ func (cmd *BoolCmd) Val() bool             { return false }
 func (cmd *BoolCmd) Result() (bool, error) { return false, nil }
 func (cmd *BoolCmd) Err() error            { return nil }
 
-type StringCmd struct{}
+// baseCmd carries the error of every command; StringCmd promotes its Err,
+// as go-redis's commands do.
+type baseCmd struct{ err error }
 
-func (cmd *StringCmd) Val() string             { return "" }
-func (cmd *StringCmd) Result() (string, error) { return "", nil }
-func (cmd *StringCmd) Err() error              { return nil }
+func (cmd *baseCmd) Err() error { return cmd.err }
+
+type StringCmd struct {
+	baseCmd
+	val string
+}
+
+func (cmd *StringCmd) Val() string             { return cmd.val }
+func (cmd *StringCmd) Result() (string, error) { return cmd.val, cmd.err }
 
 type StatusCmd struct{}
 
