@@ -10,8 +10,9 @@ import (
 )
 
 // sqlText recovers the SQL text a value holds: a constant (named constants
-// are folded by SSA), a concatenation of constants, or fmt.Sprintf with a
-// constant format, whose %-verbs stand for an unknown identifier.
+// are folded by SSA), a concatenation of constants, fmt.Sprintf with a
+// constant format, whose %-verbs stand for an unknown identifier, or the
+// text a query builder's ToSql renders.
 func sqlText(v ssa.Value) (string, bool) {
 	return sqlTextDepth(v, 8)
 }
@@ -52,6 +53,12 @@ func sqlTextDepth(v ssa.Value, depth int) (string, bool) {
 		}
 		args := variadicElems(x.Call.Args[1])
 		return expandVerbs(format, args, depth), true
+	case *ssa.Extract:
+		// text, args, err := sq.Insert("t")...ToSql(): the built statement.
+		if call, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 && isToSQL(call) {
+			text, _, ok := builtStatement(receiver(&call.Call))
+			return text, ok
+		}
 	case *ssa.UnOp:
 		if stored := singleStore(x.X); stored != nil {
 			return sqlTextDepth(stored, depth-1)
