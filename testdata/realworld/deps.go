@@ -6,8 +6,12 @@ import (
 	_ "database/sql"
 
 	_ "entgo.io/ent"
+	_ "github.com/Masterminds/squirrel"
 	_ "github.com/avast/retry-go/v4"
 	_ "github.com/cenkalti/backoff/v4"
+	_ "github.com/doug-martin/goqu/v9"
+	_ "github.com/go-pg/pg/v10"
+	_ "github.com/gobuffalo/pop/v6"
 	_ "github.com/google/uuid"
 	_ "github.com/jackc/pgx/v5"
 	_ "github.com/jackc/pgx/v5/pgconn"
@@ -22,4 +26,5 @@ import (
 	_ "github.com/uptrace/bun/dialect/pgdialect"
 	_ "gorm.io/driver/postgres"
 	_ "gorm.io/gorm"
+	_ "xorm.io/xorm"
 )
