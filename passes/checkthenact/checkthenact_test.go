@@ -20,11 +20,11 @@ func TestCheckThenAct(t *testing.T) {
 }
 
 func TestSuggestedFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), checkthenact.Analyzer, "fixes", "fixesmysql", "fixesnodriver")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), checkthenact.Analyzer, "fixes", "fixesmysql", "fixesnodriver", "fixesbuilders")
 }
 
 func TestFixedCodeCompiles(t *testing.T) {
-	goldentest.Compiles(t, analysistest.TestData(), "fixes", "fixesmysql")
+	goldentest.Compiles(t, analysistest.TestData(), "fixes", "fixesmysql", "fixesbuilders")
 }
 
 // TestFixedReadmeExampleIsSilent applies the fix to the README's WRONG

@@ -51,3 +51,4 @@ func (b InsertBuilder) RunWith(runner BaseRunner) InsertBuilder              { r
 func (b InsertBuilder) Exec() (sql.Result, error)                            { return nil, nil }
 func (b InsertBuilder) ExecContext(ctx context.Context) (sql.Result, error)  { return nil, nil }
 func (b InsertBuilder) ToSql() (string, []interface{}, error)                { return "", nil, nil }
+func (b InsertBuilder) QueryRowContext(ctx context.Context) RowScanner       { return nil }
