@@ -36,6 +36,6 @@ func init() {
 		row(pkgGoPg, "Tx", "Commit", Commit), row(pkgGoPg, "Tx", "CommitContext", Commit),
 		row(pkgGoPg, "Tx", "Rollback", Rollback), row(pkgGoPg, "Tx", "RollbackContext", Rollback),
 	)
-	handles(HandlePool, pkgGoPg, "DB", "Conn")
+	handles(HandlePool, pkgGoPg, "DB", "Conn", "baseDB") // baseDB: the DB and Conn methods are declared on it
 	handles(HandleTx, pkgGoPg, "Tx")
 }

@@ -16,7 +16,7 @@ import (
 func TestCheckThenAct(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), checkthenact.Analyzer,
 		"sqlcheck", "pgxcheck", "gormcheck", "redischeck", "memcheck",
-		"entcheck", "buncheck", "sqlxcheck", "repocheck", "startupmain", "startuplib", "startuplib/migrations", "statusgate", "shapes", "gormv1check", "ifaceimport", "xormcheck", "buildercheck", "popcheck", "gopgcheck")
+		"entcheck", "buncheck", "sqlxcheck", "repocheck", "startupmain", "startuplib", "startuplib/migrations", "statusgate", "shapes", "gormv1check", "ifaceimport", "xormcheck", "buildercheck", "popcheck", "gopgcheck", "sqlfilescheck")
 }
 
 func TestSuggestedFixes(t *testing.T) {

@@ -95,6 +95,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return res, nil
 	}
 	m := &modeler{pass: pass, local: map[*types.Func]*Summary{}}
+	defer loadSQLFiles(pass)()
 	// Summaries of functions in this package feed classification of calls
 	// to them from the same package; iterate until they are stable (call
 	// chains inside one package are short, so a few rounds suffice).

@@ -11,8 +11,9 @@ import (
 
 // sqlText recovers the SQL text a value holds: a constant (named constants
 // are folded by SSA), a concatenation of constants, fmt.Sprintf with a
-// constant format, whose %-verbs stand for an unknown identifier, or the
-// text a query builder's ToSql renders.
+// constant format, whose %-verbs stand for an unknown identifier, the
+// text a query builder's ToSql renders, or the text of a .sql file of the
+// module that the code loads (sqlfiles.go).
 func sqlText(v ssa.Value) (string, bool) {
 	return sqlTextDepth(v, 8)
 }
@@ -20,6 +21,9 @@ func sqlText(v ssa.Value) (string, bool) {
 func sqlTextDepth(v ssa.Value, depth int) (string, bool) {
 	if v == nil || depth == 0 {
 		return "", false
+	}
+	if text, ok := fileSQL(Unwrap(v)); ok {
+		return text, true
 	}
 	switch x := Unwrap(v).(type) {
 	case *ssa.Const:
