@@ -56,8 +56,11 @@ var (
 	builderPkgs  = map[string]bool{}
 )
 
+// parts records what the builder methods recv.name of pkg add; a package
+// of builders is one the tables describe, for the fast path too.
 func parts(pkg string, recvs []string, byName map[string]Part) {
 	builderPkgs[pkg] = true
+	knownPkgs[pkg] = true
 	for _, recv := range recvs {
 		for name, p := range byName {
 			builderParts[lookupKey{pkg, recv, name}] = p

@@ -1,6 +1,7 @@
 package dataaccess
 
 import (
+	"go/types"
 	"slices"
 	"strings"
 
@@ -51,6 +52,7 @@ func builtStatement(v ssa.Value) (text string, runner ssa.Value, ok bool) {
 			break
 		}
 		b.add(apis.BuilderPart(recvPkg, recvName, f.Name()), &c.Call)
+		b.addMods(&c.Call, 0)
 		if f.Name() == "RunWith" && b.runner == nil {
 			b.runner = arg(&c.Call, 0)
 		}
@@ -83,16 +85,22 @@ func (b *builtSQL) add(p apis.Part, c *ssa.CallCommon) {
 	switch p {
 	case apis.PartSelect:
 		b.setVerb(p)
-		b.cols = append(texts, b.cols...)
+		for i := len(texts) - 1; i >= 0; i-- {
+			if texts[i] != unknownText {
+				b.cols = append([]string{texts[i]}, b.cols...)
+			}
+		}
 	case apis.PartFrom:
-		b.from = first
+		if first != unknownText {
+			b.from = first
+		}
 	case apis.PartInsert, apis.PartUpdate, apis.PartDelete:
 		b.setVerb(p)
-		if b.table == "" && first != "" {
+		if b.table == "" && first != "" && first != unknownText {
 			b.table = first // the latest call (Into) wins over Insert("")
 		}
 	case apis.PartWhere:
-		if first == "" {
+		if first == "" || first == unknownText {
 			first = "_ = _" // sq.Eq{...}, goqu.Ex{...}: a condition we do not read
 		}
 		b.where = append(b.where, first)
@@ -106,6 +114,41 @@ func (b *builtSQL) add(p apis.Part, c *ssa.CallCommon) {
 		b.conflict = true
 	case apis.PartLock:
 		b.lock = true
+	}
+}
+
+// addMods reads the query mods a call takes as arguments, each a chain
+// of its own: bob's psql.Insert(im.Into("t"), im.OnConflict("k").DoNothing()).
+func (b *builtSQL) addMods(c *ssa.CallCommon, depth int) {
+	if depth > 2 {
+		return
+	}
+	for i := 0; arg(c, i) != nil; i++ {
+		for _, mod := range variadicElems(arg(c, i)) {
+			for v, n := Unwrap(mod), 0; n < 8; n++ {
+				mc, ok := v.(*ssa.Call)
+				if !ok {
+					break
+				}
+				f := callee(&mc.Call)
+				if f == nil || f.Pkg() == nil {
+					break
+				}
+				pkg, recv := recvTypeName(f)
+				if pkg == "" {
+					pkg = f.Pkg().Path()
+				}
+				if !apis.IsBuilderPkg(pkg) {
+					break
+				}
+				b.add(apis.BuilderPart(pkg, recv, f.Name()), &mc.Call)
+				b.addMods(&mc.Call, depth+1)
+				if v = receiver(&mc.Call); v == nil {
+					break
+				}
+				v = Unwrap(v)
+			}
+		}
 	}
 }
 
@@ -129,7 +172,7 @@ func (b *builtSQL) text() string {
 		table = b.from // squirrel's Delete("").From("t"), a select's table
 	}
 	if table == "" {
-		table = "_"
+		table = unknownText
 	}
 	switch b.verb {
 	case apis.PartRaw:
@@ -180,9 +223,14 @@ func argTexts(v ssa.Value) []string {
 	return texts
 }
 
+// unknownText stands for a builder argument whose text is not visible.
+const unknownText = "_"
+
 func argText(v ssa.Value) string {
-	if s, ok := sqlText(v); ok {
-		return s
+	if b, ok := Unwrap(v).Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+		if s, ok := sqlText(v); ok {
+			return s
+		}
 	}
 	if c, ok := Unwrap(v).(*ssa.Call); ok {
 		if f := callee(&c.Call); f != nil && f.Pkg() != nil && apis.BuilderPart(f.Pkg().Path(), "", f.Name()) == apis.PartTable {
@@ -191,7 +239,7 @@ func argText(v ssa.Value) string {
 			}
 		}
 	}
-	return "_"
+	return unknownText
 }
 
 // fromBuilder fills op from the statement its receiver's chain builds.

@@ -43,6 +43,9 @@ func sqlTextDepth(v ssa.Value, depth int) (string, bool) {
 			return l + " _", true
 		}
 	case *ssa.Call:
+		if text, _, ok := builtStatement(x); ok {
+			return text, true // a built query passed as a value: bob.One(ctx, db, psql.Select(...), m)
+		}
 		sc := x.Call.StaticCallee()
 		if sc == nil {
 			return "", false

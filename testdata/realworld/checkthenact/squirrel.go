@@ -8,17 +8,17 @@ import (
 	sq "github.com/Masterminds/squirrel"
 )
 
-var psql = sq.StatementBuilder.PlaceholderFormat(sq.Dollar)
+var sqb = sq.StatementBuilder.PlaceholderFormat(sq.Dollar)
 
 // ReserveSeatSquirrel selects the seat through a squirrel chain run on
 // the pool, then inserts it with another.
 func ReserveSeatSquirrel(ctx context.Context, db *sql.DB, show, seat string) error {
 	var id int64
-	err := psql.Select("id").From("seats").Where(sq.Eq{"show": show, "seat": seat}).RunWith(db).QueryRowContext(ctx).Scan(&id) // want:checkthenact
+	err := sqb.Select("id").From("seats").Where(sq.Eq{"show": show, "seat": seat}).RunWith(db).QueryRowContext(ctx).Scan(&id) // want:checkthenact
 	if !errors.Is(err, sql.ErrNoRows) {
 		return err
 	}
-	_, err = psql.Insert("seats").Columns("show", "seat").Values(show, seat).RunWith(db).ExecContext(ctx)
+	_, err = sqb.Insert("seats").Columns("show", "seat").Values(show, seat).RunWith(db).ExecContext(ctx)
 	return err
 }
 
@@ -26,11 +26,11 @@ func ReserveSeatSquirrel(ctx context.Context, db *sql.DB, show, seat string) err
 // chain's suffix.
 func ReserveSeatSquirrelSuffix(ctx context.Context, db *sql.DB, show, seat string) error {
 	var id int64
-	err := psql.Select("id").From("seats").Where(sq.Eq{"show": show, "seat": seat}).RunWith(db).QueryRowContext(ctx).Scan(&id)
+	err := sqb.Select("id").From("seats").Where(sq.Eq{"show": show, "seat": seat}).RunWith(db).QueryRowContext(ctx).Scan(&id)
 	if !errors.Is(err, sql.ErrNoRows) {
 		return err
 	}
-	_, err = psql.Insert("seats").Columns("show", "seat").Values(show, seat).
+	_, err = sqb.Insert("seats").Columns("show", "seat").Values(show, seat).
 		Suffix("ON CONFLICT (show, seat) DO NOTHING").RunWith(db).ExecContext(ctx)
 	return err
 }
@@ -38,7 +38,7 @@ func ReserveSeatSquirrelSuffix(ctx context.Context, db *sql.DB, show, seat strin
 // ReserveSeatToSQL renders both statements with ToSql and runs them on
 // database/sql.
 func ReserveSeatToSQL(ctx context.Context, db *sql.DB, show, seat string) error {
-	q, args, err := psql.Select("count(*)").From("seats").Where(sq.Eq{"show": show, "seat": seat}).ToSql()
+	q, args, err := sqb.Select("count(*)").From("seats").Where(sq.Eq{"show": show, "seat": seat}).ToSql()
 	if err != nil {
 		return err
 	}
@@ -49,7 +49,7 @@ func ReserveSeatToSQL(ctx context.Context, db *sql.DB, show, seat string) error 
 	if n > 0 {
 		return ErrDuplicate
 	}
-	ins, args, err := psql.Insert("seats").Columns("show", "seat").Values(show, seat).ToSql()
+	ins, args, err := sqb.Insert("seats").Columns("show", "seat").Values(show, seat).ToSql()
 	if err != nil {
 		return err
 	}
@@ -65,14 +65,14 @@ func ReserveSeatToSQLLocked(ctx context.Context, db *sql.DB, show, seat string) 
 		return err
 	}
 	defer tx.Rollback()
-	lock, largs, err := psql.Select("id").From("shows").Where(sq.Eq{"id": show}).Suffix("FOR UPDATE").ToSql()
+	lock, largs, err := sqb.Select("id").From("shows").Where(sq.Eq{"id": show}).Suffix("FOR UPDATE").ToSql()
 	if err != nil {
 		return err
 	}
 	if _, err := tx.ExecContext(ctx, lock, largs...); err != nil {
 		return err
 	}
-	q, args, err := psql.Select("count(*)").From("seats").Where(sq.Eq{"show": show, "seat": seat}).ToSql()
+	q, args, err := sqb.Select("count(*)").From("seats").Where(sq.Eq{"show": show, "seat": seat}).ToSql()
 	if err != nil {
 		return err
 	}
@@ -83,7 +83,7 @@ func ReserveSeatToSQLLocked(ctx context.Context, db *sql.DB, show, seat string) 
 	if n > 0 {
 		return ErrDuplicate
 	}
-	ins, args, err := psql.Insert("seats").Columns("show", "seat").Values(show, seat).ToSql()
+	ins, args, err := sqb.Insert("seats").Columns("show", "seat").Values(show, seat).ToSql()
 	if err != nil {
 		return err
 	}
