@@ -16,15 +16,16 @@ import (
 func TestCheckThenAct(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), checkthenact.Analyzer,
 		"sqlcheck", "pgxcheck", "gormcheck", "redischeck", "memcheck",
-		"entcheck", "buncheck", "sqlxcheck", "repocheck", "startupmain", "startuplib", "startuplib/migrations", "statusgate", "shapes", "gormv1check", "ifaceimport", "ifaceresolve", "fieldsql", "outcomes", "heldbycallers")
+		"entcheck", "buncheck", "sqlxcheck", "repocheck", "startupmain", "startuplib", "startuplib/migrations", "statusgate", "shapes", "gormv1check", "ifaceimport", "ifaceresolve", "fieldsql", "outcomes", "heldbycallers",
+		"xormcheck", "buildercheck", "popcheck", "gopgcheck", "sqlfilescheck")
 }
 
 func TestSuggestedFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), checkthenact.Analyzer, "fixes", "fixesmysql", "fixesnodriver")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), checkthenact.Analyzer, "fixes", "fixesmysql", "fixesnodriver", "fixesbuilders")
 }
 
 func TestFixedCodeCompiles(t *testing.T) {
-	goldentest.Compiles(t, analysistest.TestData(), "fixes", "fixesmysql")
+	goldentest.Compiles(t, analysistest.TestData(), "fixes", "fixesmysql", "fixesbuilders")
 }
 
 // TestFixedReadmeExampleIsSilent applies the fix to the README's WRONG

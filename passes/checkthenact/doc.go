@@ -41,7 +41,10 @@
 //
 // The check is an EXISTS/count/1 query, a QueryRow that ends in ErrNoRows
 // (or whose record keeps a zero key after the error is swallowed), gorm
-// (v1 and v2) First/Take/Find/Count, ent Exist, sqlx Get, bun Exists, a
+// (v1 and v2) First/Take/Find/Count, ent Exist, sqlx Get, bun Exists,
+// xorm Get/Exist/Count, pop Exists/First, go-pg Exists/Select, a squirrel,
+// goqu or bob query (its SQL rebuilt from the builder chain or mods), SQL
+// loaded from the module's .sql files, a
 // repository method through an interface or a concrete type (ExistsBy*,
 // IsProcessed, or Get*/Find*/Lookup*/*ByID returning a record and an error,
 // tested for a nil record or a not-found sentinel), a validator whose only
@@ -110,7 +113,9 @@
 // started with go are reported. Calls from _test.go files do not count.
 //
 // Fixes: sync.Map Load+Store becomes LoadOrStore, redis Exists+Set becomes
-// SetNX, gorm Create gains clause.OnConflict{DoNothing: true}, and a raw
+// SetNX, gorm Create gains clause.OnConflict{DoNothing: true}, a squirrel
+// insert chain Suffix("ON CONFLICT DO NOTHING"), goqu's OnConflict(
+// goqu.DoNothing()), go-pg's OnConflict("DO NOTHING"), and a raw
 // INSERT becomes conditional in its database's dialect (ON CONFLICT DO
 // NOTHING for PostgreSQL and SQLite, INSERT IGNORE for MySQL; no fix when
 // the dialect is unknown). When acts follow the insert on the absent

@@ -55,6 +55,8 @@ func suggestFix(pass *analysis.Pass, check, write *dataaccess.Op, ops []*dataacc
 	switch {
 	case pkg == "gorm.io/gorm" && write.Callee.Name() == "Create":
 		call, edits, extra, msg = f.gormOnConflict(write)
+	case pkg == pkgSquirrel || pkg == pkgGoquExec || pkg == pkgGoPgORM:
+		call, edits, extra, msg = f.builderOnConflict(write)
 	case write.SQL != nil && write.SQL.Kind == sqlclass.Insert:
 		call, edits, msg = f.sqlOnConflict(write)
 	}

@@ -24,11 +24,14 @@ func (m *modeler) readChain(op *Op, v ssa.Value) {
 		if !ok {
 			return
 		}
-		next := chainReceiver(c)
-		if next == nil {
+		f := callee(&c.Call)
+		if f == nil || receiver(&c.Call) == nil {
 			return
 		}
-		f := callee(&c.Call)
+		// The chain's first call may return another package's builder
+		// (go-pg's db.Model returns an orm.Query): it is read, and ends
+		// the walk.
+		next := chainReceiver(c)
 		switch f.Name() {
 		case "Clauses":
 			for _, cl := range variadicElems(arg(&c.Call, 0)) {
@@ -57,14 +60,29 @@ func (m *modeler) readChain(op *Op, v ssa.Value) {
 			if op.Kind == apis.Insert {
 				op.Kind = apis.CondInsert
 			}
-		case "For":
+		case "OnConflict": // go-pg OnConflict("(key) DO NOTHING"), goqu OnConflict(goqu.DoNothing())
+			if op.Kind == apis.Insert {
+				op.Kind = apis.CondInsert
+			}
+		case "For", "ForUpdate": // bun and go-pg For("UPDATE"), xorm and goqu ForUpdate()
 			op.Locks = true
+		case "SQL", "RawQuery": // xorm SQL(text).Get(&x), pop RawQuery(text).First(&x)
+			if s, ok := sqlText(arg(&c.Call, 0)); ok {
+				st := sqlclass.Classify(s)
+				op.Locks = op.Locks || st.ForUpdate
+				if op.Resource.Table == "" {
+					op.Resource.Table = normalizeTable(st.Table)
+				}
+			}
 		case "Where":
 			// db.Model(&o).Where("status = ?", old).Update(...): the
 			// condition is SQL; classified as the WHERE of an UPDATE.
 			if s, ok := sqlText(arg(&c.Call, 0)); ok && (op.Kind == apis.Update || op.Kind == apis.Delete) {
 				op.StateGuard = op.StateGuard || sqlclass.Classify("UPDATE t SET x = 1 WHERE "+s).StateGuard
 			}
+		}
+		if next == nil {
+			return
 		}
 		v = next
 	}

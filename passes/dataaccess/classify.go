@@ -194,8 +194,14 @@ func (m *modeler) fromRow(op *Op, c *ssa.CallCommon, row apis.Method) {
 		}
 		op.Resource.Container = rootPath(recv)
 	}
-	if row.Kind == apis.FromSQL {
+	switch {
+	case row.SQLArg == apis.BuiltSQL:
+		m.fromBuilder(op, recv)
+	case row.Kind == apis.FromSQL:
 		sqlArg := arg(c, row.SQLArg)
+		if elems := variadicElems(sqlArg); len(elems) > 0 {
+			sqlArg = elems[0] // xorm's Exec(sqlOrArgs ...any): the text comes first
+		}
 		if row.SQLArg == apis.PreparedSQL {
 			prep := preparingCall(recv)
 			if prep == nil {
@@ -210,20 +216,14 @@ func (m *modeler) fromRow(op *Op, c *ssa.CallCommon, row apis.Method) {
 			op.Kind = apis.None
 			return
 		}
-		st := sqlclass.Classify(text)
-		op.SQL = &st
-		op.Kind = kindOfStatement(st)
-		op.Locks = st.ForUpdate || st.AdvisoryXactLock || st.AdvisoryLock
-		op.StateGuard = st.StateGuard
-		op.Isolation = st.Isolation
-		op.Resource.Table = normalizeTable(st.Table)
+		op.setStatement(sqlclass.Classify(text))
 	}
 	if row.Kind == apis.Begin {
 		op.Isolation = isolationOption(c)
 	}
 	m.readChain(op, recv)
 	m.readDocument(op, c, row, recv)
-	if apis.IsGorm(row.Pkg) && row.Name == "Save" && !isNewRecord(arg(c, 0)) {
+	if apis.SaveUpserts(row.Pkg) && row.Name == "Save" && !isNewRecord(arg(c, 0)) {
 		// Save of a record whose primary key is set, or may be, is an
 		// upsert (INSERT ... ON CONFLICT DO UPDATE SET ...): not a plain
 		// insert that a concurrent twin can duplicate.
@@ -239,6 +239,16 @@ func (m *modeler) fromRow(op *Op, c *ssa.CallCommon, row apis.Method) {
 			}
 		}
 	}
+}
+
+// setStatement fills op from the classified SQL statement it runs.
+func (op *Op) setStatement(st sqlclass.Statement) {
+	op.SQL = &st
+	op.Kind = kindOfStatement(st)
+	op.Locks = st.ForUpdate || st.AdvisoryXactLock || st.AdvisoryLock
+	op.StateGuard = st.StateGuard
+	op.Isolation = st.Isolation
+	op.Resource.Table = normalizeTable(st.Table)
 }
 
 // preparingCall returns the Prepare call that made a statement value
@@ -497,13 +507,7 @@ func (m *modeler) fromSQLInterface(op *Op, c *ssa.CallCommon, f *types.Func) boo
 		if !ok {
 			return false
 		}
-		st := sqlclass.Classify(text)
-		op.SQL = &st
-		op.Kind = kindOfStatement(st)
-		op.Locks = st.ForUpdate || st.AdvisoryXactLock || st.AdvisoryLock
-		op.StateGuard = st.StateGuard
-		op.Isolation = st.Isolation
-		op.Resource.Table = normalizeTable(st.Table)
+		op.setStatement(sqlclass.Classify(text))
 		op.Handle = m.handleOf(receiver(c))
 		return op.Kind != apis.None
 	}

@@ -116,6 +116,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return res, nil
 	}
 	ssainfo := res.SSA()
+	defer loadSQLFiles(pass)()
 	m := &modeler{pass: pass, local: map[*types.Func]*Summary{}, fields: collectSQLFields(pass.Pkg, ssainfo.SrcFuncs)}
 	// Summaries of functions in this package feed classification of calls
 	// to them from the same package: summarise callees first.

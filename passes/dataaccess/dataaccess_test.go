@@ -31,7 +31,7 @@ var describe = &analysis.Analyzer{
 }
 
 func TestModel(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), describe, "model", "model/repo")
+	analysistest.Run(t, analysistest.TestData(), describe, "model", "model/repo", "sqllayers")
 }
 
 // TestSummaries asserts the Summary facts the model exports for helpers,

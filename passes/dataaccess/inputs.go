@@ -25,6 +25,17 @@ func (op *Op) Inputs() []ssa.Value {
 	var in []ssa.Value
 	seen := map[ssa.Value]bool{}
 	var add func(v ssa.Value, depth int)
+	addChain := func(v ssa.Value, depth int) {
+		recv, ok := v.(*ssa.Call)
+		if !ok {
+			return
+		}
+		for call := &recv.Call; call != nil; call = chainCall(call) {
+			for i := 0; arg(call, i) != nil; i++ {
+				add(arg(call, i), depth)
+			}
+		}
+	}
 	add = func(v ssa.Value, depth int) {
 		v = Unwrap(v)
 		if v == nil || seen[v] || depth > 6 {
@@ -56,6 +67,26 @@ func (op *Op) Inputs() []ssa.Value {
 		}
 		if isContext(v.Type()) || kindOfType(v.Type()) != apis.HandleUnknown {
 			return
+		}
+		if mm, ok := v.(*ssa.MakeMap); ok {
+			// A predicate map: sq.Eq{"email": email}, goqu.Ex{"id": id}.
+			for _, ref := range *mm.Referrers() {
+				if u, ok := ref.(*ssa.MapUpdate); ok && u.Map == mm {
+					add(u.Value, depth+1)
+				}
+			}
+			return
+		}
+		if e, ok := v.(*ssa.Extract); ok {
+			// The args of a built statement (q, args, _ := b.ToSql()) are
+			// the inputs of the builder chain.
+			if call, ok := e.Tuple.(*ssa.Call); ok && e.Index == 1 && isToSQL(call) {
+				addChain(receiver(&call.Call), depth+1)
+				return
+			}
+		}
+		if n := namedOf(v.Type()); n != nil && n.Obj().Pkg() != nil && apis.IsBuilderPkg(n.Obj().Pkg().Path()) {
+			return // a builder option such as squirrel's sq.Dollar placeholder format
 		}
 		if call, ok := v.(*ssa.Call); ok && call.Call.StaticCallee() != nil && call.Call.Signature().Recv() == nil {
 			// A predicate or key builder (account.Email(email),

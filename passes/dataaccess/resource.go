@@ -195,6 +195,9 @@ func normalizeTable(name string) string {
 // modelName returns the normalized name of the struct type a gorm or bun
 // call takes as its model (&order, &[]Order{}, new(Order)), or "".
 func modelName(v ssa.Value) string {
+	if elems := variadicElems(v); len(elems) > 0 {
+		v = elems[0] // xorm's Insert(&order), go-pg's Model(&order): variadic models
+	}
 	t := Unwrap(v).Type()
 	for range 4 {
 		switch u := types.Unalias(t).(type) {

@@ -12,8 +12,10 @@ import (
 )
 
 // sqlText recovers the SQL text a value holds: a constant (named constants
-// are folded by SSA), a concatenation of constants, or fmt.Sprintf with a
-// constant format, whose %-verbs stand for an unknown identifier.
+// are folded by SSA), a concatenation of constants, fmt.Sprintf with a
+// constant format, whose %-verbs stand for an unknown identifier, the
+// text a query builder's ToSql renders, or the text of a .sql file of the
+// module that the code loads (sqlfiles.go).
 func sqlText(v ssa.Value) (string, bool) {
 	return (*sqlFields)(nil).text(v, 8)
 }
@@ -26,6 +28,9 @@ func (m *modeler) sqlText(v ssa.Value) (string, bool) {
 func (fields *sqlFields) text(v ssa.Value, depth int) (string, bool) {
 	if v == nil || depth == 0 {
 		return "", false
+	}
+	if text, ok := fileSQL(Unwrap(v)); ok {
+		return text, true
 	}
 	switch x := Unwrap(v).(type) {
 	case *ssa.Const:
@@ -48,6 +53,9 @@ func (fields *sqlFields) text(v ssa.Value, depth int) (string, bool) {
 		if q := rebound(x); q != nil {
 			return fields.text(q, depth-1)
 		}
+		if text, _, ok := builtStatement(x); ok {
+			return text, true // a built query passed as a value: bob.One(ctx, db, psql.Select(...), m)
+		}
 		sc := x.Call.StaticCallee()
 		if sc == nil {
 			return "", false
@@ -62,6 +70,12 @@ func (fields *sqlFields) text(v ssa.Value, depth int) (string, bool) {
 		}
 		args := variadicElems(x.Call.Args[1])
 		return fields.expandVerbs(format, args, depth), true
+	case *ssa.Extract:
+		// text, args, err := sq.Insert("t")...ToSql(): the built statement.
+		if call, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 && isToSQL(call) {
+			text, _, ok := builtStatement(receiver(&call.Call))
+			return text, ok
+		}
 	case *ssa.UnOp:
 		if stored := singleStore(x.X); stored != nil {
 			return fields.text(stored, depth-1)

@@ -1,0 +1,271 @@
+package dataaccess
+
+import (
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/sqlclass"
+)
+
+// builtSQL is the statement a query-builder chain builds, gathered from
+// its calls (see apis.Part):
+//
+//	sq.Select("1").From("users").Where(...).RunWith(db).QueryRow()
+//	goqu.Insert("keys").Rows(k).OnConflict(goqu.DoNothing()).Executor().Exec()
+//	engine.SQL("SELECT ... FOR UPDATE").Get(&x)
+type builtSQL struct {
+	verb           apis.Part // PartSelect, PartInsert, PartUpdate, PartDelete or PartRaw
+	table, from    string
+	cols           []string
+	where          []string
+	prefix, suffix []string // in chain order once built
+	raw            string
+	conflict, lock bool
+	// runner is the handle the chain runs on: squirrel's RunWith(db), or
+	// the database or transaction the chain starts from (goqu db.From).
+	runner ssa.Value
+}
+
+// builtStatement rebuilds the SQL text of the builder chain v ends, and
+// returns it with the handle the chain runs on; ok is false when the
+// chain does not show what statement it builds.
+func builtStatement(v ssa.Value) (text string, runner ssa.Value, ok bool) {
+	var b builtSQL
+	for range 64 {
+		c, isCall := Unwrap(v).(*ssa.Call)
+		if !isCall {
+			break
+		}
+		f := callee(&c.Call)
+		if f == nil || f.Pkg() == nil {
+			break
+		}
+		recvPkg, recvName := recvTypeName(f)
+		if recvPkg == "" {
+			recvPkg = f.Pkg().Path()
+		}
+		if !apis.IsBuilderPkg(recvPkg) {
+			break
+		}
+		b.add(apis.BuilderPart(recvPkg, recvName, f.Name()), &c.Call)
+		b.addMods(&c.Call, 0)
+		if f.Name() == "RunWith" && b.runner == nil {
+			b.runner = arg(&c.Call, 0)
+		}
+		next := receiver(&c.Call)
+		if next == nil {
+			break
+		}
+		if b.runner == nil && kindOfType(next.Type()) != apis.HandleUnknown {
+			b.runner = next // goqu's db.From(...): the chain starts on the handle
+		}
+		v = next
+	}
+	if b.verb == apis.PartNone && b.from != "" {
+		b.verb = apis.PartSelect // goqu.From("t").Where(...): a select of all columns
+	}
+	if b.verb == apis.PartNone {
+		return "", nil, false
+	}
+	return b.text(), b.runner, true
+}
+
+// add records one call's part; the chain is walked from its end, so the
+// later calls come first.
+func (b *builtSQL) add(p apis.Part, c *ssa.CallCommon) {
+	texts := argTexts(arg(c, 0))
+	first := ""
+	if len(texts) > 0 {
+		first = texts[0]
+	}
+	switch p {
+	case apis.PartSelect:
+		b.setVerb(p)
+		for i := len(texts) - 1; i >= 0; i-- {
+			if texts[i] != unknownText {
+				b.cols = append([]string{texts[i]}, b.cols...)
+			}
+		}
+	case apis.PartFrom:
+		if first != unknownText {
+			b.from = first
+		}
+	case apis.PartInsert, apis.PartUpdate, apis.PartDelete:
+		b.setVerb(p)
+		if b.table == "" && first != "" && first != unknownText {
+			b.table = first // the latest call (Into) wins over Insert("")
+		}
+	case apis.PartWhere:
+		if first == "" || first == unknownText {
+			first = "_ = _" // sq.Eq{...}, goqu.Ex{...}: a condition we do not read
+		}
+		b.where = append(b.where, first)
+	case apis.PartPrefix:
+		b.prefix = append(b.prefix, first)
+	case apis.PartSuffix:
+		b.suffix = append(b.suffix, first)
+	case apis.PartRaw:
+		b.verb, b.raw = apis.PartRaw, first
+	case apis.PartConflict:
+		b.conflict = true
+	case apis.PartLock:
+		b.lock = true
+	}
+}
+
+// addMods reads the query mods a call takes as arguments, each a chain
+// of its own: bob's psql.Insert(im.Into("t"), im.OnConflict("k").DoNothing()).
+func (b *builtSQL) addMods(c *ssa.CallCommon, depth int) {
+	if depth > 2 {
+		return
+	}
+	for i := 0; arg(c, i) != nil; i++ {
+		for _, mod := range variadicElems(arg(c, i)) {
+			for v, n := Unwrap(mod), 0; n < 8; n++ {
+				mc, ok := v.(*ssa.Call)
+				if !ok {
+					break
+				}
+				f := callee(&mc.Call)
+				if f == nil || f.Pkg() == nil {
+					break
+				}
+				pkg, recv := recvTypeName(f)
+				if pkg == "" {
+					pkg = f.Pkg().Path()
+				}
+				if !apis.IsBuilderPkg(pkg) {
+					break
+				}
+				b.add(apis.BuilderPart(pkg, recv, f.Name()), &mc.Call)
+				b.addMods(&mc.Call, depth+1)
+				if v = receiver(&mc.Call); v == nil {
+					break
+				}
+				v = Unwrap(v)
+			}
+		}
+	}
+}
+
+// setVerb keeps the first statement kind seen from the chain's end.
+// goqu's From(...).Select(...) is still a select when From comes first.
+func (b *builtSQL) setVerb(p apis.Part) {
+	if b.verb == apis.PartNone {
+		b.verb = p
+	}
+}
+
+func (b *builtSQL) text() string {
+	slices.Reverse(b.prefix)
+	slices.Reverse(b.suffix)
+	var s strings.Builder
+	for _, p := range b.prefix {
+		s.WriteString(p + " ")
+	}
+	table := b.table
+	if table == "" {
+		table = b.from // squirrel's Delete("").From("t"), a select's table
+	}
+	if table == "" {
+		table = unknownText
+	}
+	switch b.verb {
+	case apis.PartRaw:
+		s.WriteString(b.raw)
+	case apis.PartSelect:
+		cols := "*"
+		if len(b.cols) > 0 {
+			cols = strings.Join(b.cols, ", ")
+		}
+		s.WriteString("SELECT " + cols + " FROM " + table)
+	case apis.PartInsert:
+		s.WriteString("INSERT INTO " + table + " VALUES (_)")
+	case apis.PartUpdate:
+		s.WriteString("UPDATE " + table + " SET _ = _")
+	case apis.PartDelete:
+		s.WriteString("DELETE FROM " + table)
+	}
+	if len(b.where) > 0 {
+		s.WriteString(" WHERE " + strings.Join(b.where, " AND "))
+	}
+	if b.conflict {
+		s.WriteString(" ON CONFLICT DO NOTHING")
+	}
+	if b.lock {
+		s.WriteString(" FOR UPDATE")
+	}
+	for _, p := range b.suffix {
+		s.WriteString(" " + p)
+	}
+	return s.String()
+}
+
+// argTexts returns the SQL texts a builder argument holds: one string,
+// or the elements of a variadic list of strings or table names (goqu's
+// From("users") and From(goqu.T("users"))). Unknown elements are "_".
+func argTexts(v ssa.Value) []string {
+	if v == nil {
+		return nil
+	}
+	elems := variadicElems(v)
+	if elems == nil {
+		elems = []ssa.Value{v}
+	}
+	var texts []string
+	for _, e := range elems {
+		texts = append(texts, argText(e))
+	}
+	return texts
+}
+
+// unknownText stands for a builder argument whose text is not visible.
+const unknownText = "_"
+
+func argText(v ssa.Value) string {
+	if b, ok := Unwrap(v).Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+		if s, ok := sqlText(v); ok {
+			return s
+		}
+	}
+	if c, ok := Unwrap(v).(*ssa.Call); ok {
+		if f := callee(&c.Call); f != nil && f.Pkg() != nil && apis.BuilderPart(f.Pkg().Path(), "", f.Name()) == apis.PartTable {
+			if s, ok := sqlText(arg(&c.Call, 0)); ok {
+				return s
+			}
+		}
+	}
+	return unknownText
+}
+
+// fromBuilder fills op from the statement its receiver's chain builds.
+func (m *modeler) fromBuilder(op *Op, recv ssa.Value) {
+	text, runner, ok := builtStatement(recv)
+	if !ok {
+		op.Kind = apis.None
+		return
+	}
+	fixed := op.Kind
+	op.setStatement(sqlclass.Classify(text))
+	if fixed != apis.FromSQL { // goqu Count: the kind is the row's
+		op.Kind = fixed
+	}
+	if runner != nil {
+		op.Handle = m.handleOf(runner)
+	}
+}
+
+// isToSQL reports whether call renders a builder chain to SQL text:
+// squirrel's ToSql, goqu's ToSQL.
+func isToSQL(call *ssa.Call) bool {
+	f := callee(&call.Call)
+	if f == nil || f.Pkg() == nil || f.Name() != "ToSql" && f.Name() != "ToSQL" {
+		return false
+	}
+	pkg, _ := recvTypeName(f)
+	return apis.IsBuilderPkg(pkg)
+}

@@ -1,0 +1,1 @@
+INSERT INTO orders (key) VALUES ($1) ON CONFLICT (key) DO NOTHING

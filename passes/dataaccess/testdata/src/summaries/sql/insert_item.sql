@@ -1,0 +1,1 @@
+INSERT INTO items (guid) VALUES ($1);

@@ -1,0 +1,1 @@
+INSERT INTO grants (user_id, plan) VALUES ($1, $2)
