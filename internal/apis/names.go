@@ -11,6 +11,8 @@ import (
 // A name such as Save, Get or Has could mean anything and returns None.
 func ByName(name string) Kind {
 	switch {
+	case IsConditionalInsertName(name):
+		return CondInsert
 	case hasWordPrefix(name, "Exists"), hasWordPrefix(name, "IsProcessed"),
 		hasWordPrefix(name, "IsDuplicate"), hasWordPrefix(name, "AlreadyProcessed"),
 		hasWordPrefix(name, "WasProcessed"), hasWordPrefix(name, "HasProcessed"),
@@ -30,6 +32,24 @@ func ByName(name string) Kind {
 		return Update
 	}
 	return None
+}
+
+// IsConditionalInsertName reports whether a method name says it creates
+// the record only when it is absent, in one step: InsertIfAbsent,
+// CreateUserIfNotExists, TryInsert, UpsertPayment, GetOrCreateOrg. Such a
+// call is no plain insert racing its check: at most one caller creates.
+func IsConditionalInsertName(name string) bool {
+	for _, p := range []string{"TryInsert", "TryCreate", "Upsert", "GetOrCreate", "FindOrCreate", "LoadOrCreate", "InsertOrIgnore", "InsertIgnore", "CreateOrGet"} {
+		if hasWordPrefix(name, p) {
+			return true
+		}
+	}
+	for _, s := range []string{"IfAbsent", "IfNotExists", "IfNotExist", "IfMissing", "IfNew"} {
+		if strings.HasSuffix(name, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // IsLookupName reports whether a method name says it loads one record by

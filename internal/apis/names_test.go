@@ -32,3 +32,23 @@ func TestIsEffectName(t *testing.T) {
 		}
 	}
 }
+
+func TestByNameConditionalInserts(t *testing.T) {
+	for name, want := range map[string]Kind{
+		"InsertPaymentIfAbsent":   CondInsert,
+		"CreateUserIfNotExists":   CondInsert,
+		"TryInsert":               CondInsert,
+		"UpsertSubscription":      CondInsert,
+		"GetOrCreateOrg":          CondInsert,
+		"FindOrCreateTag":         CondInsert,
+		"InsertPayment":           Insert, // near miss: a plain insert
+		"CreateUser":              Insert,
+		"Upserted":                None, // not the word Upsert
+		"GetOrCreatedAtTimestamp": None,
+		"GetOrder":                None,
+	} {
+		if got := ByName(name); got != want {
+			t.Errorf("ByName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

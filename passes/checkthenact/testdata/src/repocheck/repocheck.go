@@ -58,3 +58,41 @@ func receiveReadOnly(ctx context.Context, inbox Inbox, id string) (bool, error) 
 	}
 	return true, nil
 }
+
+// An interface whose names say the insert is conditional: at most one
+// caller creates the record, so the check before it races with nothing.
+type Orgs interface {
+	ExistsByName(ctx context.Context, name string) (bool, error)
+	CreateOrgIfNotExists(ctx context.Context, name string) (bool, error)
+	GetOrCreateOrg(ctx context.Context, name string) (string, error)
+	CreateOrg(ctx context.Context, name string) error
+}
+
+// Near miss: the insert's name says it creates only when absent.
+func ensureOrgConditional(ctx context.Context, orgs Orgs, name string) error {
+	ok, err := orgs.ExistsByName(ctx, name)
+	if err != nil || ok {
+		return err
+	}
+	_, err = orgs.CreateOrgIfNotExists(ctx, name)
+	return err
+}
+
+// Near miss: get-or-create in one call.
+func ensureOrgGetOrCreate(ctx context.Context, orgs Orgs, name string) error {
+	ok, err := orgs.ExistsByName(ctx, name)
+	if err != nil || ok {
+		return err
+	}
+	_, err = orgs.GetOrCreateOrg(ctx, name)
+	return err
+}
+
+// The plain create beside them still races the check.
+func ensureOrgPlain(ctx context.Context, orgs Orgs, name string) error {
+	ok, err := orgs.ExistsByName(ctx, name) // want `check-then-act race: the existence check ExistsByName`
+	if err != nil || ok {
+		return err
+	}
+	return orgs.CreateOrg(ctx, name)
+}
