@@ -30,9 +30,11 @@
 // savepoint (a pgx nested transaction from tx.Begin, rolled back on
 // failure); when the existing row is read through the pool or another
 // connection; for INSERT ... ON CONFLICT, which does not fail on a
-// duplicate; for reads, whose "not found" is no server error; when the
-// error is discarded unseen; and when a loop opens one transaction per
-// item.
+// duplicate; for reads, whose "not found" is no server error, and on the
+// branch of errors.Is(err, ErrNoRows) or another domain sentinel (an
+// UPDATE ... RETURNING that matched nothing); when the error is discarded
+// unseen; and when a loop opens one transaction per item, itself or
+// through a helper that begins its own.
 //
 // Databases that keep the transaction usable after a failed statement
 // (MySQL, SQLite) are not reported. The rule: pgx handles are always

@@ -207,7 +207,8 @@ func failedValues(s *dataaccess.Op) map[ssa.Value]bool {
 // stillFailing returns the successors of b that a path on which the
 // statement failed can take: at a test of its error against nil (err !=
 // nil after a switch that cleared it on another path), only the branch
-// where the error is set.
+// where the error is set; at a test for a domain outcome (errors.Is(err,
+// ErrNoRows)), only the branch where it is something else.
 func stillFailing(b *ssa.BasicBlock, failed map[ssa.Value]bool) []*ssa.BasicBlock {
 	if len(b.Instrs) == 0 {
 		return b.Succs
@@ -215,6 +216,11 @@ func stillFailing(b *ssa.BasicBlock, failed map[ssa.Value]bool) []*ssa.BasicBloc
 	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
 	if !ok {
 		return b.Succs
+	}
+	// if errors.Is(err, pgx.ErrNoRows) { create it } inside if err != nil:
+	// on the true side the statement found nothing, and nothing aborted.
+	if call, ok := ifi.Cond.(*ssa.Call); ok && isDomainOutcome(call) && failed[call.Call.Args[0]] {
+		return b.Succs[1:]
 	}
 	cmp, ok := ifi.Cond.(*ssa.BinOp)
 	if !ok || !(failed[cmp.X] && isNil(cmp.Y) || failed[cmp.Y] && isNil(cmp.X)) {

@@ -120,3 +120,36 @@ func (p *processor[IN]) forge(ctx context.Context, store Store, in IN) error {
 		return nil
 	}
 }
+
+var errNoRows = sql.ErrNoRows
+
+// Near miss: the heartbeat UPDATE ... RETURNING finds no row; that is no
+// server error, and the partition is created on the same transaction
+// (hatchet's partition heartbeats).
+func heartbeat(ctx context.Context, tx *sql.Tx, id string) error {
+	var name string
+	err := tx.QueryRowContext(ctx, `UPDATE partitions SET beat = now() WHERE id = $1 RETURNING name`, id).Scan(&name)
+	if err != nil {
+		if errors.Is(err, errNoRows) {
+			_, err = tx.ExecContext(ctx, `INSERT INTO partitions (id) VALUES ($1)`, id)
+			return err
+		}
+		return err
+	}
+	return nil
+}
+
+// The same shape, but the insert runs on any other error too: after a
+// failed UPDATE the transaction is aborted.
+func heartbeatAnyError(ctx context.Context, tx *sql.Tx, id string) error {
+	var name string
+	err := tx.QueryRowContext(ctx, `UPDATE partitions SET beat = now() WHERE id = $1 RETURNING name`, id).Scan(&name)
+	if err != nil {
+		if !errors.Is(err, errNoRows) {
+			log.Printf("heartbeat %s: %v", id, err)
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO partitions (id) VALUES ($1)`, id) // want `statement on a transaction that the failed statement at line 146 aborted`
+		return err
+	}
+	return nil
+}
