@@ -41,7 +41,9 @@
 // items — a range over a collection, an index into a slice, the next
 // message from a channel or a consumer, a page number, offset or cursor
 // that moves on even when the page failed — is a batch, and one key per
-// item is right.
+// item is right. So is a poller or worker loop that goes round after a
+// success too, calling an operation that takes nothing from the previous
+// round (for { tick(); <-ticker.C }): every round is new work.
 //
 // Keys come from google/uuid, gofrs/uuid, oklog/ulid, segmentio/ksuid,
 // rs/xid, crypto/rand, math/rand, time.Now (at a precision of seconds or

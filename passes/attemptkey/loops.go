@@ -153,7 +153,8 @@ func (l *loop) retryShape(info *types.Info) bool {
 		if !failWhenTrue {
 			fail, success = success, fail
 		}
-		if l.goesAround(fail) && l.leaves(success) && !l.movesOn(b, fail, testedCall(ifi.Cond)) {
+		call := testedCall(ifi.Cond)
+		if l.goesAround(fail) && l.leaves(success) && !l.polls(success, call) && !l.movesOn(b, fail, call) {
 			return true
 		}
 	}
@@ -195,6 +196,27 @@ func (l *loop) movesOn(test, fail *ssa.BasicBlock, call *ssa.Call) bool {
 		}
 	}
 	return false
+}
+
+// polls reports whether the loop is a poller or a worker rather than a
+// retry: it goes round after a success too, and the call it tests takes
+// nothing the loop carries from one round to the next (for { tick();
+// <-ticker.C }), so every round is new work. A retry stops once the
+// operation succeeds, or goes on to the next page it names.
+func (l *loop) polls(success *ssa.BasicBlock, call *ssa.Call) bool {
+	if call == nil || !l.goesAround(success) {
+		return false
+	}
+	for _, instr := range l.header.Instrs {
+		phi, ok := instr.(*ssa.Phi)
+		if !ok {
+			break
+		}
+		if takesValueOf(call, phi) {
+			return false
+		}
+	}
+	return true
 }
 
 // countsAttempts reports whether a loop variable's name says it counts
@@ -287,8 +309,9 @@ func isDuration(t types.Type) bool {
 }
 
 // takesItems reports whether each iteration takes a new item: receives
-// from a channel of values, advances an iterator or a consumer, or indexes
-// a collection with the loop counter.
+// from a channel of values, takes a map's next entry, advances an iterator
+// or a consumer, or indexes a collection with the loop counter. It holds
+// also where the range statement itself was not found.
 func (l *loop) takesItems() bool {
 	for b := range l.body {
 		for _, instr := range b.Instrs {
@@ -303,6 +326,8 @@ func (l *loop) takesItems() bool {
 						return true
 					}
 				}
+			case *ssa.Next:
+				return true // the next entry of a map (or rune of a string) ranged over
 			case *ssa.Call:
 				if advancesIterator(&instr.Call) {
 					return true

@@ -427,3 +427,36 @@ func fetchWithAttemptHeader(ctx context.Context, cursor string) (*page, error) {
 	}
 	return nil, lastErr
 }
+
+// tick mints a batch key and sends it: every call is a new batch.
+func tick(ctx context.Context) error {
+	_, err := fetchPage(ctx, uuid.NewString(), "")
+	return err
+}
+
+// Near miss: a poller. A failed tick is logged and the next tick is new
+// work; the loop goes round after a success too.
+func poll(ctx context.Context, ticks <-chan time.Time) {
+	for {
+		if err := tick(ctx); err != nil {
+			if ctx.Err() != nil {
+				return
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-ticks:
+		}
+	}
+}
+
+// The same helper retried until it succeeds: a new key per attempt.
+func tickUntilDone(ctx context.Context) {
+	for {
+		if err := tick(ctx); err == nil { // want "a new idempotency key is minted on every attempt"
+			return
+		}
+		time.Sleep(time.Second)
+	}
+}
