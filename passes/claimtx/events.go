@@ -63,8 +63,8 @@ func callback(op *dataaccess.Op) *ssa.Function {
 		return nil
 	}
 	c := op.Call()
-	if c == nil || c.IsInvoke() || op.Summary.TxFuncParam >= len(c.Args) {
+	if c == nil || c.IsInvoke() {
 		return nil
 	}
-	return ssautil.FuncValue(c.Args[op.Summary.TxFuncParam])
+	return ssautil.FuncValue(dataaccess.Arg(c, op.Summary.TxFuncParam))
 }

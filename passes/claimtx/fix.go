@@ -121,11 +121,8 @@ func handleExpr(pass *analysis.Pass, op *dataaccess.Op, call *ast.CallExpr) (ast
 	if s := op.Summary; s != nil && s.HandleParam >= 0 {
 		sig, ok := op.Callee.Type().(*types.Signature)
 		i := s.HandleParam
-		if ok && sig.Recv() != nil {
-			if !isMethod {
-				return nil, nil // a method expression: leave it alone
-			}
-			i-- // summaries count the receiver
+		if ok && sig.Recv() != nil && !isMethod {
+			return nil, nil // a method expression: leave it alone
 		}
 		if !ok || i < 0 || i >= len(call.Args) || i >= sig.Params().Len() || sig.Variadic() && i == sig.Params().Len()-1 {
 			return nil, nil

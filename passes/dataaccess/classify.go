@@ -96,12 +96,19 @@ func boundReceiver(c *ssa.CallCommon) ssa.Value {
 	return nil
 }
 
-// arg returns the i'th argument of a call, receiver excluded.
+// arg returns the value a call passes for the i'th parameter of the
+// callee, receiver excluded: the one parameter-index convention of the
+// tables and the summaries. A static method call carries its receiver
+// first among the arguments; an invoke and a call of a bound method value
+// carry it apart.
 func arg(c *ssa.CallCommon, i int) ssa.Value {
+	if i < 0 {
+		return nil
+	}
 	if receiver(c) != nil && !c.IsInvoke() {
 		i++
 	}
-	if i < 0 || i >= len(c.Args) {
+	if i >= len(c.Args) {
 		return nil
 	}
 	return c.Args[i]
@@ -437,7 +444,7 @@ func (m *modeler) applySummary(op *Op, c *ssa.CallCommon, s *Summary) {
 	if s.TxFuncParam >= 0 {
 		// A WithTx/InTx helper runs its func argument in a transaction,
 		// as gorm's Transaction does.
-		op.TxFunc = funcLiteral(paramValue(c, s.TxFuncParam))
+		op.TxFunc = funcLiteral(arg(c, s.TxFuncParam))
 		if op.Kind == apis.None && op.TxFunc != nil {
 			op.Kind = apis.Begin
 		}
@@ -446,7 +453,7 @@ func (m *modeler) applySummary(op *Op, c *ssa.CallCommon, s *Summary) {
 	op.Resource.Tables = s.InsertTables
 	recv := recvOf(c)
 	op.Resource.Repo = repoType(recv)
-	if h := paramValue(c, s.HandleParam); h != nil {
+	if h := arg(c, s.HandleParam); h != nil {
 		op.Handle = m.handleOf(h)
 	} else {
 		op.Handle = Handle{Path: rootPath(recv), Kind: s.HandleKind}
@@ -454,27 +461,7 @@ func (m *modeler) applySummary(op *Op, c *ssa.CallCommon, s *Summary) {
 			op.Handle.Kind = m.handleOf(recv).Kind
 		}
 	}
-	op.Resource.Key = paramValue(c, s.KeyParam)
-}
-
-// paramValue returns the value a call passes for the i'th parameter of
-// the called function's SSA parameter list (receiver first), or nil. An
-// invoke and a call of a bound method value carry their receiver apart
-// from the arguments.
-func paramValue(c *ssa.CallCommon, i int) ssa.Value {
-	if recv := interfaceReceiver(c); recv != nil || boundReceiver(c) != nil {
-		if recv == nil {
-			recv = boundReceiver(c)
-		}
-		if i == 0 {
-			return recv
-		}
-		i--
-	}
-	if i < 0 || i >= len(c.Args) {
-		return nil
-	}
-	return c.Args[i]
+	op.Resource.Key = arg(c, s.KeyParam)
 }
 
 // recvOf returns the receiver of a method call, of an invoke, or of a

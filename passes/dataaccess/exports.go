@@ -6,3 +6,7 @@ import "golang.org/x/tools/go/ssa"
 // can be seen (constants, concatenations, fmt.Sprintf with a constant
 // format).
 func SQLText(v ssa.Value) (string, bool) { return sqlText(v) }
+
+// Arg returns the value a call passes for the callee's i'th parameter,
+// receiver excluded (the index convention of apis rows and Summary).
+func Arg(c *ssa.CallCommon, i int) ssa.Value { return arg(c, i) }

@@ -221,9 +221,6 @@ func (m *modeler) txFuncArg(f *types.Func) int {
 		return row.TxFuncArg
 	}
 	if s := m.summaryOf(f); s != nil && s.TxFuncParam >= 0 {
-		if recvName != "" {
-			return s.TxFuncParam - 1 // summaries count the receiver
-		}
 		return s.TxFuncParam
 	}
 	return -1

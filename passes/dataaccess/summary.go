@@ -20,9 +20,10 @@ import (
 type Summary struct {
 	Kind  apis.Kind // the operation, or None when the body mixes kinds
 	Table string    // the one table or model it touches, if known
-	// HandleParam is the index in the SSA parameter list (receiver first)
-	// of the handle the body runs on, or -1 when it runs on something else
-	// (a field of the receiver), whose kind HandleKind records.
+	// HandleParam is the index of the parameter (receiver excluded, as in
+	// the apis tables and every other index here) of the handle the body
+	// runs on, or -1 when it runs on something else (the receiver or one
+	// of its fields), whose kind HandleKind records.
 	HandleParam int
 	HandleKind  apis.HandleKind
 	// KeyParam is the index of the parameter the key comes from, or -1.
@@ -354,8 +355,18 @@ func paramIndex(fn *ssa.Function, p Path) int {
 	if p.Fields != "" {
 		return -1
 	}
-	for i, q := range fn.Params {
-		if p.Base == q {
+	return paramOf(fn, p.Base)
+}
+
+// paramOf returns the index of parameter v of fn, receiver excluded, or
+// -1 when v is the receiver or no parameter of fn.
+func paramOf(fn *ssa.Function, v ssa.Value) int {
+	first := 0
+	if fn.Signature.Recv() != nil {
+		first = 1 // fn.Params holds the receiver first
+	}
+	for i, q := range fn.Params[first:] {
+		if q == v {
 			return i
 		}
 	}
@@ -392,10 +403,8 @@ func txFuncParam(fn *ssa.Function) int {
 			}
 			for _, a := range c.Args {
 				if kindOfType(a.Type()) == apis.HandleTx || isBeginResult(a) {
-					for i, q := range fn.Params {
-						if q == p {
-							return i
-						}
+					if i := paramOf(fn, p); i >= 0 {
+						return i
 					}
 				}
 			}

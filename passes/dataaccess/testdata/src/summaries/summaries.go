@@ -135,3 +135,22 @@ func (s *Store) importNode(ctx context.Context, url string) error { // want impo
 	}
 	return s.importTree(ctx, nil)
 }
+
+// Parameter indices in a summary exclude the receiver, as the apis rows'
+// do: the tx is parameter 1 of this method (ctx is 0).
+func (s *Store) InsertTagTx(ctx context.Context, tx *sql.Tx, name string) error { // want InsertTagTx:"^insert table=\"tag\" handle=1/tx "
+	_, err := tx.ExecContext(ctx, `INSERT INTO tag (name) VALUES ($1)`, name)
+	return err
+}
+
+// The same helper as a function: the same indices.
+func InsertTagTxFunc(ctx context.Context, tx *sql.Tx, name string) error { // want InsertTagTxFunc:"^insert table=\"tag\" handle=1/tx "
+	_, err := tx.ExecContext(ctx, `INSERT INTO tag (name) VALUES ($1)`, name)
+	return err
+}
+
+// A handle on the receiver's field is no parameter.
+func (s *Store) InsertTagPool(ctx context.Context, name string) error { // want InsertTagPool:"^insert table=\"tag\" handle=-1/pool "
+	_, err := s.db.ExecContext(ctx, `INSERT INTO tag (name) VALUES ($1)`, name)
+	return err
+}
