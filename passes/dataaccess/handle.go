@@ -128,7 +128,7 @@ func (m *modeler) kindOfChoice(phi *ssa.Phi) apis.HandleKind {
 		if _, nested := rootPath(e).Base.(*ssa.Phi); nested {
 			return apis.HandleUnknown // a loop, or a choice of choices
 		}
-		switch m.handleOf(concrete(e)).Kind {
+		switch m.handleOf(Unwrap(e)).Kind { // var q DBTX = pool: the edge's own type
 		case apis.HandlePool:
 			kind = apis.HandlePool
 		case apis.HandleTx:
@@ -140,21 +140,6 @@ func (m *modeler) kindOfChoice(phi *ssa.Phi) apis.HandleKind {
 		}
 	}
 	return kind
-}
-
-// concrete strips the conversions to an interface that a choice of
-// handles needs (var q DBTX = pool), so the edge's own type shows.
-func concrete(v ssa.Value) ssa.Value {
-	for {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeInterface:
-			v = x.X
-		default:
-			return v
-		}
-	}
 }
 
 // isTxCallbackParam reports whether p is the handle parameter of a
