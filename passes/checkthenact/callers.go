@@ -7,7 +7,6 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -110,27 +109,6 @@ func (c *callers) calledAlone(fn *ssa.Function) bool {
 func (c *callers) inTestFile(fn *ssa.Function) bool {
 	f := c.fset.File(fn.Pos())
 	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
-}
-
-// mutexHeldAt reports whether a mutex locked before instr is still held
-// there: no unlock of it can run between the lock and instr.
-func mutexHeldAt(instr ssa.Instruction) bool {
-	locks, unlocks := mutexCalls(instr.Parent())
-	for _, l := range locks {
-		if !ssautil.Before(l.instr, instr) {
-			continue
-		}
-		released := false
-		for _, u := range unlocks {
-			if u.path.Equal(l.path) && ssautil.Reachable(l.instr, u.instr) && ssautil.Reachable(u.instr, instr) {
-				released = true
-			}
-		}
-		if !released {
-			return true
-		}
-	}
-	return false
 }
 
 // isConstructor reports whether fn builds a value of its package (New...

@@ -46,24 +46,40 @@ func enclosing(fn *ssa.Function) map[*ssa.Function]bool {
 // locked until the write: no Unlock of it can run between the two.
 // found reports whether any mutex was locked before the check at all.
 func mutexHeldAcross(check, write ssa.Instruction) (held, found bool) {
-	fn := check.Parent()
-	locks, unlocks := mutexCalls(fn)
+	locks, unlocks := mutexCalls(check.Parent())
 	for _, l := range locks {
 		if !ssautil.Before(l.instr, check) {
 			continue
 		}
 		found = true
-		released := false
-		for _, u := range unlocks {
-			if u.path.Equal(l.path) && ssautil.Reachable(check, u.instr) && ssautil.Reachable(u.instr, write) {
-				released = true
-			}
-		}
-		if !released {
+		if !releasedBetween(l, unlocks, check, write) {
 			return true, true
 		}
 	}
 	return false, found
+}
+
+// mutexHeldAt reports whether a mutex locked before instr is still held
+// there: no unlock of it can run between the lock and instr.
+func mutexHeldAt(instr ssa.Instruction) bool {
+	locks, unlocks := mutexCalls(instr.Parent())
+	for _, l := range locks {
+		if ssautil.Before(l.instr, instr) && !releasedBetween(l, unlocks, l.instr, instr) {
+			return true
+		}
+	}
+	return false
+}
+
+// releasedBetween reports whether an unlock of l's mutex can run after
+// from and before to.
+func releasedBetween(l mutexCall, unlocks []mutexCall, from, to ssa.Instruction) bool {
+	for _, u := range unlocks {
+		if u.path.Equal(l.path) && ssautil.Reachable(from, u.instr) && ssautil.Reachable(u.instr, to) {
+			return true
+		}
+	}
+	return false
 }
 
 type mutexCall struct {

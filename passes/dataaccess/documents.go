@@ -93,22 +93,11 @@ func (m *modeler) readMongo(op *Op, c *ssa.CallCommon, recv ssa.Value) {
 // constant argument of db.Collection("orders"), or where the handle lives
 // (a field of a store type) when it was made elsewhere.
 func collectionName(v ssa.Value) string {
-	for range 8 {
-		v = Unwrap(v)
-		if l, ok := v.(*ssa.UnOp); ok {
-			if stored := singleStore(l.X); stored != nil {
-				v = stored
-				continue
-			}
+	v = throughLocals(v)
+	if call, ok := v.(*ssa.Call); ok {
+		if f := callee(&call.Call); f != nil && f.Name() == "Collection" {
+			return tableNameOf(arg(&call.Call, 0))
 		}
-		call, ok := v.(*ssa.Call)
-		if !ok {
-			break
-		}
-		if f := callee(&call.Call); f == nil || f.Name() != "Collection" {
-			break
-		}
-		return tableNameOf(arg(&call.Call, 0))
 	}
 	return valueName(v)
 }
@@ -143,14 +132,7 @@ func mayUpsert(c *ssa.CallCommon) bool {
 // SetUpsert passes the constant false.
 func upsertOff(v ssa.Value) bool {
 	for range 16 {
-		v = Unwrap(v)
-		if l, ok := v.(*ssa.UnOp); ok {
-			if stored := singleStore(l.X); stored != nil {
-				v = stored
-				continue
-			}
-		}
-		call, ok := v.(*ssa.Call)
+		call, ok := throughLocals(v).(*ssa.Call)
 		if !ok {
 			return false
 		}

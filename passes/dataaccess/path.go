@@ -94,6 +94,24 @@ func rootPath(v ssa.Value) Path {
 	return Path{Base: v, Fields: strings.Join(fields, "")}
 }
 
+// throughLocals strips conversions from v and reads through the local
+// variables it was loaded from, when each is assigned exactly once.
+func throughLocals(v ssa.Value) ssa.Value {
+	for range 8 {
+		v = Unwrap(v)
+		load, ok := v.(*ssa.UnOp)
+		if !ok || load.Op != token.MUL {
+			return v
+		}
+		stored := singleStore(load.X)
+		if stored == nil {
+			return v
+		}
+		v = stored
+	}
+	return v
+}
+
 // singleStore returns the value stored in a local variable that is
 // assigned exactly once, or nil.
 func singleStore(addr ssa.Value) ssa.Value {
