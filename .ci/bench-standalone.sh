@@ -8,6 +8,7 @@
 #   bash .ci/bench-standalone.sh MODULE_DIR [ROUNDS] [OLD_REF]
 #   COLD=1 bash .ci/bench-standalone.sh MODULE_DIR [ROUNDS]
 #   PATTERNS='./pkg/... ./api/...' bash .ci/bench-standalone.sh MODULE_DIR [ROUNDS]
+#   GOLANGCI=1 PRECOMMIT=1 bash .ci/bench-standalone.sh MODULE_DIR [ROUNDS]
 #
 # With COLD=1 every measured run starts from an empty build cache (its
 # own GOCACHE), so each arm compiles the module's dependencies as a first
@@ -22,6 +23,14 @@
 # file of the module, with the result cache left alone: what a second
 # pre-commit run costs. With OLD_REF, the standalone form of that commit
 # (the x/tools multichecker, whole program in memory) is measured too.
+#
+# GOLANGCI=1 adds cmd/golangci-lint-idemvet with only idemvet enabled, each
+# run with an empty golangci-lint cache (its result and facts cache, the
+# counterpart of go vet's result cache), and then checks that it, the
+# standalone and the vet-tool forms report the same findings (check,
+# file and line). PRECOMMIT=1 adds the pre-commit hook, run with
+# `pre-commit try-repo` on this repository's HEAD (MODULE_DIR must be in a
+# git work tree; pre-commit's first run builds its environment, unmeasured).
 set -euo pipefail
 module=$(cd "$1" && pwd)
 rounds=${2:-2}
@@ -35,6 +44,26 @@ export GOWORK=off GOFLAGS=${GOFLAGS:--mod=readonly}
 read -r -a patterns <<<"${PATTERNS:-./...}"
 
 go build -C "$repo" -o "$work/idemvet" ./cmd/idemvet
+if [ -n "${GOLANGCI:-}" ]; then
+	go build -C "$repo/cmd/golangci-lint-idemvet" -o "$work/golangci-lint-idemvet" .
+	cat > "$work/golangci.yml" <<-'YAML'
+	version: "2"
+	run:
+	  relative-path-mode: gomod
+	linters:
+	  default: none
+	  enable:
+	    - idemvet
+	  settings:
+	    custom:
+	      idemvet:
+	        type: module
+	issues:
+	  max-issues-per-linter: 0
+	  max-same-issues: 0
+	  uniq-by-line: false
+	YAML
+fi
 if [ -n "$old_ref" ]; then
 	mkdir "$work/old"
 	git -C "$repo" archive "$old_ref" | tar -x -C "$work/old"
@@ -67,6 +96,17 @@ measure() {
 arms=(govet vettool standalone)
 [ -z "${COLD:-}" ] && arms+=(rerun)
 [ -n "$old_ref" ] && arms+=(oldstandalone)
+[ -n "${GOLANGCI:-}" ] && arms+=(golangci)
+if [ -n "${PRECOMMIT:-}" ]; then
+	arms+=(precommit)
+	(cd "$module" && pre-commit try-repo "$repo" idemvet --all-files >/dev/null 2>&1 || true)
+fi
+# golangci runs golangci-lint with only idemvet and an empty cache.
+golangci() {
+	GOLANGCI_LINT_CACHE="$work/gclcache" "$work/golangci-lint-idemvet" run --allow-parallel-runners \
+		--config "$work/golangci.yml" --output.json.path stdout --output.text.path stderr "${patterns[@]}"
+	rm -rf "$work/gclcache"
+}
 # One unmeasured run of each, so all arms start with the same caches.
 echo "# warm" > "$module/.idemvet.yml"
 (cd "$module" && "$work/idemvet" "${patterns[@]}" >/dev/null 2>&1 || true)
@@ -90,9 +130,48 @@ for r in $(seq 1 "$rounds"); do
 			measure rerun "$work/idemvet" "${patterns[@]}"
 			sed -i '$ d' "$touched" ;;
 		oldstandalone) measure oldstandalone "$work/idemvet-old" "${patterns[@]}" ;;
+		golangci) measure golangci golangci ;;
+		precommit)
+			echo "# run $RANDOM$RANDOM" > "$module/.idemvet.yml"
+			measure precommit pre-commit try-repo "$repo" idemvet --all-files ;;
 		esac
 	done
 done
+
+if [ -n "${GOLANGCI:-}" ]; then
+	# The findings of the three forms as "check file:line", sorted.
+	(cd "$module" && "$work/idemvet" -json "${patterns[@]}" 2>/dev/null) > "$work/standalone.json" || true
+	(cd "$module" && go vet -vettool="$work/idemvet" -json "${patterns[@]}" 2>&1) > "$work/vettool.json" || true
+	(cd "$module" && golangci) > "$work/golangci.json" 2>/dev/null || true
+	python3 - "$module" "$work" <<-'PY'
+	import json, os, re, sys
+	module, work = sys.argv[1], sys.argv[2]
+	def rel(posn):
+	    path, line = re.match(r"(.*):(\d+):\d+$", posn).groups()
+	    return "%s:%s" % (os.path.relpath(os.path.join(module, path), module), line)
+	def vet_json(name):
+	    # go vet -json: "# pkg" lines, then one JSON object per package.
+	    text, found = open(os.path.join(work, name)).read(), set()
+	    dec, i = json.JSONDecoder(), 0
+	    while (i := text.find("{", i)) >= 0:
+	        obj, i = dec.raw_decode(text, i)
+	        for checks in obj.values():
+	            for check, diags in checks.items():
+	                found.update("%s %s" % (check, rel(d["posn"])) for d in diags if "posn" in d)
+	    return found
+	gcl = json.load(open(os.path.join(work, "golangci.json")))
+	forms = {
+	    "standalone": vet_json("standalone.json"),
+	    "vet-tool": vet_json("vettool.json"),
+	    "golangci-lint": {"%s %s:%d" % (i["Text"].split(": ", 1)[0], i["Pos"]["Filename"], i["Pos"]["Line"])
+	                      for i in gcl.get("Issues") or []},
+	}
+	base = forms["standalone"]
+	for name, found in forms.items():
+	    print("findings, %s: %d%s" % (name, len(found), "" if found == base else
+	          " (differs from standalone: only here %s, missing %s)" % (sorted(found - base), sorted(base - found))), file=sys.stderr)
+	PY
+fi
 
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 base_wall=$(cut -d' ' -f1 "$work/govet" | median)
