@@ -39,9 +39,11 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"; rm -f "$module/.idemvet.yml"' EXIT
 export GOWORK=off GOFLAGS=${GOFLAGS:--mod=readonly}
-# PATTERNS (space-separated, default ./...) narrows the packages, for a
-# module some of whose packages need a dependency the proxy refuses.
-read -r -a patterns <<<"${PATTERNS:-./...}"
+# PATTERNS (default ./...) narrows the packages, for a module some of
+# whose packages need a dependency the proxy refuses; give directories
+# (./pkg/...), which golangci-lint takes too, rather than import paths.
+# Spaces or newlines separate them (the output of go list will do).
+mapfile -t patterns < <(tr -s ' \t' '\n\n' <<<"${PATTERNS:-./...}" | grep .)
 
 go build -C "$repo" -o "$work/idemvet" ./cmd/idemvet
 if [ -n "${GOLANGCI:-}" ]; then

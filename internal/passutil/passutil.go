@@ -8,8 +8,11 @@ import (
 	"go/ast"
 	"go/build"
 	"go/token"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -48,16 +51,51 @@ func InStandardLibrary(fset *token.FileSet, pos token.Pos) bool {
 // checks skip it in their fast paths: such code runs no retry loop or
 // handler of the user's, the libraries it offers are known from the
 // tables, so its SSA form and its facts are never needed.
+//
+// go vet and the x/tools drivers say which module a package belongs to;
+// golangci-lint does not (Pass.Module is nil), so there a package counts
+// as a dependency when its files lie in the module cache or in a vendor
+// directory. Without that, golangci-lint, which runs every check that
+// exports facts on every dependency, would model third-party code that
+// the other forms skip, and report differently.
 func IsDependencyCode(pass *analysis.Pass) bool {
-	if len(pass.Files) > 0 && InStandardLibrary(pass.Fset, pass.Files[0].Package) {
+	if len(pass.Files) == 0 {
+		return false
+	}
+	if InStandardLibrary(pass.Fset, pass.Files[0].Package) {
 		return true
 	}
 	m := pass.Module
 	if m == nil {
-		return false
+		return inModuleCacheOrVendor(pass.Fset.Position(pass.Files[0].Package).Filename)
 	}
 	if m.Replace != nil {
 		return m.Replace.Version != ""
 	}
 	return m.Version != ""
 }
+
+// inModuleCacheOrVendor reports whether file lies in the go command's
+// module cache or in a vendor directory.
+func inModuleCacheOrVendor(file string) bool {
+	if file == "" {
+		return false
+	}
+	if cache := moduleCache(); cache != "" && strings.HasPrefix(file, cache+string(filepath.Separator)) {
+		return true
+	}
+	return strings.Contains(filepath.ToSlash(file), "/vendor/")
+}
+
+// moduleCache is the module cache's directory: $GOMODCACHE, or what the go
+// command says (a go.env or `go env -w` setting), asked once per process.
+var moduleCache = sync.OnceValue(func() string {
+	if dir := os.Getenv("GOMODCACHE"); dir != "" {
+		return filepath.Clean(dir)
+	}
+	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
+	if err != nil {
+		return ""
+	}
+	return filepath.Clean(strings.TrimSpace(string(out)))
+})

@@ -20,9 +20,15 @@ func TestIsDependencyCode(t *testing.T) {
 		}
 		return f
 	}
+	cache := moduleCache()
+	if cache == "" {
+		t.Fatal("no module cache: neither $GOMODCACHE nor `go env GOMODCACHE`")
+	}
 	std := parse(filepath.Join(build.Default.GOROOT, "src", "strings", "strings.go"))
 	mine := parse("/home/me/svc/pay/pay.go")
-	cached := parse("/root/go/pkg/mod/example.com/lib@v1.2.0/lib.go")
+	cached := parse(filepath.Join(cache, "example.com", "lib@v1.2.0", "lib.go"))
+	vendored := parse("/home/me/svc/vendor/example.com/lib/lib.go")
+	beside := parse(cache + "x/example.com/lib/lib.go")
 	for _, tc := range []struct {
 		name   string
 		file   *ast.File
@@ -31,7 +37,10 @@ func TestIsDependencyCode(t *testing.T) {
 	}{
 		{"standard library", std, nil, true},
 		{"main module", mine, &analysis.Module{Path: "example.com/svc"}, false},
-		{"no module information (GOPATH, analysistest)", mine, nil, false},
+		{"no module information (GOPATH, analysistest, golangci-lint)", mine, nil, false},
+		{"no module information, in the module cache (golangci-lint)", cached, nil, true},
+		{"no module information, vendored (golangci-lint)", vendored, nil, true},
+		{"no module information, beside the module cache", beside, nil, false},
 		{"module required at a version", cached, &analysis.Module{Path: "example.com/lib", Version: "v1.2.0"}, true},
 		{"required module replaced by a local directory", mine,
 			&analysis.Module{Path: "example.com/lib", Version: "v1.2.0", Replace: &analysis.Module{Path: "../lib"}}, false},
