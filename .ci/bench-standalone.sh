@@ -103,12 +103,9 @@ if [ -n "${PRECOMMIT:-}" ]; then
 	arms+=(precommit)
 	(cd "$module" && pre-commit try-repo "$repo" idemvet --all-files >/dev/null 2>&1 || true)
 fi
-# golangci runs golangci-lint with only idemvet and an empty cache.
-golangci() {
-	GOLANGCI_LINT_CACHE="$work/gclcache" "$work/golangci-lint-idemvet" run --allow-parallel-runners \
-		--config "$work/golangci.yml" --output.json.path stdout --output.text.path stderr "${patterns[@]}"
-	rm -rf "$work/gclcache"
-}
+# golangci: golangci-lint with only idemvet, on an empty golangci-lint cache.
+golangci=(env GOLANGCI_LINT_CACHE="$work/gclcache" "$work/golangci-lint-idemvet" run --allow-parallel-runners
+	--config "$work/golangci.yml" --output.json.path stdout --output.text.path stderr "${patterns[@]}")
 # One unmeasured run of each, so all arms start with the same caches.
 echo "# warm" > "$module/.idemvet.yml"
 (cd "$module" && "$work/idemvet" "${patterns[@]}" >/dev/null 2>&1 || true)
@@ -132,7 +129,9 @@ for r in $(seq 1 "$rounds"); do
 			measure rerun "$work/idemvet" "${patterns[@]}"
 			sed -i '$ d' "$touched" ;;
 		oldstandalone) measure oldstandalone "$work/idemvet-old" "${patterns[@]}" ;;
-		golangci) measure golangci golangci ;;
+		golangci)
+			rm -rf "$work/gclcache"
+			measure golangci "${golangci[@]}" ;;
 		precommit)
 			echo "# run $RANDOM$RANDOM" > "$module/.idemvet.yml"
 			measure precommit pre-commit try-repo "$repo" idemvet --all-files ;;
@@ -144,7 +143,8 @@ if [ -n "${GOLANGCI:-}" ]; then
 	# The findings of the three forms as "check file:line", sorted.
 	(cd "$module" && "$work/idemvet" -json "${patterns[@]}" 2>/dev/null) > "$work/standalone.json" || true
 	(cd "$module" && go vet -vettool="$work/idemvet" -json "${patterns[@]}" 2>&1) > "$work/vettool.json" || true
-	(cd "$module" && golangci) > "$work/golangci.json" 2>/dev/null || true
+	rm -rf "$work/gclcache"
+	(cd "$module" && "${golangci[@]}") > "$work/golangci.json" 2>/dev/null || true
 	python3 - "$module" "$work" <<-'PY'
 	import json, os, re, sys
 	module, work = sys.argv[1], sys.argv[2]
@@ -161,7 +161,7 @@ if [ -n "${GOLANGCI:-}" ]; then
 	            for check, diags in checks.items():
 	                found.update("%s %s" % (check, rel(d["posn"])) for d in diags if "posn" in d)
 	    return found
-	gcl = json.load(open(os.path.join(work, "golangci.json")))
+	gcl, _ = json.JSONDecoder().raw_decode(open(os.path.join(work, "golangci.json")).read().lstrip())
 	forms = {
 	    "standalone": vet_json("standalone.json"),
 	    "vet-tool": vet_json("vettool.json"),

@@ -15,19 +15,38 @@
 //	          exists: [Store.HasKey]
 //
 // The settings are analyzers.Settings; a key it does not know is an error.
+//
+// The checks do not run inside golangci-lint's process. golangci-lint runs
+// every analyzer that exports facts on every dependency, loaded from
+// source, with the whole program in memory; the checks would build SSA
+// there too. Instead the plugin's one analyzer runs go vet once per module
+// with the golangci-lint executable itself as the vet tool (see vetrun.go),
+// so the checks run one package per process, as in the standalone and vet
+// forms, with the same findings, and golangci-lint itself needs only the
+// files' syntax to place them.
 package golangci
 
 import (
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemvet/idemvet/analyzers"
+	"github.com/idemvet/idemvet/internal/vettool"
 )
 
+// vetToolEnv is set in the environment of the go vet the plugin starts,
+// which passes it on to the vet tool: this executable, which then serves
+// the vet tool protocol instead of running golangci-lint.
+const vetToolEnv = "IDEMVET_GOLANGCI_VETTOOL"
+
 func init() {
+	if os.Getenv(vetToolEnv) != "" {
+		vettool.Serve(os.Args[1:], false) // does not return
+	}
 	register.Plugin("idemvet", New)
 }
 
@@ -38,22 +57,29 @@ func New(rawSettings any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("idemvet: %w (the settings are: %s)", err, strings.Join(analyzers.SettingNames(), ", "))
 	}
-	if err := settings.Apply(); err != nil {
-		return nil, fmt.Errorf("idemvet: %w", err)
-	}
-	selected, err := settings.Analyzers()
+	args, err := settings.Args()
 	if err != nil {
 		return nil, fmt.Errorf("idemvet: %w", err)
 	}
-	for i, a := range selected {
-		selected[i] = withoutRelated(a)
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("idemvet: %w", err)
 	}
-	return plugin{selected}, nil
+	return plugin{runs: newVetRuns(exe, args)}, nil
 }
 
-type plugin struct{ analyzers []*analysis.Analyzer }
+type plugin struct{ runs *vetRuns }
 
-func (p plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) { return p.analyzers, nil }
+// BuildAnalyzers returns the one analyzer that reports, for each package
+// golangci-lint lints, what go vet found in its files.
+func (p plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
+	return []*analysis.Analyzer{{
+		Name: "idemvet",
+		Doc:  "unsafe deduplication and idempotency patterns: check-then-act races, claims committed apart from their work, keys minted per attempt, statements on an aborted transaction, acks before the commit",
+		Run:  p.runs.report,
+	}}, nil
+}
 
-// GetLoadMode asks for type information: the checks need types and SSA.
-func (plugin) GetLoadMode() string { return register.LoadModeTypesInfo }
+// GetLoadMode asks for syntax only: the checks run in go vet's processes,
+// and placing their findings needs the files' positions.
+func (plugin) GetLoadMode() string { return register.LoadModeSyntax }

@@ -1,14 +1,12 @@
 package golangci
 
 import (
+	"go/token"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/golangci/plugin-module-register/register"
-	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/analysistest"
-
-	"github.com/idemvet/idemvet/analyzers"
 )
 
 func TestRegistered(t *testing.T) {
@@ -21,18 +19,20 @@ func TestRegistered(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.GetLoadMode() != register.LoadModeTypesInfo {
-		t.Errorf("load mode %q", p.GetLoadMode())
+	// The checks run in go vet's processes: golangci-lint parses, and
+	// type-checks nothing for them.
+	if p.GetLoadMode() != register.LoadModeSyntax {
+		t.Errorf("load mode %q, want syntax", p.GetLoadMode())
 	}
 	got, err := p.BuildAnalyzers()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != len(analyzers.All()) {
-		t.Errorf("%d analyzers, want the whole suite (%d)", len(got), len(analyzers.All()))
+	if len(got) != 1 || got[0].Name != "idemvet" || len(got[0].FactTypes) > 0 || len(got[0].Requires) > 0 {
+		t.Errorf("analyzers %v, want one, idemvet, with no facts and no requirements (golangci-lint would run it on every dependency)", got)
 	}
-	if err := (&analyzers.Settings{}).Apply(); err != nil { // leave the flags as found
-		t.Fatal(err)
+	if want := []string{"-exists=Store.HasKey"}; !slices.Equal(p.(plugin).runs.args, want) {
+		t.Errorf("vet tool flags %q, want %q", p.(plugin).runs.args, want)
 	}
 }
 
@@ -58,29 +58,41 @@ func TestBadSettings(t *testing.T) {
 	}
 }
 
-// relatedCheck reports a diagnostic with a related location.
-var relatedCheck = &analysis.Analyzer{
-	Name: "related",
-	Doc:  "report the package clause with a related location",
-	Run: func(pass *analysis.Pass) (any, error) {
-		for _, f := range pass.Files {
-			pass.Report(analysis.Diagnostic{
-				Pos:     f.Package,
-				Message: "finding",
-				Related: []analysis.RelatedInformation{{Pos: f.Name.Pos(), Message: "other half"}},
-			})
-		}
-		return nil, nil
-	},
-}
+func TestFindingPlacedInItsFile(t *testing.T) {
+	fset := token.NewFileSet()
+	src := "package p\n\nfunc f() {\n\tg()\n}\n"
+	file := fset.AddFile("/m/p/p.go", -1, len(src))
+	file.SetLinesForContent([]byte(src))
+	var f finding
+	f.check = "checkthenact"
+	f.Posn, f.Message = "/m/p/p.go:4:2", "check-then-act race"
+	f.SuggestedFixes = make([]suggestedFix, 2)
+	f.SuggestedFixes[0].Message = "in this file"
+	f.SuggestedFixes[0].TextEdits = []textEdit{{Filename: "/m/p/p.go", Start: 23, End: 26, New: "h()"}}
+	f.SuggestedFixes[1].Message = "elsewhere"
+	f.SuggestedFixes[1].TextEdits = []textEdit{{Filename: "/m/p/q.go", Start: 0, End: 1, New: "x"}}
 
-func TestWithoutRelated(t *testing.T) {
-	results := analysistest.Run(t, analysistest.TestData(), withoutRelated(relatedCheck), "p")
-	for _, r := range results {
-		for _, d := range r.Diagnostics {
-			if len(d.Related) > 0 {
-				t.Errorf("diagnostic %q kept its related locations", d.Message)
-			}
-		}
+	d, ok := f.toDiagnostic(file)
+	if !ok {
+		t.Fatal("finding not placed")
+	}
+	if got := fset.Position(d.Pos); got.Line != 4 || got.Column != 2 {
+		t.Errorf("placed at %v, want 4:2", got)
+	}
+	if d.Message != "checkthenact: check-then-act race" || d.Category != "checkthenact" {
+		t.Errorf("message %q, category %q", d.Message, d.Category)
+	}
+	if len(d.SuggestedFixes) != 1 || d.SuggestedFixes[0].Message != "in this file" {
+		t.Fatalf("fixes %+v, want only the one whose edits are in this file", d.SuggestedFixes)
+	}
+	e := d.SuggestedFixes[0].TextEdits[0]
+	if src[file.Offset(e.Pos):file.Offset(e.End)] != "g()" {
+		t.Errorf("edit covers %q, want g()", src[file.Offset(e.Pos):file.Offset(e.End)])
+	}
+
+	// A file that changed since go vet read it: past its end, no finding.
+	f.Posn = "/m/p/p.go:9:1"
+	if _, ok := f.toDiagnostic(file); ok {
+		t.Error("a finding past the file's end was placed")
 	}
 }

@@ -31,12 +31,14 @@ package main
 
 import (
 	"os"
+
+	"github.com/idemvet/idemvet/internal/vettool"
 )
 
 func main() {
 	args := os.Args[1:]
-	if vetProtocol(args) {
-		runUnit(args) // does not return
+	if vettool.IsInvocation(args) {
+		vettool.Serve(args, true) // does not return
 	}
 	os.Exit(standalone(args, os.Stdout, os.Stderr))
 }

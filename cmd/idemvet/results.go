@@ -2,16 +2,15 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
+
+	"github.com/idemvet/idemvet/internal/vettool"
 )
 
 // results are the findings and failures of a go vet -json run.
@@ -35,60 +34,36 @@ type diagnostic struct {
 	} `json:"related"`
 }
 
-// readFindings decodes the JSON objects go vet -json prints, one per
-// package, skipping the "# package" lines older go commands put before
-// them. A diagnostic seen before (a package and its test variant share
-// files) is kept once.
+// readFindings collects the findings go vet -json prints. A diagnostic
+// seen before (a package and its test variant share files) is kept once.
 func (r *results) readFindings(stream io.Reader) error {
-	var objects bytes.Buffer
-	sc := bufio.NewScanner(stream)
-	sc.Buffer(nil, 64<<20)
-	for sc.Scan() {
-		if !strings.HasPrefix(sc.Text(), "#") {
-			objects.Write(sc.Bytes())
-			objects.WriteByte('\n')
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return err
-	}
 	if r.tree == nil {
 		r.tree = map[string]map[string][]json.RawMessage{}
 	}
 	seen := map[string]bool{}
-	dec := json.NewDecoder(&objects)
-	for {
-		var obj map[string]map[string]json.RawMessage
-		if err := dec.Decode(&obj); errors.Is(err, io.EOF) {
+	return vettool.DecodeJSON(stream, func(pkg, check string, raw json.RawMessage) error {
+		var failure struct{ Error string }
+		if json.Unmarshal(raw, &failure) == nil && failure.Error != "" {
+			r.fail(pkg, check+": "+failure.Error)
 			return nil
-		} else if err != nil {
-			return err
 		}
-		for pkg, checks := range obj {
-			for check, raw := range checks {
-				var failure struct{ Error string }
-				if json.Unmarshal(raw, &failure) == nil && failure.Error != "" {
-					r.fail(pkg, check+": "+failure.Error)
-					continue
-				}
-				var diags []json.RawMessage
-				if err := json.Unmarshal(raw, &diags); err != nil {
-					return fmt.Errorf("package %s, check %s: %w", pkg, check, err)
-				}
-				for _, d := range diags {
-					key := check + "\x00" + string(d)
-					if seen[key] {
-						continue
-					}
-					seen[key] = true
-					if r.tree[pkg] == nil {
-						r.tree[pkg] = map[string][]json.RawMessage{}
-					}
-					r.tree[pkg][check] = append(r.tree[pkg][check], d)
-				}
+		var diags []json.RawMessage
+		if err := json.Unmarshal(raw, &diags); err != nil {
+			return fmt.Errorf("package %s, check %s: %w", pkg, check, err)
+		}
+		for _, d := range diags {
+			key := check + "\x00" + string(d)
+			if seen[key] {
+				continue
 			}
+			seen[key] = true
+			if r.tree[pkg] == nil {
+				r.tree[pkg] = map[string][]json.RawMessage{}
+			}
+			r.tree[pkg][check] = append(r.tree[pkg][check], d)
 		}
-	}
+		return nil
+	})
 }
 
 func (r *results) fail(pkg, msg string) {
@@ -184,7 +159,7 @@ func (r *results) writeText(w *strings.Builder) {
 					fmt.Fprintf(w, "idemvet: a finding of %s: %v\n", check, err)
 					continue
 				}
-				f.file, f.line, f.col = splitPosition(f.Posn)
+				f.file, f.line, f.col = vettool.SplitPosition(f.Posn)
 				all = append(all, f)
 			}
 		}
@@ -208,18 +183,6 @@ func (r *results) writeText(w *strings.Builder) {
 			fmt.Fprintf(w, "%s: \t%s\n", relative(cwd, rel.Posn), rel.Message)
 		}
 	}
-}
-
-// splitPosition splits "file:line:col".
-func splitPosition(posn string) (file string, line, col int) {
-	parts := strings.Split(posn, ":")
-	if len(parts) < 3 {
-		return posn, 0, 0
-	}
-	n := len(parts)
-	line, _ = strconv.Atoi(parts[n-2])
-	col, _ = strconv.Atoi(parts[n-1])
-	return strings.Join(parts[:n-2], ":"), line, col
 }
 
 // relative shortens an absolute position to one relative to dir, as go

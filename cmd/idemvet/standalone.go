@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/idemvet/idemvet/analyzers"
+	"github.com/idemvet/idemvet/internal/vettool"
 )
 
 // Exit statuses of the standalone form (see the package documentation).
@@ -96,7 +97,7 @@ func parseOptions(args []string, usageOut *strings.Builder) (*options, error) {
 		fs.PrintDefaults()
 	}
 
-	path, configArgs, err := configFlags(".")
+	path, configArgs, err := vettool.ConfigFlags(".")
 	if err != nil {
 		return nil, err
 	}

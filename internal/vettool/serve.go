@@ -1,4 +1,4 @@
-package main
+package vettool
 
 import (
 	"crypto/sha256"
@@ -15,11 +15,11 @@ import (
 	"github.com/idemvet/idemvet/analyzers"
 )
 
-// vetProtocol reports whether the go command is talking to idemvet as its
-// vet or fix tool: asking for its version (-V=full) or its flags (-flags),
-// or handing it one package's configuration file (*.cfg). "idemvet help
-// [check]" is served the same way, by the x/tools driver.
-func vetProtocol(args []string) bool {
+// IsInvocation reports whether the go command is talking to the process
+// as its vet or fix tool: asking for its version (-V=full) or its flags
+// (-flags), or handing it one package's configuration file (*.cfg).
+// "help [check]" is served the same way, by the x/tools driver.
+func IsInvocation(args []string) bool {
 	if len(args) > 0 && (strings.HasSuffix(args[len(args)-1], ".cfg") || args[0] == "help") {
 		return true
 	}
@@ -32,34 +32,38 @@ func vetProtocol(args []string) bool {
 	return false
 }
 
-// runUnit serves go vet -vettool and go fix -fixtool through the
-// unitchecker protocol, with the settings of the nearest .idemvet.yml
-// before the command line's flags, so that flags override the file.
-func runUnit(args []string) {
+// Serve answers go vet -vettool and go fix -fixtool through the
+// unitchecker protocol and exits. With configFile, the settings of the
+// nearest .idemvet.yml apply before the command line's flags (so that
+// flags override the file), and the file's content keys go vet's result
+// cache; without it (golangci-lint, whose settings arrive as flags) no
+// file is read.
+func Serve(args []string, configFile bool) {
 	log.SetFlags(0)
 	log.SetPrefix("idemvet: ")
 	if slices.Contains(args, "-V=full") || slices.Contains(args, "--V=full") {
-		if err := printVersionFull(os.Stdout); err != nil {
+		if err := printVersionFull(os.Stdout, configFile); err != nil {
 			log.Fatal(err)
 		}
 		os.Exit(0)
 	}
 	analyzers.RegisterFlags(flag.CommandLine)
-	if len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") {
+	if configFile && len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") {
 		// go vet runs each package's unit in the package's directory.
-		_, configArgs, err := configFlags(".")
+		_, configArgs, err := ConfigFlags(".")
 		if err != nil {
 			log.Fatal(err)
 		}
-		os.Args = slices.Concat(os.Args[:1], configArgs, args)
+		args = slices.Concat(configArgs, args)
 	}
+	os.Args = slices.Concat(os.Args[:1], args)
 	multichecker.Main(analyzers.All()...)
 	panic("unreachable")
 }
 
-// configFlags finds the configuration that applies in dir and returns its
+// ConfigFlags finds the .idemvet.yml that applies in dir and returns its
 // path and its settings as flags; none when there is no file.
-func configFlags(dir string) (string, []string, error) {
+func ConfigFlags(dir string) (string, []string, error) {
 	path, err := analyzers.FindConfig(dir)
 	if err != nil || path == "" {
 		return "", nil, err
@@ -77,9 +81,10 @@ func configFlags(dir string) (string, []string, error) {
 
 // printVersionFull answers go vet's -V=full, whose line keys its result
 // cache: "devel" makes it use the build ID, which hashes this executable
-// and the configuration file found from the working directory, so that
-// a new idemvet or an edited .idemvet.yml invalidates cached results.
-func printVersionFull(w io.Writer) error {
+// and, with configFile, the configuration file found from the working
+// directory, so that a new binary or an edited .idemvet.yml invalidates
+// cached results. (Settings given as flags key the cache by themselves.)
+func printVersionFull(w io.Writer, configFile bool) error {
 	h := sha256.New()
 	exe, err := os.Executable()
 	if err != nil {
@@ -93,14 +98,16 @@ func printVersionFull(w io.Writer) error {
 	if _, err := io.Copy(h, f); err != nil {
 		return err
 	}
-	if path, err := analyzers.FindConfig("."); err != nil {
-		return err
-	} else if path != "" {
-		data, err := os.ReadFile(path)
-		if err != nil {
+	if configFile {
+		if path, err := analyzers.FindConfig("."); err != nil {
 			return err
+		} else if path != "" {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			h.Write(data)
 		}
-		h.Write(data)
 	}
 	version := strings.TrimPrefix(analyzers.Version(), "devel")
 	_, err = fmt.Fprintf(w, "idemvet version devel%s buildID=%x\n", version, h.Sum(nil))

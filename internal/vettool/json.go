@@ -1,0 +1,59 @@
+package vettool
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// DecodeJSON reads what go vet -json prints on standard output, one JSON
+// object per package (package ID, then check, then the check's
+// diagnostics or its error), skipping the "# package" lines older go
+// commands put before them, and calls each for every package and check.
+func DecodeJSON(stream io.Reader, each func(pkg, check string, raw json.RawMessage) error) error {
+	var objects bytes.Buffer
+	sc := bufio.NewScanner(stream)
+	sc.Buffer(nil, 64<<20)
+	for sc.Scan() {
+		if !strings.HasPrefix(sc.Text(), "#") {
+			objects.Write(sc.Bytes())
+			objects.WriteByte('\n')
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(&objects)
+	for {
+		var obj map[string]map[string]json.RawMessage
+		if err := dec.Decode(&obj); errors.Is(err, io.EOF) {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		for pkg, checks := range obj {
+			for check, raw := range checks {
+				if err := each(pkg, check, raw); err != nil {
+					return err
+				}
+			}
+		}
+	}
+}
+
+// SplitPosition splits a diagnostic's "file:line:col" as go vet -json
+// prints it; line and col are 0 when posn has no such suffix.
+func SplitPosition(posn string) (file string, line, col int) {
+	parts := strings.Split(posn, ":")
+	if len(parts) < 3 {
+		return posn, 0, 0
+	}
+	n := len(parts)
+	line, _ = strconv.Atoi(parts[n-2])
+	col, _ = strconv.Atoi(parts[n-1])
+	return strings.Join(parts[:n-2], ":"), line, col
+}
