@@ -31,8 +31,17 @@ type vetRuns struct {
 // it while the others wait.
 type vetRun struct {
 	once   sync.Once
-	byFile map[string][]finding
+	result vetResult
 	err    error
+}
+
+// vetResult is what one go vet run found.
+type vetResult struct {
+	byFile map[string][]finding
+	// broken maps the directory of a package go vet could not analyse to
+	// its first error. (In golangci-lint's syntax mode a pass has no
+	// types.Package to name it by.)
+	broken map[string]string
 }
 
 // finding is one diagnostic of go vet -json, with the check that made it.
@@ -79,10 +88,20 @@ func (v *vetRuns) report(pass *analysis.Pass) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	byFile, err := v.module(root)
+	res, err := v.module(root)
 	if err != nil {
 		return nil, err
 	}
+	if msg := res.broken[filepath.Dir(first)]; msg != "" {
+		// Only golangci-lint's linters that type-check would say so
+		// otherwise; with idemvet alone the package would pass in silence.
+		pass.Report(analysis.Diagnostic{
+			Pos:      pass.Files[0].Package,
+			Category: "idemvet",
+			Message:  "idemvet: this package could not be analysed: " + msg,
+		})
+	}
+	byFile := res.byFile
 	for _, f := range pass.Files {
 		file := pass.Fset.File(f.Pos())
 		for _, fd := range byFile[file.Name()] {
@@ -96,7 +115,7 @@ func (v *vetRuns) report(pass *analysis.Pass) (any, error) {
 
 // module returns the findings of the module at root, running go vet on it
 // the first time.
-func (v *vetRuns) module(root string) (map[string][]finding, error) {
+func (v *vetRuns) module(root string) (vetResult, error) {
 	v.mu.Lock()
 	r := v.runs[root]
 	if r == nil {
@@ -104,15 +123,14 @@ func (v *vetRuns) module(root string) (map[string][]finding, error) {
 		v.runs[root] = r
 	}
 	v.mu.Unlock()
-	r.once.Do(func() { r.byFile, r.err = v.vet(root) })
-	return r.byFile, r.err
+	r.once.Do(func() { r.result, r.err = v.vet(root) })
+	return r.result, r.err
 }
 
-// vet runs go vet on every package of the module at root. Packages that do
-// not build are golangci-lint's to report (it type-checks them itself):
-// go vet's complaints about them are not an error here, unless go vet
-// found nothing to report at all.
-func (v *vetRuns) vet(root string) (map[string][]finding, error) {
+// vet runs go vet on every package of the module at root. A package that
+// does not build is reported on that package, not as an error of the run,
+// unless go vet printed neither JSON nor any package's errors.
+func (v *vetRuns) vet(root string) (vetResult, error) {
 	args := slices.Concat([]string{"vet", "-vettool=" + v.exe, "-json"}, v.args, []string{"./..."})
 	cmd := exec.Command("go", args...)
 	cmd.Dir = root
@@ -122,7 +140,7 @@ func (v *vetRuns) vet(root string) (map[string][]finding, error) {
 	runErr := cmd.Run()
 	var exit *exec.ExitError
 	if runErr != nil && !errors.As(runErr, &exit) {
-		return nil, fmt.Errorf("idemvet: go vet: %w", runErr)
+		return vetResult{}, fmt.Errorf("idemvet: go vet: %w", runErr)
 	}
 	byFile := map[string][]finding{}
 	seen := map[string]bool{}
@@ -149,12 +167,27 @@ func (v *vetRuns) vet(root string) (map[string][]finding, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("idemvet: reading go vet's output: %w", err)
+		return vetResult{}, fmt.Errorf("idemvet: reading go vet's output: %w", err)
 	}
-	if runErr != nil && !analysed && !strings.Contains(stderr.String(), "\n# ") && !strings.HasPrefix(stderr.String(), "# ") {
-		return nil, fmt.Errorf("idemvet: go vet in %s: %v\n%s", root, runErr, strings.TrimSpace(stderr.String()))
+	broken, other := vettool.ReadErrors(&stderr)
+	if runErr != nil && !analysed && len(broken) == 0 {
+		return vetResult{}, fmt.Errorf("idemvet: go vet in %s: %v\n%s", root, runErr, strings.TrimSpace(other))
 	}
-	return byFile, nil
+	brokenDirs := map[string]string{}
+	for _, errs := range broken {
+		// The first error names a file of the package, relative to root
+		// or absolute.
+		first, _, _ := strings.Cut(errs, "\n")
+		file, line, _ := vettool.SplitPosition(strings.TrimSpace(strings.SplitN(first, ": ", 2)[0]))
+		if line == 0 {
+			continue
+		}
+		if !filepath.IsAbs(file) {
+			file = filepath.Join(root, file)
+		}
+		brokenDirs[filepath.Dir(file)] = first
+	}
+	return vetResult{byFile: byFile, broken: brokenDirs}, nil
 }
 
 // toDiagnostic places the finding in file, which golangci-lint parsed; it

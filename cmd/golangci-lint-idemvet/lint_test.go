@@ -437,3 +437,34 @@ func realWorldMarkers(t *testing.T, dir string) []string {
 	slices.Sort(want)
 	return want
 }
+
+// TestBrokenPackageSaysSo: with idemvet the only linter, golangci-lint
+// type-checks nothing, so a package go vet could not analyse would pass in
+// silence; the plugin reports it on that package instead, and the rest of
+// the module is still analysed.
+func TestBrokenPackageSaysSo(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod":       "module example.com/broken\n\ngo 1.22\n",
+		"good/good.go": "package good\n\nfunc Good() int { return 1 }\n",
+		"bad/bad.go":   "package bad\n\nfunc Bad() int { return undefinedThing }\n",
+	}
+	for name, src := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res := lint(t, dir, configFor(), "./...")
+	var got []string
+	for _, i := range res.issues {
+		got = append(got, i.String())
+	}
+	if len(res.issues) != 1 || res.issues[0].Pos.Filename != "bad/bad.go" ||
+		!strings.Contains(res.issues[0].Text, "could not be analysed") || !strings.Contains(res.issues[0].Text, "undefinedThing") {
+		t.Errorf("issues %q, want one, on bad/bad.go, saying it could not be analysed and why\n%s", got, res.stderr)
+	}
+}

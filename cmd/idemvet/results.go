@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -70,48 +69,23 @@ func (r *results) fail(pkg, msg string) {
 	if r.failed == nil {
 		r.failed = map[string]string{}
 	}
-	pkg = packagePath(pkg)
+	pkg = vettool.PackagePath(pkg)
 	if r.failed[pkg] == "" {
 		r.failed[pkg] = msg
 	}
 }
 
-// readErrors reads go vet's standard error: a "# package" line, then the
-// errors that kept the package from being analysed. It records each such
-// package and returns the lines under no header, which are the go
-// command's own.
+// readErrors records the packages go vet could not analyse, from its
+// standard error, and returns the go command's own lines.
 func (r *results) readErrors(stream io.Reader) string {
-	var other strings.Builder
-	current := ""
-	sc := bufio.NewScanner(stream)
-	sc.Buffer(nil, 64<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		if pkg, ok := strings.CutPrefix(line, "# "); ok {
-			current = packagePath(pkg)
-			continue
-		}
-		if current == "" {
-			other.WriteString(line + "\n")
-			continue
-		}
+	broken, other := vettool.ReadErrors(stream)
+	for pkg, msg := range broken {
 		if r.broken == nil {
 			r.broken = map[string]string{}
 		}
-		if r.broken[current] != "" {
-			r.broken[current] += "\n"
-		}
-		r.broken[current] += strings.TrimPrefix(line, "vet: ")
+		r.broken[pkg] = msg
 	}
-	return other.String()
-}
-
-// packagePath drops a test variant's decoration: "p [p.test]" and "[p]"
-// are p.
-func packagePath(id string) string {
-	id = strings.TrimPrefix(id, "[")
-	path, _, _ := strings.Cut(id, " ")
-	return strings.TrimSuffix(path, "]")
+	return other
 }
 
 func (r *results) count() int {

@@ -57,3 +57,39 @@ func SplitPosition(posn string) (file string, line, col int) {
 	col, _ = strconv.Atoi(parts[n-1])
 	return strings.Join(parts[:n-2], ":"), line, col
 }
+
+// ReadErrors reads go vet's standard error: a "# package" line, then the
+// errors that kept the package from being analysed. It returns those
+// errors by package path and the lines under no header, which are the go
+// command's own.
+func ReadErrors(stream io.Reader) (broken map[string]string, other string) {
+	var rest strings.Builder
+	broken = map[string]string{}
+	current := ""
+	sc := bufio.NewScanner(stream)
+	sc.Buffer(nil, 64<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if pkg, ok := strings.CutPrefix(line, "# "); ok {
+			current = PackagePath(pkg)
+			continue
+		}
+		if current == "" {
+			rest.WriteString(line + "\n")
+			continue
+		}
+		if broken[current] != "" {
+			broken[current] += "\n"
+		}
+		broken[current] += strings.TrimPrefix(line, "vet: ")
+	}
+	return broken, rest.String()
+}
+
+// PackagePath drops a test variant's decoration: "p [p.test]" and "[p]"
+// are p.
+func PackagePath(id string) string {
+	id = strings.TrimPrefix(id, "[")
+	path, _, _ := strings.Cut(id, " ")
+	return strings.TrimSuffix(path, "]")
+}
