@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -127,11 +128,29 @@ func (v *vetRuns) module(root string) (vetResult, error) {
 	return r.result, r.err
 }
 
-// vet runs go vet on every package of the module at root. A package that
-// does not build is reported on that package, not as an error of the run,
-// unless go vet printed neither JSON nor any package's errors.
+// vet runs go vet on every package of the module at root that loads (go
+// vet refuses to run at all when one does not: a dependency the module
+// proxy refuses, say). A package that does not load or build is reported
+// on that package, not as an error of the run, unless go vet printed
+// neither JSON nor any package's errors.
 func (v *vetRuns) vet(root string) (vetResult, error) {
-	args := slices.Concat([]string{"vet", "-vettool=" + v.exe, "-json"}, v.args, []string{"./..."})
+	list, err := vettool.ListPackages(root, []string{"./..."}, v.args, io.Discard)
+	if err != nil {
+		return vetResult{}, fmt.Errorf("idemvet: %w", err)
+	}
+	brokenDirs := map[string]string{}
+	for _, p := range list.Roots {
+		if msg := list.LoadErrors[p.ImportPath]; msg != "" {
+			brokenDirs[p.Dir] = "does not load: " + strings.Join(strings.Fields(msg), " ")
+		} else if i := slices.IndexFunc(p.Deps, list.IsBroken); i >= 0 {
+			brokenDirs[p.Dir] = "imports " + p.Deps[i] + ", which does not load"
+		}
+	}
+	targets := list.Analysable([]string{"./..."})
+	if len(targets) == 0 {
+		return vetResult{broken: brokenDirs}, nil
+	}
+	args := slices.Concat([]string{"vet", "-vettool=" + v.exe, "-json"}, v.args, targets)
 	cmd := exec.Command("go", args...)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), vetToolEnv+"=1")
@@ -145,7 +164,7 @@ func (v *vetRuns) vet(root string) (vetResult, error) {
 	byFile := map[string][]finding{}
 	seen := map[string]bool{}
 	analysed := false
-	err := vettool.DecodeJSON(&stdout, func(pkg, check string, raw json.RawMessage) error {
+	err = vettool.DecodeJSON(&stdout, func(pkg, check string, raw json.RawMessage) error {
 		analysed = true
 		var failure struct{ Error string }
 		if json.Unmarshal(raw, &failure) == nil && failure.Error != "" {
@@ -173,7 +192,6 @@ func (v *vetRuns) vet(root string) (vetResult, error) {
 	if runErr != nil && !analysed && len(broken) == 0 {
 		return vetResult{}, fmt.Errorf("idemvet: go vet in %s: %v\n%s", root, runErr, strings.TrimSpace(other))
 	}
-	brokenDirs := map[string]string{}
 	for _, errs := range broken {
 		// The first error names a file of the package, relative to root
 		// or absolute.

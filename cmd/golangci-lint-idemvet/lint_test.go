@@ -441,13 +441,16 @@ func realWorldMarkers(t *testing.T, dir string) []string {
 // TestBrokenPackageSaysSo: with idemvet the only linter, golangci-lint
 // type-checks nothing, so a package go vet could not analyse would pass in
 // silence; the plugin reports it on that package instead, and the rest of
-// the module is still analysed.
+// the module is still analysed (go vet refuses to run at all when one
+// package does not load, so the plugin leaves such packages out).
 func TestBrokenPackageSaysSo(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
 		"go.mod":       "module example.com/broken\n\ngo 1.22\n",
 		"good/good.go": "package good\n\nfunc Good() int { return 1 }\n",
 		"bad/bad.go":   "package bad\n\nfunc Bad() int { return undefinedThing }\n",
+		"gone/gone.go": "package gone\n\nimport _ \"example.com/nosuch/pkg\"\n",
+		"pay/pay.go":   payFixture,
 	}
 	for name, src := range files {
 		path := filepath.Join(dir, name)
@@ -459,12 +462,44 @@ func TestBrokenPackageSaysSo(t *testing.T) {
 		}
 	}
 	res := lint(t, dir, configFor(), "./...")
-	var got []string
+	got := map[string]string{}
 	for _, i := range res.issues {
-		got = append(got, i.String())
+		got[i.Pos.Filename] = i.Text
 	}
-	if len(res.issues) != 1 || res.issues[0].Pos.Filename != "bad/bad.go" ||
-		!strings.Contains(res.issues[0].Text, "could not be analysed") || !strings.Contains(res.issues[0].Text, "undefinedThing") {
-		t.Errorf("issues %q, want one, on bad/bad.go, saying it could not be analysed and why\n%s", got, res.stderr)
+	want := map[string][]string{
+		"bad/bad.go":   {"could not be analysed", "undefinedThing"},
+		"gone/gone.go": {"could not be analysed", "does not load", "example.com/nosuch/pkg"},
+		"pay/pay.go":   {"checkthenact: "}, // the module's other packages are analysed
+	}
+	for file, words := range want {
+		for _, w := range words {
+			if !strings.Contains(got[file], w) {
+				t.Errorf("issue on %s: %q, want it to contain %q\n%s", file, got[file], w, res.stderr)
+			}
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("issues on %d files, want %d (none on good/good.go): %v", len(got), len(want), got)
 	}
 }
+
+// payFixture is a package with one check-then-act race.
+const payFixture = `package pay
+
+import (
+	"context"
+	"database/sql"
+)
+
+func Pay(ctx context.Context, db *sql.DB, key string) error {
+	var n int
+	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM payments WHERE key = $1", key).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return nil
+	}
+	_, err := db.ExecContext(ctx, "INSERT INTO payments (key) VALUES ($1)", key)
+	return err
+}
+`

@@ -139,12 +139,12 @@ type driver struct {
 }
 
 func (d *driver) run() int {
-	pkgs, err := listPackages(d.opts.patterns, d.opts.unitArgs, d.stderr)
+	pkgs, err := vettool.ListPackages("", d.opts.patterns, d.opts.unitArgs, d.stderr)
 	if err != nil {
 		fmt.Fprintf(d.report, "idemvet: %v\n", err)
 		return exitFailed
 	}
-	targets := pkgs.analysable(d.opts.patterns)
+	targets := pkgs.Analysable(d.opts.patterns)
 	if d.opts.fix && len(targets) > 0 {
 		if code, done := d.fix(targets); done {
 			return code
@@ -157,7 +157,7 @@ func (d *driver) run() int {
 			return exitFailed
 		}
 	}
-	incomplete := pkgs.reportBroken(d.report, res.broken, res.failed)
+	incomplete := reportBroken(pkgs, d.report, res.broken, res.failed)
 	findings := res.count() > 0
 	if d.opts.json {
 		if err := res.printJSON(d.stdout); err != nil {
