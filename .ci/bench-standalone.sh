@@ -25,12 +25,15 @@
 # (the x/tools multichecker, whole program in memory) is measured too.
 #
 # GOLANGCI=1 adds cmd/golangci-lint-idemvet with only idemvet enabled, each
-# run with an empty golangci-lint cache (its result and facts cache, the
-# counterpart of go vet's result cache), and then checks that it, the
-# standalone and the vet-tool forms report the same findings (check,
-# file and line). PRECOMMIT=1 adds the pre-commit hook, run with
-# `pre-commit try-repo` on this repository's HEAD (MODULE_DIR must be in a
-# git work tree; pre-commit's first run builds its environment, unmeasured).
+# run with an empty golangci-lint cache and a setting that changes each
+# time (an extra key header), so that neither its cache nor go vet's
+# serves results: once as it comes ("golangci") and once with
+# IDEMVET_VETTOOL naming the idemvet built here ("golangci-vettool"). It
+# then checks that golangci-lint, the standalone and the vet-tool forms
+# report the same findings (check, file and line). PRECOMMIT=1 adds the
+# pre-commit hook at this repository's HEAD, run with `pre-commit run
+# --all-files` from a configuration naming it (MODULE_DIR must be in a git
+# work tree; the first, unmeasured run installs the hook's environment).
 set -euo pipefail
 module=$(cd "$1" && pwd)
 rounds=${2:-2}
@@ -48,7 +51,12 @@ mapfile -t patterns < <(tr -s ' \t' '\n\n' <<<"${PATTERNS:-./...}" | grep .)
 go build -C "$repo" -o "$work/idemvet" ./cmd/idemvet
 if [ -n "${GOLANGCI:-}" ]; then
 	go build -C "$repo/cmd/golangci-lint-idemvet" -o "$work/golangci-lint-idemvet" .
-	cat > "$work/golangci.yml" <<-'YAML'
+fi
+# golangci_config writes a .golangci.yml enabling only idemvet, with a key
+# header that is new each call: the vet tool's flags change, so go vet's
+# result cache is bypassed as for the other arms.
+golangci_config() {
+	cat > "$work/golangci.yml" <<-YAML
 	version: "2"
 	run:
 	  relative-path-mode: gomod
@@ -60,12 +68,14 @@ if [ -n "${GOLANGCI:-}" ]; then
 	    custom:
 	      idemvet:
 	        type: module
+	        settings:
+	          keyheaders: [X-Bench-$RANDOM$RANDOM]
 	issues:
 	  max-issues-per-linter: 0
 	  max-same-issues: 0
 	  uniq-by-line: false
 	YAML
-fi
+}
 if [ -n "$old_ref" ]; then
 	mkdir "$work/old"
 	git -C "$repo" archive "$old_ref" | tar -x -C "$work/old"
@@ -98,10 +108,17 @@ measure() {
 arms=(govet vettool standalone)
 [ -z "${COLD:-}" ] && arms+=(rerun)
 [ -n "$old_ref" ] && arms+=(oldstandalone)
-[ -n "${GOLANGCI:-}" ] && arms+=(golangci)
+[ -n "${GOLANGCI:-}" ] && arms+=(golangci golangci-vettool)
 if [ -n "${PRECOMMIT:-}" ]; then
 	arms+=(precommit)
-	(cd "$module" && pre-commit try-repo "$repo" idemvet --all-files >/dev/null 2>&1 || true)
+	cat > "$work/pre-commit.yaml" <<-YAML
+	repos:
+	  - repo: $repo
+	    rev: $(git -C "$repo" rev-parse HEAD)
+	    hooks:
+	      - id: idemvet
+	YAML
+	(cd "$module" && pre-commit run --config "$work/pre-commit.yaml" --all-files >/dev/null 2>&1 || true)
 fi
 # golangci: golangci-lint with only idemvet, on an empty golangci-lint cache.
 golangci=(env GOLANGCI_LINT_CACHE="$work/gclcache" "$work/golangci-lint-idemvet" run --allow-parallel-runners
@@ -130,11 +147,14 @@ for r in $(seq 1 "$rounds"); do
 			sed -i '$ d' "$touched" ;;
 		oldstandalone) measure oldstandalone "$work/idemvet-old" "${patterns[@]}" ;;
 		golangci)
-			rm -rf "$work/gclcache"
+			rm -rf "$work/gclcache"; golangci_config
 			measure golangci "${golangci[@]}" ;;
+		golangci-vettool)
+			rm -rf "$work/gclcache"; golangci_config
+			measure golangci-vettool env IDEMVET_VETTOOL="$work/idemvet" "${golangci[@]}" ;;
 		precommit)
 			echo "# run $RANDOM$RANDOM" > "$module/.idemvet.yml"
-			measure precommit pre-commit try-repo "$repo" idemvet --all-files ;;
+			measure precommit pre-commit run --config "$work/pre-commit.yaml" --all-files ;;
 		esac
 	done
 done
@@ -143,7 +163,7 @@ if [ -n "${GOLANGCI:-}" ]; then
 	# The findings of the three forms as "check file:line", sorted.
 	(cd "$module" && "$work/idemvet" -json "${patterns[@]}" 2>/dev/null) > "$work/standalone.json" || true
 	(cd "$module" && go vet -vettool="$work/idemvet" -json "${patterns[@]}" 2>&1) > "$work/vettool.json" || true
-	rm -rf "$work/gclcache"
+	rm -rf "$work/gclcache"; golangci_config
 	(cd "$module" && "${golangci[@]}") > "$work/golangci.json" 2>/dev/null || true
 	python3 - "$module" "$work" <<-'PY'
 	import json, os, re, sys

@@ -29,9 +29,11 @@ package golangci
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"strings"
 
 	"github.com/golangci/plugin-module-register/register"
+	"golang.org/x/mod/semver"
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemvet/idemvet/analyzers"
@@ -61,11 +63,49 @@ func New(rawSettings any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("idemvet: %w", err)
 	}
-	exe, err := os.Executable()
+	tool, err := chooseVetTool()
 	if err != nil {
 		return nil, fmt.Errorf("idemvet: %w", err)
 	}
-	return plugin{runs: newVetRuns(exe, args)}, nil
+	return plugin{runs: newVetRuns(tool, args)}, nil
+}
+
+// installedToolEnv names an installed idemvet for go vet to run instead of
+// this executable. Each package go vet analyses, dependencies included,
+// starts the vet tool once; golangci-lint's binary spends about 0.1 s of
+// CPU starting (the package initialisation of its linters), idemvet's
+// 5 ms, which on a few hundred packages is most of the run.
+const installedToolEnv = "IDEMVET_VETTOOL"
+
+// chooseVetTool returns the vet tool go vet is to run: $IDEMVET_VETTOOL when it
+// is an idemvet of this plugin's version, otherwise this executable.
+func chooseVetTool() (vetTool, error) {
+	path := os.Getenv(installedToolEnv)
+	if path == "" {
+		exe, err := os.Executable()
+		return vetTool{path: exe, self: true}, err
+	}
+	out, err := exec.Command(path, "-V=full").Output()
+	if err != nil {
+		return vetTool{}, fmt.Errorf("%s=%s is not idemvet: asked for its version (-V=full): %w", installedToolEnv, path, err)
+	}
+	// "idemvet version v0.3.0 buildID=...", or "devel..." from a checkout.
+	fields := strings.Fields(string(out))
+	if len(fields) < 3 || fields[0] != "idemvet" || fields[1] != "version" {
+		return vetTool{}, fmt.Errorf("%s=%s is not idemvet (it says %q)", installedToolEnv, path, strings.TrimSpace(string(out)))
+	}
+	if mine := analyzers.Version(); semver.IsValid(mine) && semver.IsValid(fields[2]) && fields[2] != mine {
+		return vetTool{}, fmt.Errorf("%s=%s is idemvet %s; this plugin is %s", installedToolEnv, path, fields[2], mine)
+	}
+	return vetTool{path: path}, nil
+}
+
+// vetTool is the executable go vet runs on each package.
+type vetTool struct {
+	path string
+	// self is set when it is this executable, which then needs vetToolEnv
+	// to serve go vet rather than run golangci-lint.
+	self bool
 }
 
 type plugin struct{ runs *vetRuns }

@@ -31,8 +31,8 @@ func TestRegistered(t *testing.T) {
 	if len(got) != 1 || got[0].Name != "idemvet" || len(got[0].FactTypes) > 0 || len(got[0].Requires) > 0 {
 		t.Errorf("analyzers %v, want one, idemvet, with no facts and no requirements (golangci-lint would run it on every dependency)", got)
 	}
-	if want := []string{"-exists=Store.HasKey"}; !slices.Equal(p.(plugin).runs.args, want) {
-		t.Errorf("vet tool flags %q, want %q", p.(plugin).runs.args, want)
+	if want := []string{"-exists=Store.HasKey"}; !slices.Equal(p.(plugin).runs.args, want) || !p.(plugin).runs.tool.self {
+		t.Errorf("vet tool %+v, flags %q; want this executable, flags %q", p.(plugin).runs.tool, p.(plugin).runs.args, want)
 	}
 }
 

@@ -19,10 +19,11 @@ import (
 	"github.com/idemvet/idemvet/internal/vettool"
 )
 
-// vetRuns runs go vet -vettool=<this executable> -json ./... once per
-// module golangci-lint lints, and keeps the findings by file.
+// vetRuns runs go vet -vettool=<this executable, or an installed idemvet>
+// -json ./... once per module golangci-lint lints, and keeps the findings
+// by file.
 type vetRuns struct {
-	exe  string   // this executable, the vet tool
+	tool vetTool
 	args []string // the settings, as the vet tool's flags
 	mu   sync.Mutex
 	runs map[string]*vetRun // by module root directory
@@ -74,8 +75,8 @@ type textEdit struct {
 	New      string `json:"new"`
 }
 
-func newVetRuns(exe string, args []string) *vetRuns {
-	return &vetRuns{exe: exe, args: args, runs: map[string]*vetRun{}}
+func newVetRuns(tool vetTool, args []string) *vetRuns {
+	return &vetRuns{tool: tool, args: args, runs: map[string]*vetRun{}}
 }
 
 // report is the analyzer's Run: it reports the findings in the pass's
@@ -150,10 +151,12 @@ func (v *vetRuns) vet(root string) (vetResult, error) {
 	if len(targets) == 0 {
 		return vetResult{broken: brokenDirs}, nil
 	}
-	args := slices.Concat([]string{"vet", "-vettool=" + v.exe, "-json"}, v.args, targets)
+	args := slices.Concat([]string{"vet", "-vettool=" + v.tool.path, "-json"}, v.args, targets)
 	cmd := exec.Command("go", args...)
 	cmd.Dir = root
-	cmd.Env = append(os.Environ(), vetToolEnv+"=1")
+	if v.tool.self {
+		cmd.Env = append(os.Environ(), vetToolEnv+"=1")
+	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	runErr := cmd.Run()

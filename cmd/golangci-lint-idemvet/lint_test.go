@@ -503,3 +503,28 @@ func Pay(ctx context.Context, db *sql.DB, key string) error {
 	return err
 }
 `
+
+// TestInstalledVetTool: with IDEMVET_VETTOOL naming an installed idemvet,
+// go vet runs it (it starts faster than golangci-lint's binary) and the
+// findings are the same; a program that is not idemvet is refused.
+func TestInstalledVetTool(t *testing.T) {
+	idemvet := filepath.Join(t.TempDir(), "idemvet")
+	if out, err := exec.Command("go", "build", "-C", "../..", "-o", idemvet, "./cmd/idemvet").CombinedOutput(); err != nil {
+		t.Fatalf("building idemvet: %v\n%s", err, out)
+	}
+	t.Setenv("IDEMVET_VETTOOL", idemvet)
+	res := lint(t, fixture, configFor())
+	if got, want := issueLines(res.issues), markedWith(t, "FINDING"); !slices.Equal(got, want) {
+		t.Errorf("with IDEMVET_VETTOOL: issues on lines %v, want %v\n%s", got, want, res.stderr)
+	}
+
+	notIdemvet, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("IDEMVET_VETTOOL", notIdemvet)
+	res = lint(t, fixture, configFor())
+	if res.exitCode == 0 || !strings.Contains(res.stderr, "is not idemvet") {
+		t.Errorf("IDEMVET_VETTOOL=%s: exit code %d, want a failure saying it is not idemvet\n%s", notIdemvet, res.exitCode, res.stderr)
+	}
+}
