@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/golangci/plugin-module-register/register"
+
+	"github.com/idemvet/idemvet/internal/vettool"
 )
 
 func TestRegistered(t *testing.T) {
@@ -66,11 +68,11 @@ func TestFindingPlacedInItsFile(t *testing.T) {
 	var f finding
 	f.check = "checkthenact"
 	f.Posn, f.Message = "/m/p/p.go:4:2", "check-then-act race"
-	f.SuggestedFixes = make([]suggestedFix, 2)
+	f.SuggestedFixes = make([]vettool.SuggestedFix, 2)
 	f.SuggestedFixes[0].Message = "in this file"
-	f.SuggestedFixes[0].TextEdits = []textEdit{{Filename: "/m/p/p.go", Start: 23, End: 26, New: "h()"}}
+	f.SuggestedFixes[0].TextEdits = []vettool.TextEdit{{Filename: "/m/p/p.go", Start: 23, End: 26, New: "h()"}}
 	f.SuggestedFixes[1].Message = "elsewhere"
-	f.SuggestedFixes[1].TextEdits = []textEdit{{Filename: "/m/p/q.go", Start: 0, End: 1, New: "x"}}
+	f.SuggestedFixes[1].TextEdits = []vettool.TextEdit{{Filename: "/m/p/q.go", Start: 0, End: 1, New: "x"}}
 
 	d, ok := f.toDiagnostic(file)
 	if !ok {

@@ -47,32 +47,12 @@ type vetResult struct {
 }
 
 // finding is one diagnostic of go vet -json, with the check that made it.
+// Its related locations are not reported: golangci-lint turns each into
+// an issue of its own, counting every finding twice, and the messages
+// already name the other half of the race.
 type finding struct {
 	check string
-	diagnostic
-}
-
-// diagnostic is the part of a diagnostic of go vet -json that golangci-lint
-// reports: no related locations (golangci-lint turns each into an issue of
-// its own, counting every finding twice; the messages already name the
-// other half of the race).
-type diagnostic struct {
-	Posn           string         `json:"posn"`
-	Message        string         `json:"message"`
-	SuggestedFixes []suggestedFix `json:"suggested_fixes"`
-}
-
-type suggestedFix struct {
-	Message   string     `json:"message"`
-	TextEdits []textEdit `json:"edits"`
-}
-
-// textEdit replaces the bytes [Start, End) of Filename.
-type textEdit struct {
-	Filename string `json:"filename"`
-	Start    int    `json:"start"`
-	End      int    `json:"end"`
-	New      string `json:"new"`
+	vettool.Diagnostic
 }
 
 func newVetRuns(tool vetTool, args []string) *vetRuns {
@@ -173,7 +153,7 @@ func (v *vetRuns) vet(root string) (vetResult, error) {
 		if json.Unmarshal(raw, &failure) == nil && failure.Error != "" {
 			return nil // the check failed on this package: go vet said so on stderr
 		}
-		var diags []diagnostic
+		var diags []vettool.Diagnostic
 		if err := json.Unmarshal(raw, &diags); err != nil {
 			return fmt.Errorf("package %s, check %s: %w", pkg, check, err)
 		}

@@ -23,16 +23,6 @@ type results struct {
 	failed map[string]string
 }
 
-// diagnostic is the part of a JSON diagnostic the text output prints.
-type diagnostic struct {
-	Posn    string `json:"posn"`
-	Message string `json:"message"`
-	Related []struct {
-		Posn    string `json:"posn"`
-		Message string `json:"message"`
-	} `json:"related"`
-}
-
 // readFindings collects the findings go vet -json prints. A diagnostic
 // seen before (a package and its test variant share files) is kept once.
 func (r *results) readFindings(stream io.Reader) error {
@@ -120,7 +110,7 @@ func (r *results) printJSON(w io.Writer) error {
 func (r *results) writeText(w *strings.Builder) {
 	type finding struct {
 		check string
-		diagnostic
+		vettool.Diagnostic
 		file      string
 		line, col int
 	}
@@ -129,7 +119,7 @@ func (r *results) writeText(w *strings.Builder) {
 		for check, diags := range checks {
 			for _, raw := range diags {
 				f := finding{check: check}
-				if err := json.Unmarshal(raw, &f.diagnostic); err != nil {
+				if err := json.Unmarshal(raw, &f.Diagnostic); err != nil {
 					fmt.Fprintf(w, "idemvet: a finding of %s: %v\n", check, err)
 					continue
 				}

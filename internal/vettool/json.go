@@ -10,6 +10,32 @@ import (
 	"strings"
 )
 
+// Diagnostic is a diagnostic as go vet -json prints it (unitchecker's
+// JSON form), the parts idemvet's commands use.
+type Diagnostic struct {
+	Posn    string `json:"posn"`
+	Message string `json:"message"`
+	Related []struct {
+		Posn    string `json:"posn"`
+		Message string `json:"message"`
+	} `json:"related"`
+	SuggestedFixes []SuggestedFix `json:"suggested_fixes"`
+}
+
+// SuggestedFix is a fix of a Diagnostic: edits of byte ranges of files.
+type SuggestedFix struct {
+	Message   string     `json:"message"`
+	TextEdits []TextEdit `json:"edits"`
+}
+
+// TextEdit replaces the bytes [Start, End) of Filename.
+type TextEdit struct {
+	Filename string `json:"filename"`
+	Start    int    `json:"start"`
+	End      int    `json:"end"`
+	New      string `json:"new"`
+}
+
 // DecodeJSON reads what go vet -json prints on standard output, one JSON
 // object per package (package ID, then check, then the check's
 // diagnostics or its error), skipping the "# package" lines older go
