@@ -82,7 +82,7 @@ func qualifiedName(f *types.Func) string {
 }
 
 // mayAck is the fast path: a package that imports no messaging library
-// and no package whose functions ack cannot ack a message.
+// and refers to no function that acks cannot ack a message.
 func mayAck(pass *analysis.Pass) bool {
 	if passutil.IsDependencyCode(pass) {
 		return false
@@ -92,10 +92,5 @@ func mayAck(pass *analysis.Pass) bool {
 			return true
 		}
 	}
-	for _, f := range pass.AllObjectFacts() {
-		if _, ok := f.Fact.(*Acks); ok {
-			return true
-		}
-	}
-	return false
+	return passutil.RefersToFactObject(pass)
 }

@@ -12,7 +12,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
-	"github.com/idemvet/idemvet/internal/passutil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -50,10 +49,10 @@ type handleUse struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if !mayMatter(pass) {
+	model := pass.ResultOf[dataaccess.Analyzer].(*dataaccess.Result)
+	if !mayMatter(pass, model) {
 		return nil, nil
 	}
-	model := pass.ResultOf[dataaccess.Analyzer].(*dataaccess.Result)
 	a := &checker{
 		pass:  pass,
 		ssa:   model.SSA(),
@@ -90,25 +89,6 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
-}
-
-// mayMatter is the fast path: a package that imports no key source, no
-// messaging or retry library, no package with facts, and sets no flag has
-// nothing to report or export.
-func mayMatter(pass *analysis.Pass) bool {
-	if passutil.IsDependencyCode(pass) {
-		return false
-	}
-	if !retryNames.Empty() || !keyHeaders.Empty() {
-		return true
-	}
-	for _, imp := range pass.Pkg.Imports() {
-		path := imp.Path()
-		if isSourcePackage(path) || isDeliveryPackage(path) || apis.IsMessagePackage(path) || apis.IsRetryPackage(path) || path == apis.RuntimeClaimPkg {
-			return true
-		}
-	}
-	return len(pass.AllObjectFacts()) > 0
 }
 
 // checkMint reports a call that mints a key on every attempt, where the

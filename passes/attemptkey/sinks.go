@@ -59,12 +59,15 @@ func canHoldKey(t types.Type) bool {
 // carries an idempotency key.
 func (a *checker) isKeyHeader(v ssa.Value) bool {
 	k, ok := v.(*ssa.Const)
-	if !ok || k.Value == nil || k.Value.Kind() != constant.String {
-		return false
-	}
+	return ok && k.Value != nil && k.Value.Kind() == constant.String && isKeyHeaderName(constant.StringVal(k.Value))
+}
+
+// isKeyHeaderName reports whether name is an HTTP header that carries an
+// idempotency key.
+func isKeyHeaderName(name string) bool {
 	// Idempotency-Key, X-Idempotency-Key and provider variants such as
 	// Cko-Idempotency-Key; PayPal names its key PayPal-Request-Id.
-	name := strings.ToLower(strings.TrimSpace(constant.StringVal(k.Value)))
+	name = strings.ToLower(strings.TrimSpace(name))
 	if name == "idempotency-key" || strings.HasSuffix(name, "-idempotency-key") || name == "paypal-request-id" {
 		return true
 	}

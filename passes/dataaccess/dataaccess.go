@@ -87,9 +87,15 @@ type Result struct {
 	ssa func() *buildssa.SSA
 	// ssaBuilt records that ssa ran, for the fast path's test.
 	ssaBuilt atomic.Bool
+	// modelled is set when the package passed the fast path.
+	modelled bool
 	// startup tells which code runs before any concurrent caller exists.
 	startup *startup
 }
+
+// Modelled reports whether the model looked at the package's code: it
+// passed the fast path, so its SSA form is built already.
+func (r *Result) Modelled() bool { return r.modelled }
 
 // SSA returns the package's SSA form as buildssa builds it. The model
 // builds it only when the package passes its fast path; a later pass
@@ -115,6 +121,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !mayAccessData(pass) {
 		return res, nil
 	}
+	res.modelled = true
 	ssainfo := res.SSA()
 	defer loadSQLFiles(pass)()
 	m := &modeler{pass: pass, local: map[*types.Func]*Summary{}, fields: collectSQLFields(pass.Pkg, ssainfo.SrcFuncs)}
@@ -146,7 +153,8 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // mayAccessData is the fast path: a package that imports none of the
-// libraries the tables know, no package with wrapper facts, and names no
+// libraries the tables know, refers to no function with a summary fact,
+// calls no interface method by a name the model knows, and names no
 // flagged function has nothing to model.
 func mayAccessData(pass *analysis.Pass) bool {
 	if passutil.IsDependencyCode(pass) {
@@ -160,47 +168,26 @@ func mayAccessData(pass *analysis.Pass) bool {
 			return true
 		}
 	}
-	if len(pass.AllObjectFacts()) > 0 {
+	if passutil.RefersToFactObject(pass) {
 		return true
 	}
-	// Repository, mailer and payment interfaces, declared here or in a
-	// package this one imports, are classified by method name.
-	if declaresNamedInterface(pass.Pkg) {
-		return true
-	}
-	for _, imp := range pass.Pkg.Imports() {
-		if !inGOROOT(pass.Fset, imp) && declaresNamedInterface(imp) {
-			return true
-		}
-	}
-	return false
+	return callsNamedInterfaceMethod(pass)
 }
 
-// inGOROOT reports whether pkg is part of the standard library, by where
-// its declarations are.
-func inGOROOT(fset *token.FileSet, pkg *types.Package) bool {
-	for _, name := range pkg.Scope().Names() {
-		if pos := pkg.Scope().Lookup(name).Pos(); fset.File(pos) != nil {
-			return passutil.InStandardLibrary(fset, pos)
-		}
-	}
-	return false
-}
-
-// declaresNamedInterface reports whether pkg declares an interface with a
-// method whose name the model understands (ExistsByKey, GetUser, Send).
-func declaresNamedInterface(pkg *types.Package) bool {
-	scope := pkg.Scope()
-	for _, name := range scope.Names() {
-		iface, ok := scope.Lookup(name).Type().Underlying().(*types.Interface)
-		if !ok {
+// callsNamedInterfaceMethod reports whether the package refers to a method
+// of an interface outside the standard library whose name the model
+// understands (ExistsByKey, GetUser, Send): calls through repository,
+// mailer and payment interfaces are classified by method name. Declaring
+// such an interface, or importing a package that does, models nothing.
+func callsNamedInterfaceMethod(pass *analysis.Pass) bool {
+	for _, obj := range pass.TypesInfo.Uses {
+		fn, ok := obj.(*types.Func)
+		if !ok || !passutil.IsInterfaceMethod(fn) || passutil.InStandardLibrary(pass.Fset, fn.Pos()) {
 			continue
 		}
-		for i := 0; i < iface.NumMethods(); i++ {
-			m := iface.Method(i).Name()
-			if apis.ByName(m) != apis.None || apis.IsLookupName(m) || apis.IsEffectName(m) {
-				return true
-			}
+		name := fn.Name()
+		if apis.ByName(name) != apis.None || apis.IsLookupName(name) || apis.IsEffectName(name) {
+			return true
 		}
 	}
 	return false

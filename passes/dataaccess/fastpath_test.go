@@ -29,7 +29,9 @@ var reportSSA = &analysis.Analyzer{
 
 func TestFastPathBuildsNoSSA(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), reportSSA,
-		"fastpath/plain", "fastpath/sqluser", "fastpath/caller")
+		"fastpath/plain", "fastpath/sqluser", "fastpath/caller",
+		"fastpath/nearby", "fastpath/viaiface", "fastpath/viaifacemiss",
+		"fastpath/repo", "fastpath/repouser", "fastpath/reposhape")
 }
 
 // TestFastPathSQLLayers: a package that imports one of the SQL layers is
@@ -60,6 +62,7 @@ func TestFastPathSQLLayers(t *testing.T) {
 		pass := &analysis.Pass{
 			Pkg:            pkg,
 			Fset:           token.NewFileSet(),
+			TypesInfo:      &types.Info{},
 			AllObjectFacts: func() []analysis.ObjectFact { return nil },
 		}
 		if got := mayAccessData(pass); got != tc.want {

@@ -1,0 +1,49 @@
+package passutil
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// RefersToFactObject reports whether the pass's package refers to an object
+// of another package that carries one of the pass's object facts: by
+// naming it (a call, a method value, a function passed as a value), or by
+// calling an interface method of the same name, which may run it.
+//
+// A fast path cannot ask only whether any fact arrived: go vet hands a
+// package the facts of every package below it, and in a large module one
+// summarised helper deep in the graph (a signer, a logger) reaches nearly
+// every package, though few of them call it.
+func RefersToFactObject(pass *analysis.Pass) bool {
+	facts := pass.AllObjectFacts()
+	if len(facts) == 0 {
+		return false
+	}
+	withFact := make(map[types.Object]bool, len(facts))
+	names := make(map[string]bool, len(facts))
+	for _, f := range facts {
+		withFact[f.Object] = true
+		names[f.Object.Name()] = true
+	}
+	for _, obj := range pass.TypesInfo.Uses {
+		fn, isFunc := obj.(*types.Func)
+		if isFunc {
+			obj = fn.Origin() // facts sit on the declared function, not an instance
+		}
+		if withFact[obj] {
+			return true
+		}
+		if isFunc && IsInterfaceMethod(fn) && names[fn.Name()] {
+			return true
+		}
+	}
+	return false
+}
+
+// IsInterfaceMethod reports whether fn is a method of an interface type,
+// whose call may run any implementation.
+func IsInterfaceMethod(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	return recv != nil && types.IsInterface(recv.Type())
+}
