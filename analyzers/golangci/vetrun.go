@@ -123,6 +123,8 @@ func (v *vetRuns) vet(root string) (vetResult, error) {
 	for _, p := range list.Roots {
 		if msg := list.LoadErrors[p.ImportPath]; msg != "" {
 			brokenDirs[p.Dir] = "does not load: " + strings.Join(strings.Fields(msg), " ")
+		} else if msg := list.TestErrors[p.ImportPath]; msg != "" {
+			brokenDirs[p.Dir] = "its tests do not load: " + strings.Join(strings.Fields(msg), " ")
 		} else if i := slices.IndexFunc(p.Deps, list.IsBroken); i >= 0 {
 			brokenDirs[p.Dir] = "imports " + p.Deps[i] + ", which does not load"
 		}

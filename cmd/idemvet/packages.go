@@ -9,14 +9,20 @@ import (
 )
 
 // reportBroken writes one line per package that could not be analysed:
-// those that do not load, those go vet could not analyse (type errors,
-// or the unit failed) and those whose analysis returned an error, each with the number of the command line's
-// packages left unanalysed because they import it. It reports whether
-// any line was written.
+// those that do not load, or whose tests do not, those go vet could not
+// analyse (type errors, or the unit failed) and those whose analysis
+// returned an error, each with the number of the command line's packages
+// left unanalysed because they import it. It reports whether any line
+// was written.
 func reportBroken(l *vettool.PackageList, w *strings.Builder, vetBroken, failed map[string]string) bool {
 	all := map[string]string{}
 	for path, msg := range l.LoadErrors {
 		all[path] = "does not load: " + strings.Join(strings.Fields(msg), " ")
+	}
+	for path, msg := range l.TestErrors {
+		if all[path] == "" {
+			all[path] = "could not be analysed: its tests do not load: " + strings.Join(strings.Fields(msg), " ")
+		}
 	}
 	for path, msg := range vetBroken {
 		all[path] = "could not be analysed: " + msg
@@ -33,7 +39,10 @@ func reportBroken(l *vettool.PackageList, w *strings.Builder, vetBroken, failed 
 	slices.Sort(paths)
 	for _, path := range paths {
 		line := fmt.Sprintf("idemvet: %s %s", path, firstLine(all[path]))
-		if n := dependents(l, path); n > 0 {
+		// Importers of a package whose tests alone do not load are
+		// analysed: they need the package, not its tests.
+		testsOnly := l.TestErrors[path] != "" && l.LoadErrors[path] == "" && vetBroken[path] == ""
+		if n := dependents(l, path); n > 0 && !testsOnly {
 			line += fmt.Sprintf(" (%d more package(s) not analysed because they import it)", n)
 		}
 		fmt.Fprintln(w, line)

@@ -20,13 +20,19 @@ func standaloneRun(t *testing.T, dir string, args ...string) vetRun {
 }
 
 // brokenModule is vetmod plus a package that does not compile, one that
-// imports it, and one with a missing import.
+// imports it, one with a missing import, and one whose test has one.
 func brokenModule(t *testing.T) string {
 	t.Helper()
 	dir := vetCopy(t)
 	writeFile(t, filepath.Join(dir, "typeerr", "typeerr.go"), "package typeerr\n\nfunc F() int { return undefinedThing }\n")
 	writeFile(t, filepath.Join(dir, "importer", "importer.go"), "package importer\n\nimport \"example.com/vetmod/typeerr\"\n\nvar X = typeerr.F()\n")
 	writeFile(t, filepath.Join(dir, "missing", "missing.go"), "package missing\n\nimport \"example.com/vetmod/nosuch\"\n\nvar X = nosuch.Y\n")
+	// A package whose test alone imports what does not exist (a module
+	// the proxy refuses, say): go vet cannot analyse it, but its importer
+	// needs only the package.
+	writeFile(t, filepath.Join(dir, "testonly", "testonly.go"), "package testonly\n\nfunc F() int { return 1 }\n")
+	writeFile(t, filepath.Join(dir, "testonly", "testonly_test.go"), "package testonly\n\nimport \"example.com/vetmod/nosuchtest\"\n\nvar _ = nosuchtest.Y\n")
+	writeFile(t, filepath.Join(dir, "testonlyuser", "testonlyuser.go"), "package testonlyuser\n\nimport \"example.com/vetmod/testonly\"\n\nvar X = testonly.F()\n")
 	return dir
 }
 
@@ -43,6 +49,7 @@ func TestStandaloneBrokenPackages(t *testing.T) {
 	broken := slices.DeleteFunc(slices.Clone(lines), func(l string) bool { return !strings.HasPrefix(l, "idemvet: ") })
 	want := []*regexp.Regexp{
 		regexp.MustCompile(`^idemvet: example.com/vetmod/missing does not load: .*example.com/vetmod/nosuch`),
+		regexp.MustCompile(`^idemvet: example.com/vetmod/testonly could not be analysed: its tests do not load: .*example.com/vetmod/nosuchtest[^(]*$`),
 		regexp.MustCompile(`^idemvet: example.com/vetmod/typeerr could not be analysed: typeerr/typeerr.go:3:\d+: undefined: undefinedThing \(1 more package\(s\) not analysed because they import it\)$`),
 	}
 	if len(broken) != len(want) {

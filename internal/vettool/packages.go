@@ -15,7 +15,9 @@ import (
 type Listed struct {
 	ImportPath string
 	Dir        string
-	Error      *struct{ Err string }
+	// ForTest is set on a test variant: the package whose tests it holds.
+	ForTest string
+	Error   *struct{ Err string }
 	DepsErrors []struct {
 		ImportStack []string
 		Err         string
@@ -29,6 +31,11 @@ type PackageList struct {
 	// LoadErrors maps each package that cannot be loaded (a missing
 	// import, a syntax error), root or dependency, to its error.
 	LoadErrors map[string]string
+	// TestErrors maps each root that loads but whose tests do not (a
+	// _test.go file imports a module the proxy refuses) to the error. go
+	// vet analyses a package with its tests, so it cannot analyse that
+	// root; the packages importing it are not affected.
+	TestErrors map[string]string
 }
 
 // ListPackages lists, in dir, the packages the patterns match, tolerating
@@ -36,7 +43,7 @@ type PackageList struct {
 // analysed; unitArgs are the vet tool's flags, whose -tags apply. The go
 // command's warnings (a pattern that matched nothing) go to warnings.
 func ListPackages(dir string, patterns, unitArgs []string, warnings io.Writer) (*PackageList, error) {
-	args := []string{"list", "-e", "-json=ImportPath,Dir,Error,DepsErrors,Deps"}
+	args := []string{"list", "-e", "-test", "-json=ImportPath,Dir,ForTest,Error,DepsErrors,Deps"}
 	for _, a := range unitArgs {
 		if strings.HasPrefix(a, "-tags=") {
 			args = append(args, a)
@@ -49,7 +56,8 @@ func ListPackages(dir string, patterns, unitArgs []string, warnings io.Writer) (
 	if err := cmd.Run(); err != nil {
 		return nil, fmt.Errorf("go list: %w", err)
 	}
-	list := &PackageList{LoadErrors: map[string]string{}}
+	list := &PackageList{LoadErrors: map[string]string{}, TestErrors: map[string]string{}}
+	roots := map[string]bool{}
 	dec := json.NewDecoder(&stdout)
 	for {
 		var p Listed
@@ -58,6 +66,19 @@ func ListPackages(dir string, patterns, unitArgs []string, warnings io.Writer) (
 		} else if err != nil {
 			return nil, fmt.Errorf("go list: %w", err)
 		}
+		// -test lists, after each root, its test binary (ROOT.test) and
+		// its test variants, which carry the errors of its tests.
+		testOf := p.ForTest
+		if main, ok := strings.CutSuffix(p.ImportPath, ".test"); ok && roots[main] {
+			testOf = main
+		}
+		if testOf != "" {
+			if msg := p.firstError(); msg != "" && list.TestErrors[testOf] == "" {
+				list.TestErrors[testOf] = msg
+			}
+			continue
+		}
+		roots[p.ImportPath] = true
 		if p.Error != nil {
 			list.LoadErrors[p.ImportPath] = p.Error.Err
 		}
@@ -71,17 +92,29 @@ func ListPackages(dir string, patterns, unitArgs []string, warnings io.Writer) (
 	return list, nil
 }
 
+// firstError returns the package's own error, or else the first error of
+// its dependencies, or "".
+func (p *Listed) firstError() string {
+	if p.Error != nil {
+		return p.Error.Err
+	}
+	if len(p.DepsErrors) > 0 {
+		return p.DepsErrors[0].Err
+	}
+	return ""
+}
+
 // Analysable returns what to hand go vet: the patterns themselves when
-// every package loads, otherwise the import paths of the roots that load
-// and import nothing that does not (go vet refuses to run at all when any
-// package fails to load).
+// every package and its tests load, otherwise the import paths of the
+// roots that load, with their tests, and import nothing that does not (go
+// vet refuses to run at all when any package fails to load).
 func (l *PackageList) Analysable(patterns []string) []string {
-	if len(l.LoadErrors) == 0 {
+	if len(l.LoadErrors) == 0 && len(l.TestErrors) == 0 {
 		return patterns
 	}
 	var good []string
 	for _, p := range l.Roots {
-		if !l.IsBroken(p.ImportPath) && !slices.ContainsFunc(p.Deps, l.IsBroken) {
+		if !l.IsBroken(p.ImportPath) && l.TestErrors[p.ImportPath] == "" && !slices.ContainsFunc(p.Deps, l.IsBroken) {
 			good = append(good, p.ImportPath)
 		}
 	}
