@@ -16,8 +16,8 @@ type Listed struct {
 	ImportPath string
 	Dir        string
 	// ForTest is set on a test variant: the package whose tests it holds.
-	ForTest string
-	Error   *struct{ Err string }
+	ForTest    string
+	Error      *struct{ Err string }
 	DepsErrors []struct {
 		ImportStack []string
 		Err         string
