@@ -11,8 +11,9 @@
 #   GOLANGCI=1 PRECOMMIT=1 bash .ci/bench-standalone.sh MODULE_DIR [ROUNDS]
 #
 # With COLD=1 every measured run starts from an empty build cache (its
-# own GOCACHE), so each arm compiles the module's dependencies as a first
-# run on a fresh CI machine does; the re-run arm is left out.
+# own GOCACHE) and an empty user cache, so each arm compiles the module's
+# dependencies (and golangci-lint's plugin its vet tool) as a first run on
+# a fresh CI machine does; the re-run arm is left out.
 #
 # The build cache is warm (the module is built first); go vet's result
 # cache is bypassed on every run, as internal/benchvet does: plain go vet
@@ -27,8 +28,9 @@
 # GOLANGCI=1 adds cmd/golangci-lint-idemvet with only idemvet enabled, each
 # run with an empty golangci-lint cache and a setting that changes each
 # time (an extra key header), so that neither its cache nor go vet's
-# serves results: once as it comes ("golangci") and once with
-# IDEMVET_VETTOOL naming the idemvet built here ("golangci-vettool"). It
+# serves results: once as it comes ("golangci": go vet runs the idemvet
+# the plugin built from its source) and once with IDEMVET_VETTOOL naming
+# the idemvet built here ("golangci-vettool"). It
 # then checks that golangci-lint, the standalone and the vet-tool forms
 # report the same findings (check, file and line). PRECOMMIT=1 adds the
 # pre-commit hook at this repository's HEAD, run with `pre-commit run
@@ -97,8 +99,11 @@ next_flags() {
 measure() {
 	local name=$1; shift
 	if [ -n "${COLD:-}" ]; then
-		rm -rf "$work/gocache"
+		rm -rf "$work/gocache" "$work/usercache"
 		export GOCACHE="$work/gocache"
+		# The golangci-lint plugin's vet tool is built into the user's
+		# cache: a fresh machine builds it too.
+		export XDG_CACHE_HOME="$work/usercache"
 	fi
 	/usr/bin/time -f "%e %M" -o "$work/t" bash -c 'cd "$0" && "$@" >/dev/null 2>&1 || true' "$module" "$@"
 	cat "$work/t" >> "$work/$name"

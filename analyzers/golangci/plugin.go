@@ -20,10 +20,11 @@
 // every analyzer that exports facts on every dependency, loaded from
 // source, with the whole program in memory; the checks would build SSA
 // there too. Instead the plugin's one analyzer runs go vet once per module
-// with the golangci-lint executable itself as the vet tool (see vetrun.go),
-// so the checks run one package per process, as in the standalone and vet
-// forms, with the same findings, and golangci-lint itself needs only the
-// files' syntax to place them.
+// (see vetrun.go) with idemvet's command, built from the plugin's own
+// source, as the vet tool (buildtool.go; the golangci-lint executable
+// itself when that cannot be built), so the checks run one package per
+// process, as in the standalone and vet forms, with the same findings, and
+// golangci-lint itself needs only the files' syntax to place them.
 package golangci
 
 import (
@@ -71,17 +72,23 @@ func New(rawSettings any) (register.LinterPlugin, error) {
 }
 
 // installedToolEnv names an installed idemvet for go vet to run instead of
-// this executable. Each package go vet analyses, dependencies included,
-// starts the vet tool once; golangci-lint's binary spends about 0.1 s of
-// CPU starting (the package initialisation of its linters), idemvet's
-// 5 ms, which on a few hundred packages is most of the run.
+// one built from the plugin's source. Each package go vet analyses,
+// dependencies included, starts the vet tool once; golangci-lint's binary
+// spends about 0.1 s of CPU starting (the package initialisation of its
+// linters), idemvet's 5 ms, which on a few hundred packages is most of the
+// run.
 const installedToolEnv = "IDEMVET_VETTOOL"
 
 // chooseVetTool returns the vet tool go vet is to run: $IDEMVET_VETTOOL when it
-// is an idemvet of this plugin's version, otherwise this executable.
+// is an idemvet of this plugin's version; otherwise idemvet built from the
+// plugin's source (see buildtool.go), or, when that cannot be built, this
+// executable.
 func chooseVetTool() (vetTool, error) {
 	path := os.Getenv(installedToolEnv)
 	if path == "" {
+		if built, err := builtVetTool(); err == nil {
+			return vetTool{path: built}, nil
+		}
 		exe, err := os.Executable()
 		return vetTool{path: exe, self: true}, err
 	}

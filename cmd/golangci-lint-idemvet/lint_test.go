@@ -528,3 +528,57 @@ func TestInstalledVetTool(t *testing.T) {
 		t.Errorf("IDEMVET_VETTOOL=%s: exit code %d, want a failure saying it is not idemvet\n%s", notIdemvet, res.exitCode, res.stderr)
 	}
 }
+
+// TestBuiltVetTool: without IDEMVET_VETTOOL the plugin builds idemvet's
+// command from the plugin's own source into the user's cache, once, and go
+// vet runs that; where it cannot (no usable cache directory), go vet runs
+// the golangci-lint binary itself. The findings are the same both ways.
+func TestBuiltVetTool(t *testing.T) {
+	gocache, err := exec.Command("go", "env", "GOCACHE").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// XDG_CACHE_HOME moves go's build cache too: keep that one.
+	t.Setenv("GOCACHE", strings.TrimSpace(string(gocache)))
+	t.Setenv("IDEMVET_VETTOOL", "")
+	want := markedWith(t, "FINDING")
+
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	userCache, err := os.UserCacheDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pattern := filepath.Join(userCache, "idemvet", "golangci-vettool", "*", "idemvet*")
+	var built os.FileInfo
+	for run := 1; run <= 2; run++ {
+		res := lint(t, fixture, configFor())
+		if got := issueLines(res.issues); !slices.Equal(got, want) {
+			t.Errorf("run %d: issues on lines %v, want %v\n%s", run, got, want, res.stderr)
+		}
+		tools, _ := filepath.Glob(pattern)
+		if len(tools) != 1 {
+			t.Fatalf("run %d: vet tools built in the user cache: %v, want one", run, tools)
+		}
+		info, err := os.Stat(tools[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if built != nil && !info.ModTime().Equal(built.ModTime()) {
+			t.Errorf("run %d rebuilt the vet tool though its source is unchanged", run)
+		}
+		built = info
+		if out, err := exec.Command(tools[0], "-V=full").Output(); err != nil || !strings.HasPrefix(string(out), "idemvet version ") {
+			t.Errorf("the built vet tool says %q (%v), want idemvet's version", out, err)
+		}
+	}
+
+	unusable := filepath.Join(t.TempDir(), "a-file")
+	if err := os.WriteFile(unusable, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("XDG_CACHE_HOME", unusable)
+	res := lint(t, fixture, configFor())
+	if got := issueLines(res.issues); !slices.Equal(got, want) {
+		t.Errorf("with no usable cache (golangci-lint's binary as the vet tool): issues on lines %v, want %v\n%s", got, want, res.stderr)
+	}
+}

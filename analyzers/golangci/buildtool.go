@@ -1,0 +1,154 @@
+package golangci
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+)
+
+// golangci-lint's executable spends about 0.1 s of CPU starting, in its
+// linters' package initialisation, and go vet starts the vet tool once per
+// package, dependencies included: on a few hundred packages that start-up
+// is most of the run. So, unless IDEMVET_VETTOOL names a tool, the plugin
+// builds idemvet's own command from the source it was compiled from (the
+// module cache's copy, or the checkout a replace directive named) and has
+// go vet run that. The checks are the same code either way.
+
+// builtVetTool returns the idemvet command built from this plugin's
+// source, building it into the user's cache the first time; it fails when
+// the source is no longer where the plugin was compiled, or does not build.
+func builtVetTool() (string, error) {
+	root, err := pluginSource()
+	if err != nil {
+		return "", err
+	}
+	id, err := sourceIdentity(root)
+	if err != nil {
+		return "", err
+	}
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		return "", err
+	}
+	dir := filepath.Join(cache, "idemvet", "golangci-vettool", id)
+	tool := filepath.Join(dir, "idemvet")
+	if runtime.GOOS == "windows" {
+		tool += ".exe"
+	}
+	if _, err := os.Stat(tool); err == nil {
+		return tool, nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	// Build beside the target and rename: two golangci-lint runs that
+	// build at once must not run each other's half-written file.
+	tmp, err := os.CreateTemp(dir, "idemvet-*.tmp")
+	if err != nil {
+		return "", err
+	}
+	tmp.Close()
+	defer os.Remove(tmp.Name())
+	cmd := exec.Command("go", "build", "-o", tmp.Name(), "./cmd/idemvet")
+	cmd.Dir = root
+	// The user's module settings (a workspace, -mod=vendor) are not this
+	// module's.
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("building idemvet in %s: %v\n%s", root, err, out)
+	}
+	if err := os.Rename(tmp.Name(), tool); err != nil {
+		return "", err
+	}
+	return tool, nil
+}
+
+// pluginSource returns the root of the idemvet module this file was
+// compiled from: its directory at build time, or, in a binary built with
+// -trimpath, the module's copy in the module cache.
+func pluginSource() (string, error) {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		return "", fmt.Errorf("no source position for the plugin")
+	}
+	root := filepath.Dir(filepath.Dir(filepath.Dir(file))) // analyzers/golangci/buildtool.go
+	if !filepath.IsAbs(root) {
+		cache := os.Getenv("GOMODCACHE")
+		if cache == "" {
+			out, err := exec.Command("go", "env", "GOMODCACHE").Output()
+			if err != nil {
+				return "", err
+			}
+			cache = strings.TrimSpace(string(out))
+		}
+		root = filepath.Join(cache, root)
+	}
+	if mod, err := modulePath(filepath.Join(root, "go.mod")); err != nil || mod != "github.com/idemvet/idemvet" {
+		return "", fmt.Errorf("the plugin's source is not at %s", root)
+	}
+	return root, nil
+}
+
+// modulePath reads the module path from a go.mod file.
+func modulePath(gomod string) (string, error) {
+	f, err := os.Open(gomod)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(sc.Text()), "module "); ok {
+			return strings.Trim(strings.TrimSpace(rest), `"`), nil
+		}
+	}
+	return "", fmt.Errorf("%s names no module", gomod)
+}
+
+// sourceIdentity names the state of the source tree at root and the go
+// command's version: the path, size and modification time of every file
+// of the module but its tests, so that an edited checkout gets a tool of
+// its own.
+func sourceIdentity(root string) (string, error) {
+	h := sha256.New()
+	version, err := exec.Command("go", "env", "GOVERSION").Output()
+	if err != nil {
+		return "", err
+	}
+	fmt.Fprintf(h, "%s\x00%s\x00", root, version)
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if path != root && (name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+				return filepath.SkipDir
+			}
+			if _, err := os.Stat(filepath.Join(path, "go.mod")); path != root && err == nil {
+				return filepath.SkipDir // another module
+			}
+			return nil
+		}
+		if strings.HasSuffix(name, "_test.go") {
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00%d\x00", path, info.Size(), info.ModTime().UnixNano())
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)[:12]), nil
+}
