@@ -54,8 +54,11 @@ func builtVetTool() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	tmp.Close()
-	defer os.Remove(tmp.Name())
+	if err := tmp.Close(); err != nil {
+		return "", err
+	}
+	// Gone after the rename; left behind only by a failed build.
+	defer func() { _ = os.Remove(tmp.Name()) }()
 	cmd := exec.Command("go", "build", "-o", tmp.Name(), "./cmd/idemvet")
 	cmd.Dir = root
 	// The user's module settings (a workspace, -mod=vendor) are not this
@@ -122,7 +125,7 @@ func sourceIdentity(root string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	fmt.Fprintf(h, "%s\x00%s\x00", root, version)
+	_, _ = fmt.Fprintf(h, "%s\x00%s\x00", root, version) // a hash takes every write
 	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -144,7 +147,7 @@ func sourceIdentity(root string) (string, error) {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(h, "%s\x00%d\x00%d\x00", path, info.Size(), info.ModTime().UnixNano())
+		_, _ = fmt.Fprintf(h, "%s\x00%d\x00%d\x00", path, info.Size(), info.ModTime().UnixNano())
 		return nil
 	})
 	if err != nil {
