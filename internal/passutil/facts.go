@@ -7,24 +7,28 @@ import (
 )
 
 // RefersToFactObject reports whether the pass's package refers to an object
-// of another package that carries one of the pass's object facts: by
-// naming it (a call, a method value, a function passed as a value), or by
-// calling an interface method of the same name, which may run it.
+// of another package that carries one of the pass's object facts for which
+// counts, when not nil, is true: by naming it (a call, a method value, a
+// function passed as a value), or by calling an interface method of the
+// same name, which may run it.
 //
 // A fast path cannot ask only whether any fact arrived: go vet hands a
 // package the facts of every package below it, and in a large module one
 // summarised helper deep in the graph (a signer, a logger) reaches nearly
 // every package, though few of them call it.
-func RefersToFactObject(pass *analysis.Pass) bool {
+func RefersToFactObject(pass *analysis.Pass, counts func(analysis.Fact) bool) bool {
 	facts := pass.AllObjectFacts()
-	if len(facts) == 0 {
-		return false
-	}
 	withFact := make(map[types.Object]bool, len(facts))
 	names := make(map[string]bool, len(facts))
 	for _, f := range facts {
+		if counts != nil && !counts(f.Fact) {
+			continue
+		}
 		withFact[f.Object] = true
 		names[f.Object.Name()] = true
+	}
+	if len(withFact) == 0 {
+		return false
 	}
 	for _, obj := range pass.TypesInfo.Uses {
 		fn, isFunc := obj.(*types.Func)

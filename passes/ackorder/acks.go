@@ -92,5 +92,5 @@ func mayAck(pass *analysis.Pass) bool {
 			return true
 		}
 	}
-	return passutil.RefersToFactObject(pass)
+	return passutil.RefersToFactObject(pass, nil)
 }

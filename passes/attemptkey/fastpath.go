@@ -1,6 +1,7 @@
 package attemptkey
 
 import (
+	"cmp"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -40,7 +41,16 @@ func mayMatter(pass *analysis.Pass, model *dataaccess.Result) bool {
 			return true
 		}
 	}
-	return model.Modelled() || passutil.RefersToFactObject(pass) || namesKeyOrClock(pass) || retriesFuncParam(pass)
+	return model.Modelled() || passutil.RefersToFactObject(pass, carriesKeys) || namesKeyOrClock(pass) || retriesFuncParam(pass)
+}
+
+// carriesKeys reports whether a fact can make a package matter by itself:
+// a retry helper, or a function that mints a key or takes one to a sink.
+// One that only passes its argument through (aws.String) matters where a
+// source or a sink is, which the other tests find.
+func carriesKeys(f analysis.Fact) bool {
+	k, ok := f.(*KeyFunc)
+	return !ok || k.Mints || k.MintsIntoSink || len(k.KeyParams) > 0 || len(k.DedupParams) > 0
 }
 
 // retriesFuncParam reports whether the package may hold a retry helper of
@@ -96,39 +106,100 @@ func isAttemptFunc(t types.Type) bool {
 	return types.Identical(last, types.Universe.Lookup("error").Type())
 }
 
-// namesKeyOrClock reports whether the package calls time.Now, or refers
-// to a field, parameter or setter whose name says it holds a key
-// (IdempotencyKey, SetClientToken), or spells an idempotency-key header.
+// namesKeyOrClock reports whether the package calls time.Now or a key
+// setter (SetIdempotencyKey), has a parameter or variable whose name says
+// it holds a key, stores into such a field outside the field's own
+// setter, or spells an idempotency-key header.
 func namesKeyOrClock(pass *analysis.Pass) bool {
-	for _, objs := range []map[*ast.Ident]types.Object{pass.TypesInfo.Uses, pass.TypesInfo.Defs} {
-		for _, obj := range objs {
-			switch obj := obj.(type) {
-			case *types.Func:
-				if obj.Pkg() != nil && mintFuncs[obj.Pkg().Path()][obj.Name()] {
-					return true
-				}
-				if setter, ok := strings.CutPrefix(obj.Name(), "Set"); ok && isKeyName(setter) {
-					return true
-				}
-			case *types.Var:
-				if isKeyName(obj.Name()) {
-					return true
-				}
-			case *types.Const:
-				if v := obj.Val(); v.Kind() == constant.String && isKeyHeaderName(constant.StringVal(v)) {
-					return true
-				}
+	for _, obj := range pass.TypesInfo.Uses {
+		switch obj := obj.(type) {
+		case *types.Func:
+			if obj.Pkg() != nil && mintFuncs[obj.Pkg().Path()][obj.Name()] {
+				return true
+			}
+			if setter, ok := strings.CutPrefix(obj.Name(), "Set"); ok && isKeyName(setter) {
+				return true
+			}
+		case *types.Var:
+			if !obj.IsField() && isKeyName(obj.Name()) {
+				return true
+			}
+		case *types.Const:
+			if isKeyHeaderConst(obj) {
+				return true
 			}
 		}
 	}
+	for _, obj := range pass.TypesInfo.Defs {
+		switch obj := obj.(type) {
+		case *types.Var:
+			if !obj.IsField() && isKeyName(obj.Name()) {
+				return true
+			}
+		case *types.Const:
+			if isKeyHeaderConst(obj) {
+				return true
+			}
+		}
+	}
+	// A store into a key field (reading one, as a validator does, is no
+	// sink), or a header's name spelled out.
+	storesKey := func(id *ast.Ident) bool {
+		v, ok := pass.TypesInfo.Uses[id].(*types.Var)
+		return ok && v.IsField() && isKeyName(v.Name()) && !inKeySetter(pass, id.Pos())
+	}
 	found := false
-	pass.ResultOf[inspect.Analyzer].(*inspector.Inspector).Preorder([]ast.Node{(*ast.BasicLit)(nil)}, func(n ast.Node) {
-		lit := n.(*ast.BasicLit)
-		if !found && lit.Kind == token.STRING {
-			if v := pass.TypesInfo.Types[lit].Value; v != nil && isKeyHeaderName(constant.StringVal(v)) {
+	nodes := []ast.Node{(*ast.AssignStmt)(nil), (*ast.CompositeLit)(nil), (*ast.BasicLit)(nil)}
+	pass.ResultOf[inspect.Analyzer].(*inspector.Inspector).Preorder(nodes, func(n ast.Node) {
+		if found {
+			return
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && storesKey(sel.Sel) {
+					found = true
+				}
+			}
+		case *ast.CompositeLit:
+			for _, elt := range n.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok && storesKey(id) {
+						found = true
+					}
+				}
+			}
+		case *ast.BasicLit:
+			if v := pass.TypesInfo.Types[n].Value; n.Kind == token.STRING && v != nil && isKeyHeaderName(constant.StringVal(v)) {
 				found = true
 			}
 		}
 	})
 	return found
+}
+
+func isKeyHeaderConst(c *types.Const) bool {
+	v := c.Val()
+	return v.Kind() == constant.String && isKeyHeaderName(constant.StringVal(v))
+}
+
+// inKeySetter reports whether pos lies in a method named like a key's
+// setter (SetClientToken). Generated API types set their key fields there
+// (the AWS SDK declares thousands), which makes no key flow of the
+// package's own: a caller's key reaches the setter by its name.
+func inKeySetter(pass *analysis.Pass, pos token.Pos) bool {
+	file := passutil.FileOf(pass, pos)
+	if file == nil {
+		return false
+	}
+	i, _ := slices.BinarySearchFunc(file.Decls, pos, func(d ast.Decl, p token.Pos) int { return cmp.Compare(d.End(), p) })
+	if i == len(file.Decls) || file.Decls[i].Pos() > pos {
+		return false
+	}
+	fn, ok := file.Decls[i].(*ast.FuncDecl)
+	if !ok || fn.Recv == nil {
+		return false
+	}
+	setter, ok := strings.CutPrefix(fn.Name.Name, "Set")
+	return ok && isKeyName(setter)
 }

@@ -31,5 +31,6 @@ var reportFastPath = &analysis.Analyzer{
 func TestFastPath(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), reportFastPath,
 		"fastpath/typesonly", "fastpath/clock", "fastpath/keyfield",
-		"fastpath/keyheader", "fastpath/otherheader", "fastpath/retrier", "fastpath/pager")
+		"fastpath/keyheader", "fastpath/otherheader", "fastpath/retrier", "fastpath/pager",
+		"fastpath/apitypes")
 }

@@ -168,7 +168,7 @@ func mayAccessData(pass *analysis.Pass) bool {
 			return true
 		}
 	}
-	if passutil.RefersToFactObject(pass) {
+	if passutil.RefersToFactObject(pass, nil) {
 		return true
 	}
 	return callsNamedInterfaceMethod(pass)
