@@ -17,7 +17,7 @@ import (
 // ClientToken / ClientRequestToken. Names that merely mention idempotency
 // (IdempotencyLevel, Idempotent) do not count.
 func isKeyName(name string) bool {
-	n := strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(name))
+	n := strings.ToLower(keyNameSeparators.Replace(name))
 	switch n {
 	case "clienttoken", "clientrequesttoken":
 		return true
@@ -32,6 +32,10 @@ func isKeyName(name string) bool {
 	}
 	return false
 }
+
+// keyNameSeparators are dropped from a name before it is compared: built
+// once, as a Replacer's tables cost far more than one replacement.
+var keyNameSeparators = strings.NewReplacer("_", "", "-", "")
 
 // canHoldKey reports whether a field or parameter of type t can carry a
 // key: strings, byte slices and arrays, integers, pointers to those and
