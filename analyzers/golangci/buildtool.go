@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+
+	"github.com/idemvet/idemvet/internal/passutil"
 )
 
 // golangci-lint's executable spends about 0.1 s of CPU starting, in its
@@ -83,13 +85,9 @@ func pluginSource() (string, error) {
 	}
 	root := filepath.Dir(filepath.Dir(filepath.Dir(file))) // analyzers/golangci/buildtool.go
 	if !filepath.IsAbs(root) {
-		cache := os.Getenv("GOMODCACHE")
+		cache := passutil.ModuleCache()
 		if cache == "" {
-			out, err := exec.Command("go", "env", "GOMODCACHE").Output()
-			if err != nil {
-				return "", err
-			}
-			cache = strings.TrimSpace(string(out))
+			return "", fmt.Errorf("no module cache to find the plugin's source %s in", root)
 		}
 		root = filepath.Join(cache, root)
 	}

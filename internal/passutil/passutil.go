@@ -81,15 +81,15 @@ func inModuleCacheOrVendor(file string) bool {
 	if file == "" {
 		return false
 	}
-	if cache := moduleCache(); cache != "" && strings.HasPrefix(file, cache+string(filepath.Separator)) {
+	if cache := ModuleCache(); cache != "" && strings.HasPrefix(file, cache+string(filepath.Separator)) {
 		return true
 	}
 	return strings.Contains(filepath.ToSlash(file), "/vendor/")
 }
 
-// moduleCache is the module cache's directory: $GOMODCACHE, or what the go
+// ModuleCache is the module cache's directory: $GOMODCACHE, or what the go
 // command says (a go.env or `go env -w` setting), asked once per process.
-var moduleCache = sync.OnceValue(func() string {
+var ModuleCache = sync.OnceValue(func() string {
 	if dir := os.Getenv("GOMODCACHE"); dir != "" {
 		return filepath.Clean(dir)
 	}

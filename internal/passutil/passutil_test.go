@@ -20,7 +20,7 @@ func TestIsDependencyCode(t *testing.T) {
 		}
 		return f
 	}
-	cache := moduleCache()
+	cache := ModuleCache()
 	if cache == "" {
 		t.Fatal("no module cache: neither $GOMODCACHE nor `go env GOMODCACHE`")
 	}

@@ -107,9 +107,10 @@ func isAttemptFunc(t types.Type) bool {
 }
 
 // namesKeyOrClock reports whether the package calls time.Now or a key
-// setter (SetIdempotencyKey), has a parameter or variable whose name says
+// setter (SetIdempotencyKey), uses a parameter or variable whose name says
 // it holds a key, stores into such a field outside the field's own
-// setter, or spells an idempotency-key header.
+// setter, or spells an idempotency-key header. (A declaration that is
+// never used reaches no sink: the uses are enough.)
 func namesKeyOrClock(pass *analysis.Pass) bool {
 	for _, obj := range pass.TypesInfo.Uses {
 		switch obj := obj.(type) {
@@ -120,18 +121,6 @@ func namesKeyOrClock(pass *analysis.Pass) bool {
 			if setter, ok := strings.CutPrefix(obj.Name(), "Set"); ok && isKeyName(setter) {
 				return true
 			}
-		case *types.Var:
-			if !obj.IsField() && isKeyName(obj.Name()) {
-				return true
-			}
-		case *types.Const:
-			if isKeyHeaderConst(obj) {
-				return true
-			}
-		}
-	}
-	for _, obj := range pass.TypesInfo.Defs {
-		switch obj := obj.(type) {
 		case *types.Var:
 			if !obj.IsField() && isKeyName(obj.Name()) {
 				return true
