@@ -20,13 +20,16 @@ import (
 )
 
 // vetRuns runs go vet -vettool=<this executable, or an installed idemvet>
-// -json ./... once per module golangci-lint lints, and keeps the findings
-// by file.
+// -json once per module golangci-lint lints, on the packages it lints
+// there, and keeps the findings by file.
 type vetRuns struct {
 	tool vetTool
 	args []string // the settings, as the vet tool's flags
-	mu   sync.Mutex
-	runs map[string]*vetRun // by module root directory
+	// linted holds the directories golangci-lint was asked to lint
+	// (lintedDirs); nil means every package of each module.
+	linted []string
+	mu     sync.Mutex
+	runs   map[string]*vetRun // by module root directory
 }
 
 // vetRun is one module's go vet run, done by the first package that needs
@@ -55,8 +58,8 @@ type finding struct {
 	vettool.Diagnostic
 }
 
-func newVetRuns(tool vetTool, args []string) *vetRuns {
-	return &vetRuns{tool: tool, args: args, runs: map[string]*vetRun{}}
+func newVetRuns(tool vetTool, args, linted []string) *vetRuns {
+	return &vetRuns{tool: tool, args: args, linted: linted, runs: map[string]*vetRun{}}
 }
 
 // report is the analyzer's Run: it reports the findings in the pass's
@@ -109,13 +112,17 @@ func (v *vetRuns) module(root string) (vetResult, error) {
 	return r.result, r.err
 }
 
-// vet runs go vet on every package of the module at root that loads (go
-// vet refuses to run at all when one does not: a dependency the module
-// proxy refuses, say). A package that does not load or build is reported
-// on that package, not as an error of the run, unless go vet printed
-// neither JSON nor any package's errors.
+// vet runs go vet on every package golangci-lint lints in the module at
+// root that loads (go vet refuses to run at all when one does not: a
+// dependency the module proxy refuses, say). A package that does not load
+// or build is reported on that package, not as an error of the run,
+// unless go vet printed neither JSON nor any package's errors.
 func (v *vetRuns) vet(root string) (vetResult, error) {
-	list, err := vettool.ListPackages(root, []string{"./..."}, v.args, io.Discard)
+	patterns := []string{"./..."}
+	if v.linted != nil {
+		patterns = patternsIn(root, v.linted)
+	}
+	list, err := vettool.ListPackages(root, patterns, v.args, io.Discard)
 	if err != nil {
 		return vetResult{}, fmt.Errorf("idemvet: %w", err)
 	}
@@ -129,7 +136,7 @@ func (v *vetRuns) vet(root string) (vetResult, error) {
 			brokenDirs[p.Dir] = "imports " + p.Deps[i] + ", which does not load"
 		}
 	}
-	targets := list.Analysable([]string{"./..."})
+	targets := list.Analysable(patterns)
 	if len(targets) == 0 {
 		return vetResult{broken: brokenDirs}, nil
 	}

@@ -452,15 +452,7 @@ func TestBrokenPackageSaysSo(t *testing.T) {
 		"gone/gone.go": "package gone\n\nimport _ \"example.com/nosuch/pkg\"\n",
 		"pay/pay.go":   payFixture,
 	}
-	for name, src := range files {
-		path := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, files)
 	res := lint(t, dir, configFor(), "./...")
 	got := map[string]string{}
 	for _, i := range res.issues {
@@ -480,6 +472,77 @@ func TestBrokenPackageSaysSo(t *testing.T) {
 	}
 	if len(got) != len(want) {
 		t.Errorf("issues on %d files, want %d (none on good/good.go): %v", len(got), len(want), got)
+	}
+}
+
+// writeFiles writes each file of files, by its path under dir.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, src := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestVetsOnlyWhatIsLinted: golangci-lint asked to lint one subtree has
+// go vet analyse that subtree, not the whole module (on a large module
+// the rest would cost minutes for findings nobody sees). The vet tool is
+// an idemvet behind a script that logs each package go vet hands it.
+func TestVetsOnlyWhatIsLinted(t *testing.T) {
+	tmp := t.TempDir()
+	idemvet := filepath.Join(tmp, "idemvet")
+	if out, err := exec.Command("go", "build", "-C", "../..", "-o", idemvet, "./cmd/idemvet").CombinedOutput(); err != nil {
+		t.Fatalf("building idemvet: %v\n%s", err, out)
+	}
+	log, wrapper := filepath.Join(tmp, "units.log"), filepath.Join(tmp, "logging-idemvet")
+	script := "#!/bin/sh\nfor a; do last=$a; done\n" +
+		"case $last in *.cfg) grep -o '\"ImportPath\": *\"[^\"]*\"' \"$last\" >> " + log + ";; esac\n" +
+		"exec " + idemvet + " \"$@\"\n"
+	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("IDEMVET_VETTOOL", wrapper)
+	dir := filepath.Join(tmp, "module")
+	writeFiles(t, dir, map[string]string{
+		"go.mod":       "module example.com/subtree\n\ngo 1.22\n",
+		"good/good.go": "package good\n\nfunc Good() int { return 1 }\n",
+		"pay/pay.go":   payFixture,
+	})
+	for _, tc := range []struct {
+		pattern   string
+		want, not []string
+	}{
+		{"./pay/...", []string{"example.com/subtree/pay"}, []string{"example.com/subtree/good"}},
+		{"./...", []string{"example.com/subtree/pay", "example.com/subtree/good"}, nil},
+	} {
+		if err := os.RemoveAll(log); err != nil {
+			t.Fatal(err)
+		}
+		// A key header of its own, so that go vet's result cache, keyed by
+		// the vet tool's flags, does not answer for the run before.
+		res := lint(t, dir, configFor("keyheaders: [X-Run-"+strings.Trim(tc.pattern, "./")+"]"), tc.pattern)
+		if len(res.issues) != 1 || res.issues[0].Pos.Filename != "pay/pay.go" {
+			t.Errorf("run %s: issues %v, want the one on pay/pay.go\n%s", tc.pattern, res.issues, res.stderr)
+		}
+		units, err := os.ReadFile(log)
+		if err != nil {
+			t.Fatalf("run %s: the vet tool logged nothing: %v\n%s", tc.pattern, err, res.stderr)
+		}
+		for _, p := range tc.want {
+			if !strings.Contains(string(units), `"`+p+`"`) {
+				t.Errorf("run %s: go vet did not analyse %s; it analysed:\n%s", tc.pattern, p, units)
+			}
+		}
+		for _, p := range tc.not {
+			if strings.Contains(string(units), `"`+p+`"`) {
+				t.Errorf("run %s: go vet analysed %s, which golangci-lint does not lint", tc.pattern, p)
+			}
+		}
 	}
 }
 
