@@ -135,7 +135,7 @@ golangci=(env GOLANGCI_LINT_CACHE="$work/gclcache" "$work/golangci-lint-idemvet"
 echo "# warm" > "$module/.idemvet.yml"
 (cd "$module" && "$work/idemvet" "${patterns[@]}" >/dev/null 2>&1 || true)
 (cd "$module" && go vet -vettool="$work/idemvet" "${patterns[@]}" >/dev/null 2>&1 || true)
-touched=$(cd "$module" && go list -f '{{.Dir}}/{{index .GoFiles 0}}' "${patterns[@]}" | tail -n 1)
+touched=$(cd "$module" && go list -f '{{if .GoFiles}}{{.Dir}}/{{index .GoFiles 0}}{{end}}' "${patterns[@]}" | grep . | tail -n 1)
 for r in $(seq 1 "$rounds"); do
 	order=("${arms[@]}")
 	if [ $((r % 2)) = 0 ]; then order=($(printf '%s\n' "${arms[@]}" | tac)); fi
