@@ -15,8 +15,8 @@ import (
 //
 // Each returned entry is an absolute directory, with "/..." kept when the
 // argument had it. An argument counts when it follows "run", does not
-// start with "-", and is ".", ends in "/...", or names a directory or a
-// .go file that exists (the file stands for its directory): a flag's
+// start with "-", and, less any "/..." suffix, names a directory or a .go
+// file that exists (the file stands for its directory): a flag's
 // value ("5m", "json", a configuration file) fails that test. With no
 // such argument golangci-lint lints "./...", so the answer is the working
 // directory and below. ok is false when args is not a run command line;
