@@ -20,7 +20,8 @@ func standaloneRun(t *testing.T, dir string, args ...string) vetRun {
 }
 
 // brokenModule is vetmod plus a package that does not compile, one that
-// imports it, one with a missing import, and one whose test has one.
+// imports it, one with a missing import, one whose test has one, and one
+// whose //go:embed pattern matches nothing.
 func brokenModule(t *testing.T) string {
 	t.Helper()
 	dir := vetCopy(t)
@@ -33,6 +34,9 @@ func brokenModule(t *testing.T) string {
 	writeFile(t, filepath.Join(dir, "testonly", "testonly.go"), "package testonly\n\nfunc F() int { return 1 }\n")
 	writeFile(t, filepath.Join(dir, "testonly", "testonly_test.go"), "package testonly\n\nimport \"example.com/vetmod/nosuchtest\"\n\nvar _ = nosuchtest.Y\n")
 	writeFile(t, filepath.Join(dir, "testonlyuser", "testonlyuser.go"), "package testonlyuser\n\nimport \"example.com/vetmod/testonly\"\n\nvar X = testonly.F()\n")
+	// A package that embeds files not built yet (a web UI's build/): go
+	// list reports the pattern only when asked for the embedded files.
+	writeFile(t, filepath.Join(dir, "webui", "webui.go"), "package webui\n\nimport \"embed\"\n\n//go:embed build/*\nvar Files embed.FS\n")
 	return dir
 }
 
@@ -51,6 +55,7 @@ func TestStandaloneBrokenPackages(t *testing.T) {
 		regexp.MustCompile(`^idemvet: example.com/vetmod/missing does not load: .*example.com/vetmod/nosuch`),
 		regexp.MustCompile(`^idemvet: example.com/vetmod/testonly could not be analysed: its tests do not load: .*example.com/vetmod/nosuchtest[^(]*$`),
 		regexp.MustCompile(`^idemvet: example.com/vetmod/typeerr could not be analysed: typeerr/typeerr.go:3:\d+: undefined: undefinedThing \(1 more package\(s\) not analysed because they import it\)$`),
+		regexp.MustCompile(`^idemvet: example.com/vetmod/webui does not load: .*pattern build/\*: no matching files found`),
 	}
 	if len(broken) != len(want) {
 		t.Fatalf("%d idemvet: lines, want one per broken package (%d):\n%s", len(broken), len(want), run.stderr)

@@ -43,7 +43,10 @@ type PackageList struct {
 // analysed; unitArgs are the vet tool's flags, whose -tags apply. The go
 // command's warnings (a pattern that matched nothing) go to warnings.
 func ListPackages(dir string, patterns, unitArgs []string, warnings io.Writer) (*PackageList, error) {
-	args := []string{"list", "-e", "-test", "-json=ImportPath,Dir,ForTest,Error,DepsErrors,Deps"}
+	// EmbedFiles is asked for only for its errors: go list resolves
+	// //go:embed patterns only when a field needs them, and a pattern that
+	// matches nothing (a web UI not built yet) is an error go vet stops on.
+	args := []string{"list", "-e", "-test", "-json=ImportPath,Dir,ForTest,Error,DepsErrors,Deps,EmbedFiles"}
 	for _, a := range unitArgs {
 		if strings.HasPrefix(a, "-tags=") {
 			args = append(args, a)
