@@ -89,9 +89,11 @@
 // INSERT ... ON CONFLICT, INSERT ... WHERE NOT EXISTS probing the same
 // table, SETNX, LoadOrStore, gorm Save of a record that carries its key
 // (an upsert), a unique violation (SQLSTATE 23505) handled as the
-// duplicate outcome, SELECT ... FOR UPDATE or an advisory transaction
-// lock, a SERIALIZABLE transaction, or one mutex held across check and
-// write. REPEATABLE READ is not enough: both snapshots see the row absent
+// duplicate outcome (so too an object store's "already exists": the
+// Kubernetes API's errors.IsAlreadyExists, gRPC's codes.AlreadyExists; not
+// a store's own ErrAlreadyExists, which its own check may return), SELECT
+// ... FOR UPDATE or an advisory transaction lock, a SERIALIZABLE
+// transaction, or one mutex held across check and write. REPEATABLE READ is not enough: both snapshots see the row absent
 // and both insert. In-memory and redis checks are reported only when the
 // absent branch also has a side effect (a database write, an HTTP call, a
 // published message): filling a cache twice is harmless. A map is
@@ -104,8 +106,10 @@
 // tool's bookkeeping table; a function registered from init into a
 // migration list; main, init and the Run/RunE/Action function of a cobra
 // or urfave/cli command up to the statement that starts serving (a go
-// statement, Serve, ListenAndServe, Start, Run, Consume, Subscribe); and
-// an unexported function that only such startup code calls. The same
+// statement, Serve, ListenAndServe, Start, Run, Consume, Subscribe); a
+// component's lifecycle start (a method named Start that launches
+// goroutines) up to its first go statement; and an unexported function
+// that only such startup code calls. The same
 // holds for an unexported function, never used as a value, whose every
 // call holds a mutex, runs in a constructor (New... returning one of the
 // package's types) or comes from a function for which the same holds: its

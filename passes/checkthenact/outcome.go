@@ -98,6 +98,9 @@ const (
 	// sentinel says absent (SELECT 1 ... WHERE ends in ErrNoRows); a
 	// non-nil error of SELECT EXISTS or count(*) is a failure.
 	probeErr
+	// statusCode is the gRPC or Connect code of a read's error
+	// (status.Code(err), connect.CodeOf(err)): NotFound when absent.
+	statusCode
 )
 
 // boolSig is a bool value that decides presence.
@@ -360,6 +363,9 @@ func (o *outcomes) fromMeaning(v ssa.Value, m meaning, depth int) {
 			if (m == readErr || m == probeErr) && isNotFoundTest(ref, v) {
 				o.bools = append(o.bools, boolSig{v: ref, absentWhenTrue: true})
 			}
+			if (m == readErr || m == probeErr) && isStatusCodeOf(ref, v) {
+				o.fromMeaning(ref, statusCode, depth+1)
+			}
 			if m == found && isLen(ref, v) {
 				o.fromMeaning(ref, countOf, depth+1)
 			}
@@ -440,6 +446,15 @@ func comparison(cmp *ssa.BinOp, v ssa.Value, m meaning) (absentWhenTrue, ok bool
 				return false, true
 			}
 		}
+	case statusCode:
+		if k, isConst := other.(*ssa.Const); isConst && dataaccess.IsStatusCode(k, dataaccess.NotFoundCode) {
+			switch op {
+			case token.EQL:
+				return true, true
+			case token.NEQ:
+				return false, true
+			}
+		}
 	case readErr, resultPtr:
 		if isNil(other) {
 			switch op {
@@ -479,6 +494,20 @@ func flip(op token.Token) token.Token {
 		return token.LEQ
 	}
 	return op
+}
+
+// isStatusCodeOf reports whether call reads the status code of err:
+// gRPC's status.Code(err) or Connect's connect.CodeOf(err).
+func isStatusCodeOf(call *ssa.Call, err ssa.Value) bool {
+	callee := call.Call.StaticCallee()
+	if callee == nil || callee.Pkg == nil || len(call.Call.Args) != 1 || call.Call.Args[0] != err {
+		return false
+	}
+	switch callee.Pkg.Pkg.Path() + "." + callee.Name() {
+	case "google.golang.org/grpc/status.Code", "connectrpc.com/connect.CodeOf", "github.com/bufbuild/connect-go.CodeOf":
+		return true
+	}
+	return false
 }
 
 // isNotFoundTest reports whether call tests err for absence:

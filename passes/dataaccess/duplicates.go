@@ -14,11 +14,16 @@ import (
 // can run after it treats a unique violation as the duplicate outcome: it
 // compares an error code with 23505 (or pgerrcode's UniqueViolation),
 // matches gorm.ErrDuplicatedKey, sqlite3.ErrConstraintUnique, MySQL's 1062,
-// MongoDB's 11000 or a "duplicate key" message, calls a helper named for
-// unique violations (mongo.IsDuplicateKeyError), or matches DynamoDB's
-// ConditionalCheckFailedException with errors.As. Only code reachable
-// from the write counts: returning ErrDuplicate when a check finds the row
-// does not handle the write's violation.
+// MongoDB's 11000 or a "duplicate key" message, compares a gRPC or Connect
+// status code with AlreadyExists, calls a helper named for unique
+// violations or existing objects (mongo.IsDuplicateKeyError, the
+// Kubernetes API's errors.IsAlreadyExists), matches DynamoDB's
+// ConditionalCheckFailedException with errors.As. A store's own
+// ErrAlreadyExists does not count: the store may return it from a check
+// of its own (hatchet's CreateTenantInvite), which races the same way; a
+// store that maps its unique violation to it says so in its summary. Only
+// code reachable from the write counts: returning ErrDuplicate when a
+// check finds the row does not handle the write's violation.
 func HandlesDuplicateAfter(write ssa.Instruction) bool {
 	for _, b := range write.Parent().Blocks {
 		for _, instr := range b.Instrs {
@@ -85,7 +90,8 @@ func isDuplicateErrorAs(c *ssa.CallCommon) bool {
 func isDuplicateHelper(name string) bool {
 	n := strings.ToLower(name)
 	return strings.Contains(n, "uniqueviolation") || strings.Contains(n, "duplicate") ||
-		strings.Contains(n, "isunique") || strings.Contains(n, "constraint") // ent.IsConstraintError
+		strings.Contains(n, "isunique") || strings.Contains(n, "constraint") || // ent.IsConstraintError
+		strings.Contains(n, "alreadyexists") // the Kubernetes API's errors.IsAlreadyExists
 }
 
 func isDuplicateConst(k *ssa.Const) bool {
@@ -99,7 +105,30 @@ func isDuplicateConst(k *ssa.Const) bool {
 			strings.Contains(s, "unique constraint") || strings.Contains(s, "duplicate entry")
 	case constant.Int:
 		n, ok := constant.Int64Val(k.Value)
-		return ok && (n == 1062 || n == 11000) // MySQL ER_DUP_ENTRY, MongoDB's duplicate key
+		return ok && (n == 1062 || n == 11000) || // MySQL ER_DUP_ENTRY, MongoDB's duplicate key
+			IsStatusCode(k, AlreadyExistsCode)
+	}
+	return false
+}
+
+// NotFoundCode and AlreadyExistsCode are the gRPC and Connect status codes
+// a server returns for a missing and for an existing entity.
+const (
+	NotFoundCode      = 5
+	AlreadyExistsCode = 6
+)
+
+// IsStatusCode reports whether k is the status code code of gRPC
+// (codes.Code) or Connect (connect.Code).
+func IsStatusCode(k *ssa.Const, code int64) bool {
+	n, ok := types.Unalias(k.Type()).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Name() != "Code" || k.Value == nil || k.Value.Kind() != constant.Int {
+		return false
+	}
+	switch n.Obj().Pkg().Path() {
+	case "google.golang.org/grpc/codes", "connectrpc.com/connect", "github.com/bufbuild/connect-go":
+		v, exact := constant.Int64Val(k.Value)
+		return exact && v == code
 	}
 	return false
 }

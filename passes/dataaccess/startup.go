@@ -28,6 +28,11 @@ import (
 //     of a cobra or urfave/cli command) are roots: their statements before
 //     the first one that starts serving (a go statement, Serve,
 //     ListenAndServe, Start, Run, Consume, Subscribe) are startup code;
+//   - a component's lifecycle start, a method named Start that launches
+//     goroutines, is a root too: it runs once per component (a kubelet
+//     manager, a controller), and its statements before its first go
+//     statement are startup code; the Start calls of the components it
+//     starts in turn do not end its startup, since they cannot re-enter it;
 //   - a function of the package that is called only from startup code, and
 //     never used as a value (a handler, a goroutine, a callback stored for
 //     later), is startup code.
@@ -88,6 +93,9 @@ func findStartup(pkg *types.Package, pkgInit *ssa.Function, funcs []*ssa.Functio
 					s.whole[reg] = true
 				}
 			}
+		}
+		if isLifecycleStart(fn) {
+			s.serving[fn] = goStatements(fn)
 		}
 		for _, cmd := range commandFuncs(fn) {
 			s.serving[cmd] = servingInstrs(cmd)
@@ -186,6 +194,27 @@ func isTxRunner(f *types.Func) bool {
 	}
 	row, ok := apis.Lookup(pkg, recv, f.Name())
 	return ok && row.TxFuncArg >= 0
+}
+
+// isLifecycleStart reports whether fn is a method named Start that
+// launches goroutines: a component starting its background work, which
+// its owner does once. A Start that launches nothing may be a per-request
+// operation (a session's or a saga's Start) and is not a root.
+func isLifecycleStart(fn *ssa.Function) bool {
+	return fn.Name() == "Start" && fn.Signature.Recv() != nil && len(goStatements(fn)) > 0
+}
+
+// goStatements returns fn's go statements.
+func goStatements(fn *ssa.Function) []ssa.Instruction {
+	var out []ssa.Instruction
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if g, ok := instr.(*ssa.Go); ok {
+				out = append(out, g)
+			}
+		}
+	}
+	return out
 }
 
 func isInit(fn *ssa.Function) bool {
