@@ -72,8 +72,12 @@ func New(rawSettings any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("idemvet: %w", err)
 	}
-	linted, _ := lintedDirs(os.Args[1:], cwd) // nil when not a run: the whole module
-	return plugin{runs: newVetRuns(tool, args, linted)}, nil
+	linted, isRun := lintedDirs(os.Args[1:], cwd) // nil when not a run: the whole module
+	runs := newVetRuns(tool, args, linted)
+	if isRun {
+		runs.startEarly(linted)
+	}
+	return plugin{runs: runs}, nil
 }
 
 // installedToolEnv names an installed idemvet for go vet to run instead of

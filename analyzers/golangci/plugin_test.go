@@ -2,6 +2,7 @@ package golangci
 
 import (
 	"go/token"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -100,5 +101,48 @@ func TestFindingPlacedInItsFile(t *testing.T) {
 	f.Posn = "/m/p/p.go:9:1"
 	if _, ok := f.toDiagnostic(file); ok {
 		t.Error("a finding past the file's end was placed")
+	}
+}
+
+// TestStartEarly checks that a run golangci-lint was asked for starts go
+// vet on each module of the linted directories before any analyzer runs,
+// once per module, and on nothing else.
+func TestStartEarly(t *testing.T) {
+	tmp := t.TempDir()
+	files := map[string]string{
+		"a/go.mod":        "module example.com/a\n\ngo 1.22\n",
+		"a/pkg/p.go":      "package p\n",
+		"a/other/o.go":    "package other\n",
+		"b/go.mod":        "module example.com/b\n\ngo 1.22\n",
+		"b/b.go":          "package b\n",
+		"nomodule/n.go":   "package n\n",
+		"a/unlinted/u.go": "package unlinted\n",
+	}
+	for name, text := range files {
+		path := filepath.Join(tmp, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dirs := []string{filepath.Join(tmp, "a", "pkg") + "/...", filepath.Join(tmp, "a", "other"), filepath.Join(tmp, "b"), filepath.Join(tmp, "nomodule")}
+	// A vet tool that is not there: the runs fail, which is not this
+	// test's concern; that they were started, and where, is.
+	runs := newVetRuns(vetTool{path: filepath.Join(tmp, "no-such-tool")}, nil, dirs)
+	runs.startEarly(dirs)
+	runs.mu.Lock()
+	var started []string
+	for root := range runs.runs {
+		started = append(started, root)
+	}
+	runs.mu.Unlock()
+	slices.Sort(started)
+	if want := []string{filepath.Join(tmp, "a"), filepath.Join(tmp, "b")}; !slices.Equal(started, want) {
+		t.Errorf("started go vet in %q, want %q", started, want)
+	}
+	for _, root := range started {
+		runs.module(root) // wait for the go commands before the directory goes
 	}
 }
