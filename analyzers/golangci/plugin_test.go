@@ -2,7 +2,6 @@ package golangci
 
 import (
 	"go/token"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/golangci/plugin-module-register/register"
 
+	"github.com/idemvet/idemvet/internal/testfiles"
 	"github.com/idemvet/idemvet/internal/vettool"
 )
 
@@ -118,15 +118,7 @@ func TestStartEarly(t *testing.T) {
 		"nomodule/n.go":   "package n\n",
 		"a/unlinted/u.go": "package unlinted\n",
 	}
-	for name, text := range files {
-		path := filepath.Join(tmp, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	testfiles.Write(t, tmp, files)
 	dirs := []string{filepath.Join(tmp, "a", "pkg") + "/...", filepath.Join(tmp, "a", "other"), filepath.Join(tmp, "b"), filepath.Join(tmp, "nomodule")}
 	// A vet tool that is not there: the runs fail, which is not this
 	// test's concern; that they were started, and where, is.

@@ -20,6 +20,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/idemvet/idemvet/internal/testfiles"
 )
 
 // gcl is the path of the custom golangci-lint binary.
@@ -452,7 +454,7 @@ func TestBrokenPackageSaysSo(t *testing.T) {
 		"gone/gone.go": "package gone\n\nimport _ \"example.com/nosuch/pkg\"\n",
 		"pay/pay.go":   payFixture,
 	}
-	writeFiles(t, dir, files)
+	testfiles.Write(t, dir, files)
 	res := lint(t, dir, configFor(), "./...")
 	got := map[string]string{}
 	for _, i := range res.issues {
@@ -475,20 +477,6 @@ func TestBrokenPackageSaysSo(t *testing.T) {
 	}
 }
 
-// writeFiles writes each file of files, by its path under dir.
-func writeFiles(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, src := range files {
-		path := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // TestVetsOnlyWhatIsLinted: golangci-lint asked to lint one subtree has
 // go vet analyse that subtree, not the whole module (on a large module
 // the rest would cost minutes for findings nobody sees). The vet tool is
@@ -508,7 +496,7 @@ func TestVetsOnlyWhatIsLinted(t *testing.T) {
 	}
 	t.Setenv("IDEMVET_VETTOOL", wrapper)
 	dir := filepath.Join(tmp, "module")
-	writeFiles(t, dir, map[string]string{
+	testfiles.Write(t, dir, map[string]string{
 		"go.mod":       "module example.com/subtree\n\ngo 1.22\n",
 		"good/good.go": "package good\n\nfunc Good() int { return 1 }\n",
 		"pay/pay.go":   payFixture,
