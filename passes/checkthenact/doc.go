@@ -93,8 +93,8 @@
 // Kubernetes API's errors.IsAlreadyExists, gRPC's codes.AlreadyExists; not
 // a store's own ErrAlreadyExists, which its own check may return), SELECT
 // ... FOR UPDATE or an advisory transaction lock, a SERIALIZABLE
-// transaction, or one mutex held across check and write. REPEATABLE READ is not enough: both snapshots see the row absent
-// and both insert. In-memory and redis checks are reported only when the
+// transaction, or one mutex held across check and write. REPEATABLE READ
+// is not enough: both snapshots see the row absent and both insert. In-memory and redis checks are reported only when the
 // absent branch also has a side effect (a database write, an HTTP call, a
 // published message): filling a cache twice is harmless. A map is
 // reported only when a mutex shows it is shared, and is released between
@@ -109,8 +109,8 @@
 // statement, Serve, ListenAndServe, Start, Run, Consume, Subscribe); a
 // component's lifecycle start (a method named Start that launches
 // goroutines) up to its first go statement; and an unexported function
-// that only such startup code calls. The same
-// holds for an unexported function, never used as a value, whose every
+// that only such startup code calls. The same holds for an unexported
+// function, never used as a value, whose every
 // call holds a mutex, runs in a constructor (New... returning one of the
 // package's types) or comes from a function for which the same holds: its
 // callers serialise it. Request handlers, consumers, workers and anything

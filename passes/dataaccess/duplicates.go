@@ -118,8 +118,8 @@ const (
 	AlreadyExistsCode = 6
 )
 
-// IsStatusCode reports whether k is the status code code of gRPC
-// (codes.Code) or Connect (connect.Code).
+// IsStatusCode reports whether k is the status code code, as gRPC's
+// codes.Code or Connect's connect.Code.
 func IsStatusCode(k *ssa.Const, code int64) bool {
 	n, ok := types.Unalias(k.Type()).(*types.Named)
 	if !ok || n.Obj().Pkg() == nil || n.Obj().Name() != "Code" || k.Value == nil || k.Value.Kind() != constant.Int {

@@ -94,8 +94,8 @@ func findStartup(pkg *types.Package, pkgInit *ssa.Function, funcs []*ssa.Functio
 				}
 			}
 		}
-		if isLifecycleStart(fn) {
-			s.serving[fn] = goStatements(fn)
+		if gos := goStatements(fn); isStartMethod(fn) && len(gos) > 0 {
+			s.serving[fn] = gos // a lifecycle start: it serves from its first go statement
 		}
 		for _, cmd := range commandFuncs(fn) {
 			s.serving[cmd] = servingInstrs(cmd)
@@ -196,12 +196,12 @@ func isTxRunner(f *types.Func) bool {
 	return ok && row.TxFuncArg >= 0
 }
 
-// isLifecycleStart reports whether fn is a method named Start that
-// launches goroutines: a component starting its background work, which
-// its owner does once. A Start that launches nothing may be a per-request
+// isStartMethod reports whether fn is a method named Start. One that
+// launches goroutines is a component starting its background work, which
+// its owner does once; one that launches nothing may be a per-request
 // operation (a session's or a saga's Start) and is not a root.
-func isLifecycleStart(fn *ssa.Function) bool {
-	return fn.Name() == "Start" && fn.Signature.Recv() != nil && len(goStatements(fn)) > 0
+func isStartMethod(fn *ssa.Function) bool {
+	return fn.Name() == "Start" && fn.Signature.Recv() != nil
 }
 
 // goStatements returns fn's go statements.
