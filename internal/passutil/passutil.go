@@ -67,7 +67,7 @@ func IsDependencyCode(pass *analysis.Pass) bool {
 	}
 	m := pass.Module
 	if m == nil {
-		return inModuleCacheOrVendor(pass.Fset.Position(pass.Files[0].Package).Filename)
+		return InModuleCacheOrVendor(pass.Fset.Position(pass.Files[0].Package).Filename)
 	}
 	if m.Replace != nil {
 		return m.Replace.Version != ""
@@ -75,9 +75,9 @@ func IsDependencyCode(pass *analysis.Pass) bool {
 	return m.Version != ""
 }
 
-// inModuleCacheOrVendor reports whether file lies in the go command's
-// module cache or in a vendor directory.
-func inModuleCacheOrVendor(file string) bool {
+// InModuleCacheOrVendor reports whether file lies in the go command's
+// module cache or in a vendor directory: third-party code.
+func InModuleCacheOrVendor(file string) bool {
 	if file == "" {
 		return false
 	}

@@ -6,4 +6,9 @@
 // The standalone command and the golangci-lint plugin both run the checks
 // this way, so that their memory stays that of the largest package and
 // their findings are the vet form's.
+//
+// A third-party package, which go vet hands the tool only so that its
+// importers get its types and facts, is served without unitchecker: its
+// types, function bodies skipped, and the facts about methods its own
+// imports carry (depunit.go).
 package vettool

@@ -47,8 +47,12 @@ func Serve(args []string, configFile bool) {
 		}
 		os.Exit(0)
 	}
+	unit := len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg")
+	if unit && serveDependencyUnit(args[len(args)-1]) {
+		os.Exit(0)
+	}
 	analyzers.RegisterFlags(flag.CommandLine)
-	if configFile && len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") {
+	if configFile && unit {
 		// go vet runs each package's unit in the package's directory.
 		_, configArgs, err := ConfigFlags(".")
 		if err != nil {
