@@ -45,19 +45,10 @@ func InStandardLibrary(fset *token.FileSet, pos token.Pos) bool {
 }
 
 // IsDependencyCode reports whether the pass analyses code the user does
-// not write: a standard-library package, or a package of a module required
-// at a version (read from the module cache; a module replaced by a local
-// directory, a workspace module and the main module are the user's). The
-// checks skip it in their fast paths: such code runs no retry loop or
-// handler of the user's, the libraries it offers are known from the
-// tables, so its SSA form and its facts are never needed.
-//
-// go vet and the x/tools drivers say which module a package belongs to;
-// golangci-lint does not (Pass.Module is nil), so there a package counts
-// as a dependency when its files lie in the module cache or in a vendor
-// directory. Without that, golangci-lint, which runs every check that
-// exports facts on every dependency, would model third-party code that
-// the other forms skip, and report differently.
+// not write: a standard-library package, or a third-party one (see
+// IsThirdParty). The checks skip it in their fast paths: such code runs
+// no retry loop or handler of the user's, the libraries it offers are
+// known from the tables, so its SSA form and its facts are never needed.
 func IsDependencyCode(pass *analysis.Pass) bool {
 	if len(pass.Files) == 0 {
 		return false
@@ -65,20 +56,19 @@ func IsDependencyCode(pass *analysis.Pass) bool {
 	if InStandardLibrary(pass.Fset, pass.Files[0].Package) {
 		return true
 	}
-	m := pass.Module
-	if m == nil {
-		return InModuleCacheOrVendor(pass.Fset.Position(pass.Files[0].Package).Filename)
-	}
-	if m.Replace != nil {
-		return m.Replace.Version != ""
-	}
-	return m.Version != ""
+	return IsThirdParty(pass.Fset.Position(pass.Files[0].Package).Filename, pass.Module)
 }
 
-// InModuleCacheOrVendor reports whether file lies in the go command's
-// module cache or in a vendor directory: third-party code.
-func InModuleCacheOrVendor(file string) bool {
-	if file == "" {
+// IsThirdParty reports whether a package whose first Go file is file, in
+// module m (nil when the driver does not say), is third-party code: its
+// files lie in the go command's module cache or in a vendor directory,
+// and its module is required at a version rather than being the main
+// module opened there. Where the files lie decides, not the version: go
+// vet gives a module replaced by a directory of the user's the version it
+// is required at, and says nothing of the replacement. A workspace module
+// and the main module are the user's too.
+func IsThirdParty(file string, m *analysis.Module) bool {
+	if file == "" || m != nil && m.Version == "" {
 		return false
 	}
 	if cache := ModuleCache(); cache != "" && strings.HasPrefix(file, cache+string(filepath.Separator)) {

@@ -44,6 +44,10 @@ func TestIsDependencyCode(t *testing.T) {
 		{"module required at a version", cached, &analysis.Module{Path: "example.com/lib", Version: "v1.2.0"}, true},
 		{"required module replaced by a local directory", mine,
 			&analysis.Module{Path: "example.com/lib", Version: "v1.2.0", Replace: &analysis.Module{Path: "../lib"}}, false},
+		// go vet gives the required version and no replacement.
+		{"required module replaced by a local directory, as go vet says", mine,
+			&analysis.Module{Path: "example.com/lib", Version: "v1.2.0"}, false},
+		{"main module opened in the module cache", cached, &analysis.Module{Path: "example.com/lib"}, false},
 		{"required module replaced by another version", cached,
 			&analysis.Module{Path: "example.com/lib", Version: "v1.2.0", Replace: &analysis.Module{Path: "example.com/fork", Version: "v1.3.0"}}, true},
 	} {

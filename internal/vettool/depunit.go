@@ -26,7 +26,7 @@ import (
 
 // go vet runs the tool on every package below the ones it vets, so that
 // their importers get their types and facts (a "VetxOnly" unit). A
-// package of a module required at a version gets none of idemvet's facts:
+// third-party package (passutil.IsThirdParty) gets none of idemvet's facts:
 // every check's fast path skips it (passutil.IsDependencyCode), and
 // ctrlflow's noReturn facts, which shape the SSA form of the user's code,
 // matter for the standard library (os.Exit, log.Fatal, t.Fatal), which
@@ -57,11 +57,7 @@ func serveDependencyUnit(cfgFile string) bool {
 	if json.Unmarshal(data, &cfg) != nil || !cfg.VetxOnly || cfg.VetxOutput == "" || len(cfg.GoFiles) == 0 {
 		return false
 	}
-	// go vet gives the version of a package's module when it is required
-	// at one; the module's files lie in the module cache (or a vendor
-	// directory) unless the module is replaced by a directory of the
-	// user's, whose facts are kept.
-	if cfg.ModuleVersion == "" || !passutil.InModuleCacheOrVendor(cfg.GoFiles[0]) {
+	if !passutil.IsThirdParty(cfg.GoFiles[0], &analysis.Module{Path: cfg.ModulePath, Version: cfg.ModuleVersion}) {
 		return false
 	}
 	vetx := &vetxFiles{paths: cfg.PackageVetx, read: map[string][]byte{}}
