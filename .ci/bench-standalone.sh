@@ -9,6 +9,7 @@
 #   COLD=1 bash .ci/bench-standalone.sh MODULE_DIR [ROUNDS]
 #   PATTERNS='./pkg/... ./api/...' bash .ci/bench-standalone.sh MODULE_DIR [ROUNDS]
 #   GOLANGCI=1 PRECOMMIT=1 bash .ci/bench-standalone.sh MODULE_DIR [ROUNDS]
+#   ARMS='standalone vettool govet' bash .ci/bench-standalone.sh MODULE_DIR 2
 #
 # With COLD=1 every measured run starts from an empty build cache (its
 # own GOCACHE) and an empty user cache, so each arm compiles the module's
@@ -116,6 +117,10 @@ arms=(govet vettool standalone)
 [ -z "${COLD:-}" ] && arms+=(rerun)
 [ -n "$old_ref" ] && arms+=(oldstandalone)
 [ -n "${GOLANGCI:-}" ] && arms+=(golangci golangci-vettool)
+# ARMS='standalone vettool govet' measures only those, in that order (the
+# reverse in even rounds): on a large module, to see whether an arm's
+# place in the round, not its form, makes it slower.
+[ -n "${ARMS:-}" ] && read -ra arms <<<"$ARMS"
 if [ -n "${PRECOMMIT:-}" ]; then
 	arms+=(precommit)
 	cat > "$work/pre-commit.yaml" <<-YAML
