@@ -188,6 +188,18 @@ func (s *Settings) selectFrom(suite []*analysis.Analyzer) ([]*analysis.Analyzer,
 // such as dataaccess reach users only through the suite.
 func flagTargets(checks []*analysis.Analyzer, name string) []*flag.Flag {
 	var targets []*flag.Flag
+	for _, a := range WithRequired(checks) {
+		if f := a.Flags.Lookup(name); f != nil {
+			targets = append(targets, f)
+		}
+	}
+	return targets
+}
+
+// WithRequired returns the checks and every analyzer they require,
+// directly or not, each once, in depth-first order.
+func WithRequired(checks []*analysis.Analyzer) []*analysis.Analyzer {
+	var all []*analysis.Analyzer
 	seen := map[*analysis.Analyzer]bool{}
 	var visit func(a *analysis.Analyzer)
 	visit = func(a *analysis.Analyzer) {
@@ -195,9 +207,7 @@ func flagTargets(checks []*analysis.Analyzer, name string) []*flag.Flag {
 			return
 		}
 		seen[a] = true
-		if f := a.Flags.Lookup(name); f != nil {
-			targets = append(targets, f)
-		}
+		all = append(all, a)
 		for _, req := range a.Requires {
 			visit(req)
 		}
@@ -205,5 +215,5 @@ func flagTargets(checks []*analysis.Analyzer, name string) []*flag.Flag {
 	for _, check := range checks {
 		visit(check)
 	}
-	return targets
+	return all
 }

@@ -2,6 +2,7 @@ package vettool
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"encoding/gob"
 	"encoding/json"
@@ -214,7 +215,7 @@ func (v *vetxFiles) methodFacts() ([]byte, error) {
 	// cache: the same facts must give the same bytes.
 	slices.SortFunc(kept, func(a, b vetxFact) int {
 		ka, kb := keyOf(a), keyOf(b)
-		return strings.Compare(ka.pkg+"\x00"+ka.obj+"\x00"+ka.fact, kb.pkg+"\x00"+kb.obj+"\x00"+kb.fact)
+		return cmp.Or(strings.Compare(ka.pkg, kb.pkg), strings.Compare(ka.obj, kb.obj), strings.Compare(ka.fact, kb.fact))
 	})
 	var out bytes.Buffer
 	if err := gob.NewEncoder(&out).Encode(kept); err != nil {
@@ -226,21 +227,11 @@ func (v *vetxFiles) methodFacts() ([]byte, error) {
 // registerFactTypes registers with gob the fact types of the suite and
 // of the analyzers it requires, as unitchecker does before decoding.
 var registerFactTypes = sync.OnceFunc(func() {
-	seen := map[*analysis.Analyzer]bool{}
-	var register func(as []*analysis.Analyzer)
-	register = func(as []*analysis.Analyzer) {
-		for _, a := range as {
-			if seen[a] {
-				continue
-			}
-			seen[a] = true
-			for _, f := range a.FactTypes {
-				gob.Register(f)
-			}
-			register(a.Requires)
+	for _, a := range analyzers.WithRequired(analyzers.All()) {
+		for _, f := range a.FactTypes {
+			gob.Register(f)
 		}
 	}
-	register(analyzers.All())
 })
 
 func vetxFile(exported, facts []byte) []byte {
