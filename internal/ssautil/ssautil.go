@@ -6,6 +6,7 @@ package ssautil
 import (
 	"go/token"
 	"go/types"
+	"iter"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -55,6 +56,47 @@ func Reachable(a, b ssa.Instruction) bool {
 		}
 	}
 	return false
+}
+
+// After yields every instruction that can run after a in its function
+// (each b with Reachable(a, b)), each once, in no particular order: one
+// walk of the blocks, where asking Reachable of every instruction walks
+// them once per instruction, which on a large function costs seconds.
+func After(a ssa.Instruction) iter.Seq[ssa.Instruction] {
+	return func(yield func(ssa.Instruction) bool) {
+		start := a.Block()
+		if start == nil {
+			return
+		}
+		at := Index(a)
+		for _, instr := range start.Instrs[at+1:] {
+			if !yield(instr) {
+				return
+			}
+		}
+		seen := make([]bool, len(start.Parent().Blocks))
+		stack := append([]*ssa.BasicBlock(nil), start.Succs...)
+		for len(stack) > 0 {
+			blk := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if seen[blk.Index] {
+				continue
+			}
+			seen[blk.Index] = true
+			instrs := blk.Instrs
+			if blk == start {
+				// A loop leads back: what precedes a in its block, and a
+				// itself, run again; the rest was yielded above.
+				instrs = instrs[:at+1]
+			}
+			for _, instr := range instrs {
+				if !yield(instr) {
+					return
+				}
+			}
+			stack = append(stack, blk.Succs...)
+		}
+	}
 }
 
 // FuncValue returns the source function a value denotes: a named

@@ -42,6 +42,18 @@ func errorOnly() error {
 	act()
 	return nil
 }
+
+func looped(n int) {
+	other()
+	for i := 0; i < n; i++ {
+		if i%2 == 0 {
+			act()
+			continue
+		}
+		insert()
+	}
+	other()
+}
 `
 
 // build returns the SSA functions of src by name.
@@ -113,5 +125,37 @@ func TestOrder(t *testing.T) {
 	}
 	if !shared.Reachable(act, other) || shared.Reachable(other, act) {
 		t.Error("other can follow act, not the reverse")
+	}
+}
+
+// TestAfter checks that After(a) yields exactly the instructions b with
+// Reachable(a, b), each once, on functions with and without a loop (in
+// a loop, what precedes a in its block runs again after it).
+func TestAfter(t *testing.T) {
+	for name, fn := range build(t) {
+		var all []ssa.Instruction
+		for _, b := range fn.Blocks {
+			all = append(all, b.Instrs...)
+		}
+		for _, a := range all {
+			yielded := map[ssa.Instruction]int{}
+			for b := range shared.After(a) {
+				yielded[b]++
+			}
+			for _, b := range all {
+				if want := shared.Reachable(a, b); (yielded[b] == 1) != want || yielded[b] > 1 {
+					t.Errorf("%s: %v then %v: After yields it %d times, Reachable says %v", name, a, b, yielded[b], want)
+				}
+			}
+		}
+	}
+	g := build(t)["looped"]
+	act := call(t, g, "act")
+	var again bool
+	for b := range shared.After(act) {
+		again = again || b == act
+	}
+	if !again {
+		t.Error("looped: act can run again after itself")
 	}
 }

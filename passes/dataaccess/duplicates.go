@@ -25,34 +25,29 @@ import (
 // code reachable from the write counts: returning ErrDuplicate when a
 // check finds the row does not handle the write's violation.
 func HandlesDuplicateAfter(write ssa.Instruction) bool {
-	for _, b := range write.Parent().Blocks {
-		for _, instr := range b.Instrs {
-			if !ssautil.Reachable(write, instr) {
-				continue
-			}
-			if call, ok := instr.(ssa.CallInstruction); ok {
-				if callee := call.Common().StaticCallee(); callee != nil {
-					if f, ok := callee.Object().(*types.Func); ok && isDuplicateHelper(f.Name()) {
-						return true
-					}
-				}
-				if isDuplicateErrorAs(call.Common()) {
+	for instr := range ssautil.After(write) {
+		if call, ok := instr.(ssa.CallInstruction); ok {
+			if callee := call.Common().StaticCallee(); callee != nil {
+				if f, ok := callee.Object().(*types.Func); ok && isDuplicateHelper(f.Name()) {
 					return true
 				}
 			}
-			for _, op := range instr.Operands(nil) {
-				if op == nil {
-					continue
+			if isDuplicateErrorAs(call.Common()) {
+				return true
+			}
+		}
+		for _, op := range instr.Operands(nil) {
+			if op == nil {
+				continue
+			}
+			switch v := (*op).(type) {
+			case *ssa.Const:
+				if isDuplicateConst(v) {
+					return true
 				}
-				switch v := (*op).(type) {
-				case *ssa.Const:
-					if isDuplicateConst(v) {
-						return true
-					}
-				case *ssa.Global:
-					if isDuplicateSentinel(v.Name()) {
-						return true
-					}
+			case *ssa.Global:
+				if isDuplicateSentinel(v.Name()) {
+					return true
 				}
 			}
 		}
