@@ -48,6 +48,9 @@ func Serve(args []string, configFile bool) {
 		os.Exit(0)
 	}
 	unit := len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg")
+	if unit {
+		tuneGC(os.Getenv)
+	}
 	if unit && serveDependencyUnit(args[len(args)-1]) {
 		os.Exit(0)
 	}
