@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -140,32 +139,56 @@ func (v *vetRuns) runFor(root string) *vetRun {
 
 // vet runs go vet on every package golangci-lint lints in the module at
 // root that loads (go vet refuses to run at all when one does not: a
-// dependency the module proxy refuses, say). A package that does not load
-// or build is reported on that package, not as an error of the run,
+// dependency the module proxy refuses, say), listing the packages only
+// when go vet fails (vettool.VetListingOnFailure). A package that does not
+// load or build is reported on that package, not as an error of the run,
 // unless go vet printed neither JSON nor any package's errors.
 func (v *vetRuns) vet(root string) (vetResult, error) {
 	patterns := []string{"./..."}
 	if v.linted != nil {
 		patterns = patternsIn(root, v.linted)
 	}
-	list, err := vettool.ListPackages(root, patterns, v.args, io.Discard)
+	var (
+		res         vetResult
+		reported    bool
+		unexplained string
+		failed      error
+	)
+	vet := func(targets []string) (bool, error) {
+		res, reported, unexplained, failed = vetResult{byFile: map[string][]finding{}, broken: map[string]string{}}, false, "", nil
+		if len(targets) == 0 {
+			return false, nil
+		}
+		var err error
+		reported, unexplained, failed, err = v.vetOnce(root, targets, res)
+		return failed != nil, err
+	}
+	list, err := vettool.VetListingOnFailure(root, patterns, v.args, nil, vet)
 	if err != nil {
 		return vetResult{}, fmt.Errorf("idemvet: %w", err)
 	}
-	brokenDirs := map[string]string{}
-	for _, p := range list.Roots {
-		if msg := list.LoadErrors[p.ImportPath]; msg != "" {
-			brokenDirs[p.Dir] = "does not load: " + strings.Join(strings.Fields(msg), " ")
-		} else if msg := list.TestErrors[p.ImportPath]; msg != "" {
-			brokenDirs[p.Dir] = "its tests do not load: " + strings.Join(strings.Fields(msg), " ")
-		} else if i := slices.IndexFunc(p.Deps, list.IsBroken); i >= 0 {
-			brokenDirs[p.Dir] = "imports " + p.Deps[i] + ", which does not load"
+	if failed != nil && !reported && !list.Explains() {
+		return vetResult{}, fmt.Errorf("idemvet: go vet in %s: %v\n%s", root, failed, strings.TrimSpace(unexplained))
+	}
+	if list != nil {
+		for _, p := range list.Roots {
+			if msg := list.LoadErrors[p.ImportPath]; msg != "" {
+				res.broken[p.Dir] = "does not load: " + strings.Join(strings.Fields(msg), " ")
+			} else if msg := list.TestErrors[p.ImportPath]; msg != "" {
+				res.broken[p.Dir] = "its tests do not load: " + strings.Join(strings.Fields(msg), " ")
+			} else if i := slices.IndexFunc(p.Deps, list.IsBroken); i >= 0 {
+				res.broken[p.Dir] = "imports " + p.Deps[i] + ", which does not load"
+			}
 		}
 	}
-	targets := list.Analysable(patterns)
-	if len(targets) == 0 {
-		return vetResult{broken: brokenDirs}, nil
-	}
+	return res, nil
+}
+
+// vetOnce runs go vet -vettool -json on the targets in the module at root
+// and adds what it prints to res. It reports whether go vet printed any
+// package's results or errors, the go command's own messages, and go
+// vet's exit error when it failed.
+func (v *vetRuns) vetOnce(root string, targets []string, res vetResult) (reported bool, unexplained string, failed, err error) {
 	args := slices.Concat([]string{"vet", "-vettool=" + v.tool.path, "-json"}, v.args, targets)
 	cmd := exec.Command("go", args...)
 	cmd.Dir = root
@@ -177,13 +200,11 @@ func (v *vetRuns) vet(root string) (vetResult, error) {
 	runErr := cmd.Run()
 	var exit *exec.ExitError
 	if runErr != nil && !errors.As(runErr, &exit) {
-		return vetResult{}, fmt.Errorf("idemvet: go vet: %w", runErr)
+		return false, "", nil, fmt.Errorf("go vet: %w", runErr)
 	}
-	byFile := map[string][]finding{}
 	seen := map[string]bool{}
-	analysed := false
 	err = vettool.DecodeJSON(&stdout, func(pkg, check string, raw json.RawMessage) error {
-		analysed = true
+		reported = true
 		var failure struct{ Error string }
 		if json.Unmarshal(raw, &failure) == nil && failure.Error != "" {
 			return nil // the check failed on this package: go vet said so on stderr
@@ -199,17 +220,14 @@ func (v *vetRuns) vet(root string) (vetResult, error) {
 				continue
 			}
 			seen[key] = true
-			byFile[file] = append(byFile[file], finding{check, d})
+			res.byFile[file] = append(res.byFile[file], finding{check, d})
 		}
 		return nil
 	})
 	if err != nil {
-		return vetResult{}, fmt.Errorf("idemvet: reading go vet's output: %w", err)
+		return false, "", nil, fmt.Errorf("reading go vet's output: %w", err)
 	}
 	broken, other := vettool.ReadErrors(&stderr)
-	if runErr != nil && !analysed && len(broken) == 0 {
-		return vetResult{}, fmt.Errorf("idemvet: go vet in %s: %v\n%s", root, runErr, strings.TrimSpace(other))
-	}
 	for _, errs := range broken {
 		// The first error names a file of the package, relative to root
 		// or absolute.
@@ -221,9 +239,9 @@ func (v *vetRuns) vet(root string) (vetResult, error) {
 		if !filepath.IsAbs(file) {
 			file = filepath.Join(root, file)
 		}
-		brokenDirs[filepath.Dir(file)] = first
+		res.broken[filepath.Dir(file)] = first
 	}
-	return vetResult{byFile: byFile, broken: brokenDirs}, nil
+	return reported || len(broken) > 0, other, runErr, nil
 }
 
 // toDiagnostic places the finding in file, which golangci-lint parsed; it

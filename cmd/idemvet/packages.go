@@ -13,8 +13,11 @@ import (
 // analyse (type errors, or the unit failed) and those whose analysis
 // returned an error, each with the number of the command line's packages
 // left unanalysed because they import it. It reports whether any line
-// was written.
+// was written. l is nil when go vet succeeded and no listing was needed.
 func reportBroken(l *vettool.PackageList, w *strings.Builder, vetBroken, failed map[string]string) bool {
+	if l == nil {
+		l = &vettool.PackageList{}
+	}
 	all := map[string]string{}
 	for path, msg := range l.LoadErrors {
 		all[path] = "does not load: " + strings.Join(strings.Fields(msg), " ")

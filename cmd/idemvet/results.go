@@ -21,6 +21,9 @@ type results struct {
 	broken map[string]string
 	// failed maps a package whose analysis returned an error to it.
 	failed map[string]string
+	// listed is what go list said of the packages, when the run needed
+	// it (a failure to explain); nil otherwise.
+	listed *vettool.PackageList
 }
 
 // readFindings collects the findings go vet -json prints. A diagnostic

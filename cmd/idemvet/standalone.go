@@ -139,25 +139,28 @@ type driver struct {
 }
 
 func (d *driver) run() int {
-	pkgs, err := vettool.ListPackages("", d.opts.patterns, d.opts.unitArgs, d.stderr)
+	targets := d.opts.patterns
+	var pkgs *vettool.PackageList
+	if d.opts.fix {
+		// go fix edits files: it gets only the packages that load.
+		var err error
+		if pkgs, err = vettool.ListPackages("", d.opts.patterns, d.opts.unitArgs, d.stderr); err != nil {
+			fmt.Fprintf(d.report, "idemvet: %v\n", err)
+			return exitFailed
+		}
+		targets = pkgs.Analysable(d.opts.patterns)
+		if len(targets) > 0 {
+			if code, done := d.fix(targets); done {
+				return code
+			}
+		}
+	}
+	res, err := d.vetListingOnFailure(targets, pkgs)
 	if err != nil {
 		fmt.Fprintf(d.report, "idemvet: %v\n", err)
 		return exitFailed
 	}
-	targets := pkgs.Analysable(d.opts.patterns)
-	if d.opts.fix && len(targets) > 0 {
-		if code, done := d.fix(targets); done {
-			return code
-		}
-	}
-	res := &results{}
-	if len(targets) > 0 {
-		if err := d.vet(targets, res); err != nil {
-			fmt.Fprintf(d.report, "idemvet: %v\n", err)
-			return exitFailed
-		}
-	}
-	incomplete := reportBroken(pkgs, d.report, res.broken, res.failed)
+	incomplete := reportBroken(res.listed, d.report, res.broken, res.failed)
 	findings := res.count() > 0
 	if d.opts.json {
 		if err := res.printJSON(d.stdout); err != nil {
@@ -179,9 +182,40 @@ func (d *driver) run() int {
 	return exitClean
 }
 
+// vetListingOnFailure runs go vet on the targets, listing the packages
+// only if it fails (vettool.VetListingOnFailure); pkgs is the listing when
+// the caller has one.
+func (d *driver) vetListingOnFailure(targets []string, pkgs *vettool.PackageList) (*results, error) {
+	var (
+		res         *results
+		unexplained string
+		failed      error
+	)
+	vet := func(targets []string) (bool, error) {
+		res, unexplained, failed = &results{}, "", nil
+		if len(targets) == 0 {
+			return false, nil
+		}
+		var err error
+		res, unexplained, failed, err = d.vet(targets)
+		return failed != nil, err
+	}
+	listed, err := vettool.VetListingOnFailure("", targets, d.opts.unitArgs, pkgs, vet)
+	if err != nil {
+		return nil, err
+	}
+	if failed != nil && len(res.broken) == 0 && !listed.Explains() {
+		return nil, fmt.Errorf("go vet: %v\n%s", failed, unexplained)
+	}
+	d.report.WriteString(unexplained)
+	res.listed = listed
+	return res, nil
+}
+
 // vet runs go vet -vettool=idemvet -json on the targets and collects what
-// it prints; the go command's own messages go to the report.
-func (d *driver) vet(targets []string, res *results) error {
+// it prints. It returns the go command's own messages, and go vet's exit
+// error when it failed (a package that does not load or type-check).
+func (d *driver) vet(targets []string) (res *results, unexplained string, failed, err error) {
 	args := slices.Concat([]string{"vet", "-vettool=" + d.self, "-json"}, d.opts.unitArgs, targets)
 	var stdout, stderr bytes.Buffer
 	cmd := exec.Command("go", args...)
@@ -189,17 +223,13 @@ func (d *driver) vet(targets []string, res *results) error {
 	runErr := cmd.Run()
 	var exit *exec.ExitError
 	if runErr != nil && !errors.As(runErr, &exit) {
-		return fmt.Errorf("go vet: %w", runErr)
+		return nil, "", nil, fmt.Errorf("go vet: %w", runErr)
 	}
+	res = &results{}
 	if err := res.readFindings(&stdout); err != nil {
-		return fmt.Errorf("reading go vet's output: %w", err)
+		return nil, "", nil, fmt.Errorf("reading go vet's output: %w", err)
 	}
-	unexplained := res.readErrors(&stderr)
-	if runErr != nil && len(res.broken) == 0 {
-		return fmt.Errorf("go vet: %v\n%s", runErr, unexplained)
-	}
-	d.report.WriteString(unexplained)
-	return nil
+	return res, res.readErrors(&stderr), runErr, nil
 }
 
 // fix runs go fix -fixtool=idemvet on the targets. With -diff its output

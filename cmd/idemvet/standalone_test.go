@@ -6,6 +6,7 @@ package main
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -220,5 +221,45 @@ func TestBadFlags(t *testing.T) {
 	// Near miss: the method form Go people write is accepted.
 	if r := standaloneRun(t, dir, "-exists=(*Ledger).Seen", "-insert=*Ledger.Record", "./pay"); r.exitCode != exitFindings || !strings.Contains(r.stderr, "the existence check Seen") {
 		t.Errorf("-exists=(*Ledger).Seen: exit code %d, want %d and the Seen finding\n%s", r.exitCode, exitFindings, r.stderr)
+	}
+}
+
+// TestStandaloneListsOnlyOnFailure checks that a run where go vet succeeds
+// costs go vet alone (listing a large module takes seconds), and that a
+// failure is explained by a listing: with a package that does not load,
+// go vet refuses to run at all, so it runs again on those that do.
+func TestStandaloneListsOnlyOnFailure(t *testing.T) {
+	dir := brokenModule(t)
+	// A go command that logs its subcommand, then runs the real one.
+	shim := t.TempDir()
+	logFile := filepath.Join(shim, "calls")
+	writeFile(t, filepath.Join(shim, "go"), "#!/bin/sh\necho \"$1\" >> "+logFile+"\nexec "+goCommand(t)+" \"$@\"\n")
+	if err := os.Chmod(filepath.Join(shim, "go"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	calls := func(patterns ...string) []string {
+		t.Helper()
+		os.Remove(logFile)
+		cmd := exec.Command(idemvetBinary(t), patterns...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=", "PATH="+shim+string(os.PathListSeparator)+os.Getenv("PATH"))
+		out, _ := cmd.CombinedOutput()
+		data, err := os.ReadFile(logFile)
+		if err != nil {
+			t.Fatalf("%v: the go command was not run: %v\n%s", patterns, err, out)
+		}
+		return strings.Fields(string(data))
+	}
+	for _, c := range []struct {
+		patterns []string
+		want     []string
+	}{
+		{[]string{"./pay", "./clean"}, []string{"vet"}},
+		{[]string{"./typeerr", "./importer"}, []string{"vet", "list"}},
+		{[]string{"./missing", "./pay"}, []string{"vet", "list", "vet"}},
+	} {
+		if got := calls(c.patterns...); !slices.Equal(got, c.want) {
+			t.Errorf("%v: go %v, want go %v", c.patterns, got, c.want)
+		}
 	}
 }
