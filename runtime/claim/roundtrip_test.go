@@ -16,21 +16,22 @@ import (
 )
 
 // countingConn counts network round trips: a read that follows a write is
-// the client waiting for the server's answer to what it sent.
+// the client waiting for the server's answer to what it sent. pgx may
+// read on a goroutine of its own while it writes (its background reader,
+// started while a large message is flushed), so wrote is atomic.
 type countingConn struct {
 	net.Conn
 	trips *atomic.Int64
-	wrote bool
+	wrote atomic.Bool
 }
 
 func (c *countingConn) Write(b []byte) (int, error) {
-	c.wrote = true
+	c.wrote.Store(true)
 	return c.Conn.Write(b)
 }
 
 func (c *countingConn) Read(b []byte) (int, error) {
-	if c.wrote {
-		c.wrote = false
+	if c.wrote.Swap(false) {
 		c.trips.Add(1)
 	}
 	return c.Conn.Read(b)
