@@ -149,9 +149,6 @@ func VetListingOnFailure(dir string, targets, unitArgs []string, list *PackageLi
 		return nil, err
 	}
 	if analysable := list.Analysable(targets); !slices.Equal(analysable, targets) {
-		if len(analysable) == 0 {
-			analysable = nil
-		}
 		if _, err := vet(analysable); err != nil {
 			return nil, err
 		}
