@@ -75,7 +75,7 @@ func New(rawSettings any) (register.LinterPlugin, error) {
 	linted, isRun := lintedDirs(os.Args[1:], cwd) // nil when not a run: the whole module
 	runs := newVetRuns(tool, args, linted)
 	if isRun {
-		runs.startEarly(linted)
+		runs.vetBeforeLoading(linted)
 	}
 	return plugin{runs: runs}, nil
 }

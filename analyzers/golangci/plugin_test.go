@@ -104,10 +104,11 @@ func TestFindingPlacedInItsFile(t *testing.T) {
 	}
 }
 
-// TestStartEarly checks that a run golangci-lint was asked for starts go
-// vet on each module of the linted directories before any analyzer runs,
-// once per module, and on nothing else.
-func TestStartEarly(t *testing.T) {
+// TestVetBeforeLoading checks that a run golangci-lint was asked for runs
+// go vet to the end, on each module of the linted directories and on
+// nothing else, before New returns (and so before golangci-lint loads any
+// package).
+func TestVetBeforeLoading(t *testing.T) {
 	tmp := t.TempDir()
 	files := map[string]string{
 		"a/go.mod":        "module example.com/a\n\ngo 1.22\n",
@@ -120,21 +121,20 @@ func TestStartEarly(t *testing.T) {
 	}
 	testfiles.Write(t, tmp, files)
 	dirs := []string{filepath.Join(tmp, "a", "pkg") + "/...", filepath.Join(tmp, "a", "other"), filepath.Join(tmp, "b"), filepath.Join(tmp, "nomodule")}
-	// A vet tool that is not there: the runs fail, which is not this
-	// test's concern; that they were started, and where, is.
+	// A vet tool that is not there: every run fails, so a run that has
+	// finished holds an error, and one still going (or never started)
+	// holds none.
 	runs := newVetRuns(vetTool{path: filepath.Join(tmp, "no-such-tool")}, nil, dirs)
-	runs.startEarly(dirs)
-	runs.mu.Lock()
-	var started []string
-	for root := range runs.runs {
-		started = append(started, root)
+	runs.vetBeforeLoading(dirs)
+	var ran []string
+	for root, r := range runs.runs {
+		ran = append(ran, root)
+		if r.err == nil {
+			t.Errorf("go vet in %s had not finished when vetBeforeLoading returned", root)
+		}
 	}
-	runs.mu.Unlock()
-	slices.Sort(started)
-	if want := []string{filepath.Join(tmp, "a"), filepath.Join(tmp, "b")}; !slices.Equal(started, want) {
-		t.Errorf("started go vet in %q, want %q", started, want)
-	}
-	for _, root := range started {
-		runs.module(root) // wait for the go commands before the directory goes
+	slices.Sort(ran)
+	if want := []string{filepath.Join(tmp, "a"), filepath.Join(tmp, "b")}; !slices.Equal(ran, want) {
+		t.Errorf("ran go vet in %q, want %q", ran, want)
 	}
 }
