@@ -31,8 +31,9 @@ type vetRuns struct {
 	runs   map[string]*vetRun // by module root directory
 }
 
-// vetRun is one module's go vet run, done by the first package that needs
-// it while the others wait.
+// vetRun is one module's go vet run: done before golangci-lint loads any
+// package (vetBeforeLoading), or, when New was not given a run command
+// line, by the first package that needs it while the others wait.
 type vetRun struct {
 	once   sync.Once
 	result vetResult
