@@ -10,7 +10,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 
 	"github.com/idemvet/idemvet/internal/passutil"
@@ -21,90 +20,59 @@ import (
 // package, dependencies included: on a few hundred packages that start-up
 // is most of the run. So, unless IDEMVET_VETTOOL names a tool, the plugin
 // builds idemvet's own command from the source it was compiled from (the
-// module cache's copy, or the checkout a replace directive named), once,
-// when go vet first needs it, and has go vet run that. The checks are the
-// same code either way.
+// module cache's copy, or the checkout a replace directive named) and has
+// go vet run that. The checks are the same code either way.
 
-// sourceTool is idemvet's command as built from this plugin's source, in
-// the user's cache.
-type sourceTool struct {
-	root string // the source: the module's root directory
-	path string // the executable, once built
-}
-
-// findSourceTool returns where idemvet's command built from this plugin's
-// source lives; it fails when the source is no longer where the plugin
-// was compiled.
-func findSourceTool() (sourceTool, error) {
+// builtVetTool returns the idemvet command built from this plugin's
+// source, building it into the user's cache the first time; it fails when
+// the source is no longer where the plugin was compiled, or does not build.
+func builtVetTool() (string, error) {
 	root, err := pluginSource()
 	if err != nil {
-		return sourceTool{}, err
+		return "", err
 	}
 	id, err := sourceIdentity(root)
 	if err != nil {
-		return sourceTool{}, err
+		return "", err
 	}
 	cache, err := os.UserCacheDir()
 	if err != nil {
-		return sourceTool{}, err
+		return "", err
 	}
-	path := filepath.Join(cache, "idemvet", "golangci-vettool", id, "idemvet")
+	dir := filepath.Join(cache, "idemvet", "golangci-vettool", id)
+	tool := filepath.Join(dir, "idemvet")
 	if runtime.GOOS == "windows" {
-		path += ".exe"
+		tool += ".exe"
 	}
-	return sourceTool{root: root, path: path}, nil
-}
-
-// built reports whether the tool is in the cache already.
-func (s sourceTool) built() bool {
-	_, err := os.Stat(s.path)
-	return err == nil
-}
-
-// build builds the tool into the cache; it fails when the source does not
-// build or the cache cannot be written.
-func (s sourceTool) build() error {
-	dir := filepath.Dir(s.path)
+	if _, err := os.Stat(tool); err == nil {
+		return tool, nil
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+		return "", err
 	}
 	// Build beside the target and rename: two golangci-lint runs that
 	// build at once must not run each other's half-written file.
 	tmp, err := os.CreateTemp(dir, "idemvet-*.tmp")
 	if err != nil {
-		return err
+		return "", err
 	}
 	if err := tmp.Close(); err != nil {
-		return err
+		return "", err
 	}
 	// Gone after the rename; left behind only by a failed build.
 	defer func() { _ = os.Remove(tmp.Name()) }()
 	cmd := exec.Command("go", "build", "-o", tmp.Name(), "./cmd/idemvet")
-	cmd.Dir = s.root
+	cmd.Dir = root
 	// The user's module settings (a workspace, -mod=vendor) are not this
 	// module's.
 	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly")
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("building idemvet in %s: %v\n%s", s.root, err, out)
+		return "", fmt.Errorf("building idemvet in %s: %v\n%s", root, err, out)
 	}
-	return os.Rename(tmp.Name(), s.path)
-}
-
-// compileForVet compiles the packages go vet is to analyse in the module
-// at root, with their dependencies and tests' dependencies, into the build
-// cache, as go vet would; errors are left for go vet to report. It runs
-// before the vet tool's first build: the tool's own build is a long chain
-// of compiles (runtime, reflect, go/types, x/tools' SSA, the checks) with
-// little beside it to keep the second core busy, 25 s on an empty build
-// cache, and go vet run after it gains little from the standard packages
-// they share; after this, the build finds those packages compiled and
-// takes 9 s. On dex with an empty cache, compiling, building and vetting
-// took 136 s; building and then vetting, 153 s; vetting with a tool built
-// beforehand, 132 to 136 s.
-func compileForVet(root string, patterns []string) {
-	cmd := exec.Command("go", slices.Concat([]string{"list", "-e", "-export", "-deps", "-test", "-f={{.ImportPath}}"}, patterns)...)
-	cmd.Dir = root
-	_ = cmd.Run() // go vet, next, says what does not compile
+	if err := os.Rename(tmp.Name(), tool); err != nil {
+		return "", err
+	}
+	return tool, nil
 }
 
 // pluginSource returns the root of the idemvet module this file was

@@ -90,20 +90,16 @@ const installedToolEnv = "IDEMVET_VETTOOL"
 
 // chooseVetTool returns the vet tool go vet is to run: $IDEMVET_VETTOOL when it
 // is an idemvet of this plugin's version; otherwise idemvet built from the
-// plugin's source (see buildtool.go), still to be built the first time, or,
-// when the source is not there, this executable.
+// plugin's source (see buildtool.go), or, when that cannot be built, this
+// executable.
 func chooseVetTool() (vetTool, error) {
 	path := os.Getenv(installedToolEnv)
 	if path == "" {
-		src, err := findSourceTool()
-		if err != nil {
-			return selfVetTool()
+		if built, err := builtVetTool(); err == nil {
+			return vetTool{path: built}, nil
 		}
-		tool := vetTool{path: src.path}
-		if !src.built() {
-			tool.build = src.build
-		}
-		return tool, nil
+		exe, err := os.Executable()
+		return vetTool{path: exe, self: true}, err
 	}
 	out, err := exec.Command(path, "-V=full").Output()
 	if err != nil {
@@ -120,20 +116,12 @@ func chooseVetTool() (vetTool, error) {
 	return vetTool{path: path}, nil
 }
 
-// selfVetTool returns this executable as the vet tool.
-func selfVetTool() (vetTool, error) {
-	exe, err := os.Executable()
-	return vetTool{path: exe, self: true}, err
-}
-
 // vetTool is the executable go vet runs on each package.
 type vetTool struct {
 	path string
 	// self is set when it is this executable, which then needs vetToolEnv
 	// to serve go vet rather than run golangci-lint.
 	self bool
-	// build, when set, builds path; go vet must not run it before.
-	build func() error
 }
 
 type plugin struct{ runs *vetRuns }

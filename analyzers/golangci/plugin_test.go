@@ -1,13 +1,8 @@
 package golangci
 
 import (
-	"errors"
-	"fmt"
 	"go/token"
-	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -141,86 +136,5 @@ func TestVetBeforeLoading(t *testing.T) {
 	slices.Sort(ran)
 	if want := []string{filepath.Join(tmp, "a"), filepath.Join(tmp, "b")}; !slices.Equal(ran, want) {
 		t.Errorf("ran go vet in %q, want %q", ran, want)
-	}
-}
-
-// TestToolBuiltAfterCompiling checks that a vet tool still to be built is
-// built once, after the packages of the first module to be vetted are
-// compiled and before go vet runs it; that a tool already built is run
-// without that compile; and that go vet runs this executable when the
-// build fails.
-func TestToolBuiltAfterCompiling(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("the go command is wrapped in a shell script here")
-	}
-	realGo, err := exec.LookPath("go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmp := t.TempDir()
-	logFile := filepath.Join(tmp, "log")
-	appendLog := func(line string) {
-		f, err := os.OpenFile(logFile, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		if _, err := f.WriteString(line + "\n"); err != nil {
-			t.Fatal(err)
-		}
-	}
-	testfiles.Write(t, tmp, map[string]string{
-		"bin/go":   fmt.Sprintf("#!/bin/sh\necho \"go $1 $2 $3\" >> %s\nexec %s \"$@\"\n", logFile, realGo),
-		"a/go.mod": "module example.com/a\n\ngo 1.22\n",
-		"a/p.go":   "package p\n",
-		"b/go.mod": "module example.com/b\n\ngo 1.22\n",
-		"b/b.go":   "package b\n",
-	})
-	if err := os.Chmod(filepath.Join(tmp, "bin", "go"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("PATH", filepath.Join(tmp, "bin")+string(os.PathListSeparator)+os.Getenv("PATH"))
-	dirs := []string{filepath.Join(tmp, "a"), filepath.Join(tmp, "b")}
-	absent := filepath.Join(tmp, "no-such-tool")
-	// vet runs go vet on both modules, with tool, and returns the log.
-	vet := func(tool vetTool) (*vetRuns, []string) {
-		t.Helper()
-		_ = os.Remove(logFile)
-		runs := newVetRuns(tool, nil, dirs)
-		runs.vetBeforeLoading(dirs)
-		data, err := os.ReadFile(logFile)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return runs, strings.Split(strings.TrimSpace(string(data)), "\n")
-	}
-	first := func(lines []string, prefix string) int {
-		return slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, prefix) })
-	}
-
-	builds := 0
-	_, lines := vet(vetTool{path: absent, build: func() error {
-		builds++
-		appendLog("build")
-		return nil
-	}})
-	compiled, built, vetted := first(lines, "go list -e -export"), first(lines, "build"), first(lines, "go vet")
-	if builds != 1 || compiled < 0 || compiled > built || built > vetted {
-		t.Errorf("to build: %d builds, commands %q; want one build, after go list -e -export and before go vet", builds, lines)
-	}
-
-	_, lines = vet(vetTool{path: absent})
-	if first(lines, "go list -e -export") >= 0 || first(lines, "go vet") < 0 {
-		t.Errorf("already built: commands %q; want go vet and no compile beforehand", lines)
-	}
-
-	runs, _ := vet(vetTool{path: absent, build: func() error { return errors.New("does not build") }})
-	if !runs.tool.self {
-		t.Errorf("the tool did not build: go vet ran %+v, want this executable", runs.tool)
-	}
-	for root, r := range runs.runs {
-		if r.err != nil {
-			t.Errorf("go vet in %s with this executable as the tool: %v", root, r.err)
-		}
 	}
 }

@@ -23,11 +23,7 @@ import (
 // there, and keeps the findings by file.
 type vetRuns struct {
 	tool vetTool
-	// toolReady builds the tool, when it is still to be built, once,
-	// before the first go vet runs it (readyTool).
-	toolReady sync.Once
-	toolErr   error    // why the tool is neither built nor replaced
-	args      []string // the settings, as the vet tool's flags
+	args []string // the settings, as the vet tool's flags
 	// linted holds the directories golangci-lint was asked to lint
 	// (lintedDirs); nil means every package of each module.
 	linted []string
@@ -153,9 +149,6 @@ func (v *vetRuns) vet(root string) (vetResult, error) {
 	if v.linted != nil {
 		patterns = patternsIn(root, v.linted)
 	}
-	if err := v.readyTool(root, patterns); err != nil {
-		return vetResult{}, fmt.Errorf("idemvet: %w", err)
-	}
 	var (
 		res         vetResult
 		reported    bool
@@ -190,32 +183,6 @@ func (v *vetRuns) vet(root string) (vetResult, error) {
 		}
 	}
 	return res, nil
-}
-
-// readyTool builds the vet tool the first time go vet is to run it, when
-// it is still to be built, after compiling the packages of the module at
-// root that go vet is to analyse (compileForVet says why in that order).
-// When the tool does not build, go vet runs this executable instead; the
-// error says why neither can run.
-func (v *vetRuns) readyTool(root string, patterns []string) error {
-	v.toolReady.Do(func() {
-		if v.tool.build == nil {
-			return
-		}
-		compileForVet(root, patterns)
-		err := v.tool.build()
-		if err == nil {
-			v.tool.build = nil
-			return
-		}
-		self, selfErr := selfVetTool()
-		if selfErr != nil {
-			v.toolErr = errors.Join(err, selfErr)
-			return
-		}
-		v.tool = self
-	})
-	return v.toolErr
 }
 
 // vetOnce runs go vet -vettool -json on the targets in the module at root
