@@ -46,10 +46,12 @@ const (
 
 // BuilderPart returns what the builder method pkg.recv.name adds to the
 // statement its chain builds (recv "" for package functions).
-func BuilderPart(pkg, recv, name string) Part { return builderParts[lookupKey{pkg, recv, name}] }
+func BuilderPart(pkg, recv, name string) Part {
+	return builderParts[lookupKey{canonical(pkg), recv, name}]
+}
 
 // IsBuilderPkg reports whether path is a package whose calls build SQL.
-func IsBuilderPkg(path string) bool { return builderPkgs[path] }
+func IsBuilderPkg(path string) bool { return builderPkgs[canonical(path)] }
 
 var (
 	builderParts = map[lookupKey]Part{}

@@ -1,7 +1,7 @@
 package apis
 
-// Row tables for SQL drivers: database/sql, pgx v5 (Conn, pgxpool, Tx) and
-// sqlx. The kind of a query call comes from its SQL text.
+// Row tables for SQL drivers: database/sql, pgx v5 (Conn, pgxpool, Tx; v4
+// through aliases.go) and sqlx. The kind of a query call comes from its SQL text.
 
 const (
 	pkgSQL     = "database/sql"
@@ -9,6 +9,9 @@ const (
 	pkgPgxpool = "github.com/jackc/pgx/v5/pgxpool"
 	pkgPgconn  = "github.com/jackc/pgx/v5/pgconn"
 	pkgSqlx    = "github.com/jmoiron/sqlx"
+
+	pkgPgx4     = "github.com/jackc/pgx/v4"
+	pkgPgxpool4 = "github.com/jackc/pgx/v4/pgxpool"
 )
 
 func init() {
@@ -55,6 +58,13 @@ func init() {
 		register(row(t.pkg, t.recv, "Commit", Commit), row(t.pkg, t.recv, "Rollback", Rollback))
 	}
 	register(txFuncRow(pkgPgx, "", "BeginFunc", 2), txFuncRow(pkgPgx, "", "BeginTxFunc", 3))
+	// pgx v4 (an alias of v5 otherwise, see aliases.go) runs a func in a
+	// transaction through methods of its handles rather than functions.
+	for _, t := range []struct{ pkg, recv string }{
+		{pkgPgx4, "Conn"}, {pkgPgx4, "Tx"}, {pkgPgxpool4, "Pool"}, {pkgPgxpool4, "Conn"}, {pkgPgxpool4, "Tx"},
+	} {
+		register(txFuncRow(t.pkg, t.recv, "BeginFunc", 1), txFuncRow(t.pkg, t.recv, "BeginTxFunc", 2))
+	}
 	register(sqlRow(pkgPgconn, "PgConn", "Exec", 1))
 
 	// sqlx: DB and Tx wrap database/sql's (whose promoted methods match the

@@ -41,13 +41,14 @@ func (h HandleKind) String() string {
 // Lookup finds the row for a callee. recv is the receiver's named type
 // name ("" for functions). Rows with Recv "*" match any receiver in Pkg.
 func Lookup(pkg, recv, name string) (Method, bool) {
-	key := lookupKey{pkg, recv, name}
-	if m, ok := index[key]; ok {
-		return m, true
-	}
-	if recv != "" {
-		if m, ok := index[lookupKey{pkg, "*", name}]; ok {
+	for _, p := range []string{pkg, canonical(pkg)} {
+		if m, ok := index[lookupKey{p, recv, name}]; ok {
 			return m, true
+		}
+		if recv != "" {
+			if m, ok := index[lookupKey{p, "*", name}]; ok {
+				return m, true
+			}
 		}
 	}
 	return Method{}, false
@@ -55,7 +56,7 @@ func Lookup(pkg, recv, name string) (Method, bool) {
 
 // KnownPackage reports whether a package path is one whose API the tables
 // describe; the checks use it for their fast path.
-func KnownPackage(path string) bool { return knownPkgs[path] }
+func KnownPackage(path string) bool { return knownPkgs[canonical(path)] }
 
 type lookupKey struct{ pkg, recv, name string }
 
@@ -113,7 +114,7 @@ func txFuncRow(pkg, recv, name string, fnArg int) Method {
 // in autocommit mode or inside a transaction. Types that can be either
 // (*gorm.DB, sqlc's DBTX) are not listed: their kind comes from where the
 // value was made.
-func HandleOf(pkg, name string) HandleKind { return handleTypes[lookupKey{pkg, name, ""}] }
+func HandleOf(pkg, name string) HandleKind { return handleTypes[lookupKey{canonical(pkg), name, ""}] }
 
 var handleTypes = map[lookupKey]HandleKind{}
 

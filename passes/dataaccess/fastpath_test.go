@@ -44,6 +44,9 @@ func TestFastPathSQLLayers(t *testing.T) {
 		want    bool
 	}{
 		{[]string{"xorm.io/xorm"}, true},
+		{[]string{"github.com/go-xorm/xorm"}, true},         // xorm's old path, an alias
+		{[]string{"github.com/jackc/pgx/v4/pgxpool"}, true}, // pgx v4, an alias of v5
+		{[]string{"github.com/jackc/pgx/v3"}, false},        // no alias: its API differs
 		{[]string{"github.com/Masterminds/squirrel"}, true},
 		{[]string{"github.com/doug-martin/goqu/v9"}, true},
 		{[]string{"github.com/gobuffalo/pop/v6"}, true},
