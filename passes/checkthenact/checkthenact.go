@@ -36,7 +36,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	for _, read := range model.Ops {
-		if read.Kind != apis.Read || model.IsStartup(read) || callers.runAlone(read.Fn) {
+		if !read.Kind.IsCheck() || model.IsStartup(read) || callers.runAlone(read.Fn) {
 			continue
 		}
 		for _, g := range gatesOf(read) {

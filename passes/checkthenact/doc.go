@@ -79,6 +79,13 @@
 //	ledger.Credit(ctx, p.Account, p.Amount) // both deliveries credit
 //	payments.UpdateStatus(ctx, id, "captured")
 //
+// The state may be compared with a constant or tested by a predicate: a
+// function of the state value alone (terminal(p.Status),
+// p.Status.IsFinal(), slices.Contains(done, p.Status)) or a bool method of
+// the record (order.IsPaid(); not IsZero and the other found-or-not
+// tests). A function that also takes a context or a handle looks
+// something else up and is not a test of the state.
+//
 // It is silent when the state write is a conditional UPDATE ... WHERE
 // status = $old (or gorm Where("status = ?", old).Update), when the read
 // locks the row (FOR UPDATE) or the transaction is SERIALIZABLE or holds

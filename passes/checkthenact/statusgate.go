@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -88,8 +89,11 @@ func derivedFromRecord(read, write *dataaccess.Op) bool {
 }
 
 // duplicableAct returns an operation on the gated branch that does harm
-// when it runs twice and is not the state write itself.
+// when it runs twice and is not the state write itself: an effect or an
+// insert (a second credit, a second e-mail) before an update of another
+// table, which the message then names.
 func duplicableAct(read, write *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.BasicBlock) *dataaccess.Op {
+	var update *dataaccess.Op
 	for _, op := range ops {
 		if op == write || op == read || !dataaccess.Duplicable(op) || !inRegion(op.Instr, read.Fn, region) {
 			continue
@@ -97,9 +101,14 @@ func duplicableAct(read, write *dataaccess.Op, ops []*dataaccess.Op, region []*s
 		if op.Kind != apis.Effect && dataaccess.SameResource(read.Resource, op.Resource) {
 			continue // another write of the same record: part of the transition
 		}
-		return op
+		if op.Kind != apis.Update {
+			return op
+		}
+		if update == nil {
+			update = op
+		}
 	}
-	return nil
+	return update
 }
 
 // gateSerialised reports whether the gate, the act and the write cannot
@@ -161,13 +170,95 @@ type stateValue struct {
 
 // stateValues returns the values a read loads into non-key fields: fields
 // of a returned record, and of the variables the read (or the Scan on its
-// result) fills through pointers.
+// result) fills through pointers. An existence check that also loads the
+// record (xorm's Get, a helper returning the record or nil) is a read of
+// its state too.
 func stateValues(op *dataaccess.Op) []stateValue {
 	var out []stateValue
 	for _, rec := range recordValues(op) {
+		if op.Kind == apis.Exists && !isRecordType(rec.Type()) {
+			// The count or flag an existence check scans is its answer
+			// (found or not), not a state; a record it fills (xorm's
+			// Get(&bill), a loader's *Bill) holds one.
+			continue
+		}
 		out = append(out, fieldLoads(rec, "", 0)...)
+		out = append(out, recordPredicates(rec)...)
 	}
 	return out
+}
+
+// recordPredicates returns the results of the record's own predicates
+// called on it (inv.IsSettled(), order.IsPaid()): each reads the state
+// in the record's package, where this package cannot see its body. A
+// predicate that says whether the record was found (IsZero) tests its
+// existence, not its state.
+func recordPredicates(rec ssa.Value) []stateValue {
+	receivers := []ssa.Value{rec}
+	if _, isPtr := rec.Type().Underlying().(*types.Pointer); isPtr {
+		receivers = append(receivers, ssautil.LoadsOf(rec)...) // value receivers
+	}
+	var out []stateValue
+	for _, r := range receivers {
+		for _, ref := range *r.Referrers() {
+			call, ok := ref.(*ssa.Call)
+			if !ok || len(call.Call.Args) != 1 || call.Call.Args[0] != r || !returnsBool(call) {
+				continue
+			}
+			if fn := call.Call.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && !existencePredicates[fn.Name()] {
+				out = append(out, stateValue{call, ""})
+			}
+		}
+	}
+	return out
+}
+
+// existencePredicates are the names of record methods that test whether
+// a read found the record.
+var existencePredicates = map[string]bool{
+	"IsZero": true, "IsEmpty": true, "IsNil": true, "Exists": true, "Found": true, "IsNew": true,
+}
+
+// isStatePredicate reports whether call is a test of the state value v
+// alone: a function or method of v's own type (terminal(p.Status),
+// p.Status.IsFinal(), slices.Contains(done, p.Status)) whose arguments are
+// values, not a context or a handle that would make it a lookup of
+// something else, and whose result is a bool.
+func isStatePredicate(call *ssa.Call, v ssa.Value) bool {
+	if call.Call.StaticCallee() == nil || !returnsBool(call) || !slices.Contains(call.Call.Args, v) {
+		return false
+	}
+	for _, a := range call.Call.Args {
+		if !isPlainValue(a.Type()) {
+			return false
+		}
+	}
+	return true
+}
+
+// isPlainValue reports whether t is a basic type or a slice or array of
+// one: a state, a constant, a list of states.
+func isPlainValue(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return true
+	case *types.Slice:
+		_, ok := u.Elem().Underlying().(*types.Basic)
+		return ok
+	case *types.Array:
+		_, ok := u.Elem().Underlying().(*types.Basic)
+		return ok
+	}
+	return false
+}
+
+func returnsBool(call *ssa.Call) bool {
+	res := call.Call.Signature().Results()
+	if res.Len() != 1 {
+		return false
+	}
+	b, ok := res.At(0).Type().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Bool
 }
 
 // recordValues returns the values that hold the read's record: a struct
@@ -271,7 +362,7 @@ func loadsWithField(addr ssa.Value, field string) []stateValue {
 }
 
 // branchesOn returns the ifs that branch on v compared with a constant,
-// or on v itself when it is a bool.
+// on a predicate of v, or on v itself when it is a bool.
 func branchesOn(v ssa.Value) []*ssa.If {
 	var ifs []*ssa.If
 	for _, ref := range *v.Referrers() {
@@ -281,6 +372,10 @@ func branchesOn(v ssa.Value) []*ssa.If {
 		case *ssa.UnOp:
 			if ref.Op == token.NOT {
 				ifs = append(ifs, ifsOf(ref)...)
+			}
+		case *ssa.Call:
+			if isStatePredicate(ref, v) {
+				ifs = append(ifs, branchesOn(ref)...)
 			}
 		case *ssa.BinOp:
 			other := ref.Y

@@ -186,7 +186,9 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		// also reads first (a CreateFeed that checks and inserts inside is
 		// a finding of its own, and still an insert to whoever calls it).
 		s.Kind = apis.Insert
-	case len(writes) > 0 && len(checks) == 0:
+	case len(writes) > 0 && (len(checks) == 0 || allUpdates(writes)):
+		// A helper that looks the row up, then updates it (UpdatePayment:
+		// found? then save), is an update for its callers.
 		s.Kind = writes[0].Kind
 	}
 	s.StateGuard = len(writes) > 0
@@ -207,6 +209,9 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 	}
 	if s.Kind != apis.None {
 		s.Table = commonTable(data)
+		if s.Table == "" && len(writes) == 0 {
+			s.Table = returnedRecordTable(fn, checks)
+		}
 		if s.Table == "" {
 			s.InsertTables = tablesOf(plain)
 		}
@@ -293,6 +298,41 @@ func tablesOf(ops []*Op) []string {
 	}
 	slices.Sort(tables)
 	return tables
+}
+
+func allUpdates(writes []*Op) bool {
+	for _, w := range writes {
+		if w.Kind != apis.Update {
+			return false
+		}
+	}
+	return true
+}
+
+// returnedRecordTable returns the table of the record a loader that
+// reads several tables returns: the webhook's loader that reads the
+// payment, its provider and its products returns the payment, and its
+// callers test and write the payment. It is "" unless one of the reads is
+// of the returned record's table.
+func returnedRecordTable(fn *ssa.Function, checks []*Op) string {
+	res := fn.Signature.Results()
+	if res.Len() == 0 {
+		return ""
+	}
+	n := namedOf(res.At(0).Type())
+	if n == nil {
+		return ""
+	}
+	if _, isStruct := n.Underlying().(*types.Struct); !isStruct {
+		return ""
+	}
+	table := normalizeTable(n.Obj().Name())
+	for _, op := range checks {
+		if op.Resource.Table == table {
+			return table
+		}
+	}
+	return ""
 }
 
 func commonTable(ops []*Op) string {

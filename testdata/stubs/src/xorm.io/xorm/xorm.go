@@ -33,3 +33,8 @@ func (session *Session) Insert(beans ...any) (int64, error)        { return 0, n
 func (session *Session) Get(beans ...any) (bool, error)            { return false, nil }
 func (session *Session) Exist(bean ...any) (bool, error)           { return false, nil }
 func (session *Session) Count(bean ...any) (int64, error)          { return 0, nil }
+
+func (engine *Engine) ID(id any) *Session                                 { return nil }
+func (session *Session) ID(id any) *Session                               { return session }
+func (session *Session) AllCols() *Session                                { return session }
+func (session *Session) Update(bean any, condiBean ...any) (int64, error) { return 0, nil }
