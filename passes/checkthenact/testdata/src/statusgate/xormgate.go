@@ -40,7 +40,19 @@ func getBill(owner, name string) (*Bill, error) {
 	return nil, nil
 }
 
-// loadBill is the webhook's own loader: the bill, checked.
+type Provider struct {
+	Owner string
+	Name  string
+	Kind  string
+}
+
+type Shipment struct {
+	Name  string
+	State string
+}
+
+// loadBill is the webhook's own loader: the bill, checked, and its
+// provider; it reads two tables and returns the bill.
 func loadBill(owner, name string) (*Bill, error) {
 	b, err := getBill(owner, name)
 	if err != nil {
@@ -49,12 +61,25 @@ func loadBill(owner, name string) (*Bill, error) {
 	if b == nil {
 		return nil, errors.New("no such bill")
 	}
+	p := Provider{Owner: owner, Name: b.User}
+	if has, err := ormer.Engine.Get(&p); err != nil || !has {
+		return nil, errors.New("no provider")
+	}
 	return b, nil
 }
 
+// updateBill looks the bill up, then saves it: an update for its callers.
 func updateBill(b *Bill) (bool, error) {
+	if old, err := getBill(b.Owner, b.Name); err != nil || old == nil {
+		return false, err
+	}
 	affected, err := ormer.Engine.ID(b.Name).AllCols().Update(b)
 	return affected != 0, err
+}
+
+func updateShipment(o *Shipment) error {
+	_, err := ormer.Engine.ID(o.Name).AllCols().Update(o)
+	return err
 }
 
 func updateBillFrom(b *Bill, old string) (bool, error) {
@@ -81,6 +106,11 @@ func NotifyBill(owner, name string) error {
 	}
 	b.State = "Paid"
 	if _, err := updateBill(b); err != nil {
+		return err
+	}
+	// Setting the shipment paid twice is harmless; recording the purchase
+	// twice is the harm, and the message names it.
+	if err := updateShipment(&Shipment{Name: b.Name, State: "Paid"}); err != nil {
 		return err
 	}
 	_, err = addTransaction(&Transaction{Amount: b.Price, User: b.User})
