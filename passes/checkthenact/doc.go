@@ -83,8 +83,10 @@
 // function of the state value alone (terminal(p.Status),
 // p.Status.IsFinal(), slices.Contains(done, p.Status)) or a bool method of
 // the record (order.IsPaid(); not IsZero and the other found-or-not
-// tests). A function that also takes a context or a handle looks
-// something else up and is not a test of the state.
+// tests). A timestamp set when the state changed is a state too:
+// p.PaidAt != nil for a *time.Time, !p.SentAt.IsZero(). A function that
+// also takes a context or a handle looks something else up and is not a
+// test of the state, nor is a nil test of another pointer.
 //
 // It is silent when the state write is a conditional UPDATE ... WHERE
 // status = $old (or gorm Where("status = ?", old).Update), when the read

@@ -237,8 +237,12 @@ func isStatePredicate(call *ssa.Call, v ssa.Value) bool {
 }
 
 // isPlainValue reports whether t is a basic type or a slice or array of
-// one: a state, a constant, a list of states.
+// one (a state, a constant, a list of states), or a time (a timestamp set
+// when the state changed: !p.SentAt.IsZero()).
 func isPlainValue(t types.Type) bool {
+	if isTime(t) {
+		return true
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		return true
@@ -250,6 +254,16 @@ func isPlainValue(t types.Type) bool {
 		return ok
 	}
 	return false
+}
+
+func isTime(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Time"
+}
+
+func isTimePointer(t types.Type) bool {
+	p, ok := t.Underlying().(*types.Pointer)
+	return ok && isTime(p.Elem())
 }
 
 func returnsBool(call *ssa.Call) bool {
@@ -382,7 +396,10 @@ func branchesOn(v ssa.Value) []*ssa.If {
 			if ref.Y == v {
 				other = ref.X
 			}
-			if k, ok := other.(*ssa.Const); ok && k.Value != nil {
+			if k, ok := other.(*ssa.Const); ok && (k.Value != nil || isTimePointer(v.Type())) {
+				// A state, or a timestamp set when the state changed
+				// (PaidAt != nil); a nil test of another pointer asks
+				// whether something was loaded.
 				ifs = append(ifs, ifsOf(ref)...)
 			}
 		}
