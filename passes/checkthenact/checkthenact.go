@@ -155,7 +155,37 @@ func hasSideEffect(check, write *dataaccess.Op, ops []*dataaccess.Op, region []*
 		if op == write || op == check || !inRegion(op.Instr, check.Fn, region) {
 			continue
 		}
-		if dataaccess.Duplicable(op) && !dataaccess.SameResource(check.Resource, op.Resource) {
+		if dataaccess.Duplicable(op) && !dataaccess.SameResource(check.Resource, op.Resource) && !memoizes(write, op) {
+			return true
+		}
+	}
+	return false
+}
+
+// memoizes reports whether the cache write stores what op, a call through
+// an interface whose body this package cannot see, returned: a cache in
+// front of a create (links[url] = id, id from store.CreateLink(url)).
+// Whether two creates make two rows is the create's to say (an upsert
+// returns the one row's id), and all this package knows of it is its
+// name.
+func memoizes(write, op *dataaccess.Op) bool {
+	call, ok := op.Instr.(*ssa.Call)
+	if !ok || !call.Call.IsInvoke() || op.Summary != nil || op.SQL != nil {
+		return false
+	}
+	var stored []ssa.Value
+	switch w := write.Instr.(type) {
+	case *ssa.MapUpdate:
+		stored = []ssa.Value{w.Value}
+	case *ssa.Call:
+		stored = w.Call.Args // sync.Map's Store(key, value)
+	}
+	for _, v := range stored {
+		v = dataaccess.Unwrap(v)
+		if ex, ok := v.(*ssa.Extract); ok {
+			v = ex.Tuple
+		}
+		if v == call {
 			return true
 		}
 	}

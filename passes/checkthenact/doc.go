@@ -107,7 +107,10 @@
 // absent branch also has a side effect (a database write, an HTTP call, a
 // published message): filling a cache twice is harmless. A map is
 // reported only when a mutex shows it is shared, and is released between
-// the check and the write.
+// the check and the write. A cache that keeps what a create called
+// through an interface returned (links[url] = id, id from
+// store.CreateLink(url)) is a get-or-create in front of a store whose
+// body the package cannot see, which may well be an upsert: silent.
 //
 // It is also silent on code that cannot run concurrently: a package whose
 // path names migrations, seeds or bootstrap; a function that changes the
