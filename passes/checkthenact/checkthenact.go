@@ -62,7 +62,7 @@ func racingWrite(check *dataaccess.Op, ops []*dataaccess.Op) *dataaccess.Op {
 		if w.Kind != apis.Insert || !dataaccess.SameResource(check.Resource, w.Resource) {
 			continue
 		}
-		if !inRegion(w.Instr, check.Fn, region) || !dataaccess.SameInput(check, w) {
+		if !inRegion(w.Instr, check.Fn, region) || !dataaccess.SameInput(check, w) || reportsError(w) {
 			continue // not on the absent path, or a new row rather than the one checked
 		}
 		if rechecked(check, w, ops, region) {
@@ -156,6 +156,26 @@ func hasSideEffect(check, write *dataaccess.Op, ops []*dataaccess.Op, region []*
 			continue
 		}
 		if dataaccess.Duplicable(op) && !dataaccess.SameResource(check.Resource, op.Resource) && !memoizes(write, op) {
+			return true
+		}
+	}
+	return false
+}
+
+// reportsError reports whether op is a call of the module's own code
+// handed an error (WriteFlowError(w, r, f, err), a failure reporter):
+// whatever it writes answers the failure, such as a new flow with an id
+// of its own, and is no insert of the row the check missed.
+func reportsError(op *dataaccess.Op) bool {
+	c := op.Call()
+	if c == nil || op.Summary == nil {
+		return false
+	}
+	for _, a := range c.Args {
+		if k, isConst := a.(*ssa.Const); isConst && k.IsNil() {
+			continue
+		}
+		if ssautil.IsError(a.Type()) {
 			return true
 		}
 	}

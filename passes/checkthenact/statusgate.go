@@ -46,31 +46,40 @@ func statusGateRace(model *dataaccess.Result, g gate) (act, write *dataaccess.Op
 			continue
 		}
 		region := []*ssa.BasicBlock{succ}
-		write = stateWrite(g.read, model.Ops, region)
-		if write == nil {
-			continue
+		for _, write := range stateWrites(g.read, model.Ops, region) {
+			act = duplicableAct(g.read, write, model.Ops, region)
+			if act == nil || gateSerialised(g.read, write, act, model.Ops, region) {
+				continue
+			}
+			return act, write
 		}
-		act = duplicableAct(g.read, write, model.Ops, region)
-		if act == nil || gateSerialised(g.read, write, act, model.Ops, region) {
-			continue
-		}
-		return act, write
 	}
 	return nil, nil
 }
 
-// stateWrite returns a write of the read's record on the gated branch.
-func stateWrite(read *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.BasicBlock) *dataaccess.Op {
+// stateWrites returns the writes of the read's record on the gated
+// branch.
+func stateWrites(read *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.BasicBlock) []*dataaccess.Op {
+	var out []*dataaccess.Op
 	for _, w := range ops {
 		writes := w.Kind.IsWrite() && w.Kind != apis.Delete || w.Summary != nil && w.Summary.Writes
 		if !writes || !dataaccess.SameResource(read.Resource, w.Resource) || !inRegion(w.Instr, read.Fn, region) {
 			continue
 		}
 		if dataaccess.SameInput(read, w) || derivedFromRecord(read, w) {
-			return w
+			out = append(out, w)
 		}
 	}
-	return nil
+	return out
+}
+
+// onOnePath reports whether a and b can both run in one call of fn, one
+// after the other: an act on the path that returns an error after
+// writing the record is no act of that transition.
+func onOnePath(a, b *dataaccess.Op, fn *ssa.Function) bool {
+	la, okA := locate(a.Instr, fn)
+	lb, okB := locate(b.Instr, fn)
+	return okA && okB && (ssautil.Reachable(la, lb) || ssautil.Reachable(lb, la))
 }
 
 // derivedFromRecord reports whether the write is keyed by a value of the
@@ -100,6 +109,9 @@ func duplicableAct(read, write *dataaccess.Op, ops []*dataaccess.Op, region []*s
 		}
 		if op.Kind != apis.Effect && dataaccess.SameResource(read.Resource, op.Resource) {
 			continue // another write of the same record: part of the transition
+		}
+		if !onOnePath(op, write, read.Fn) {
+			continue
 		}
 		if op.Kind != apis.Update {
 			return op

@@ -139,3 +139,20 @@ func (b *Billing) OnCapturedUnblocked(ctx context.Context, id string) error {
 func blockedAccount(ctx context.Context, account string) bool {
 	return ctx.Value(account) != nil
 }
+
+// Near miss: the record is written only on the path that gives up, and
+// the credit runs only on the other: no one path both acts and moves the
+// state.
+func (b *Billing) OnCapturedOrFail(ctx context.Context, id string) error {
+	p, err := b.payments.GetPayment(ctx, id)
+	if err != nil {
+		return err
+	}
+	if terminal(p.Status) {
+		return nil
+	}
+	if p.Account == "" {
+		return b.payments.UpdateStatus(ctx, p.ID, "failed")
+	}
+	return b.ledger.Credit(ctx, p.Account, p.Amount)
+}
