@@ -52,12 +52,17 @@ func ListPackages(dir string, patterns, unitArgs []string, warnings io.Writer) (
 			args = append(args, a)
 		}
 	}
-	var stdout bytes.Buffer
+	var stdout, stderr bytes.Buffer
 	cmd := exec.Command("go", slices.Concat(args, patterns)...)
 	cmd.Dir = dir
-	cmd.Stdout, cmd.Stderr = &stdout, warnings
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("go list: %w", err)
+		// What the go command said is the reason (a go.mod that needs a
+		// newer Go, a module the proxy refuses), not its exit status.
+		return nil, fmt.Errorf("go list: %w: %s", err, strings.TrimSpace(stderr.String()))
+	}
+	if _, err := warnings.Write(stderr.Bytes()); err != nil {
+		return nil, err
 	}
 	list := &PackageList{LoadErrors: map[string]string{}, TestErrors: map[string]string{}}
 	roots := map[string]bool{}

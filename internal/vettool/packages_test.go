@@ -1,6 +1,7 @@
 package vettool
 
 import (
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -100,5 +101,24 @@ func TestVetListingOnFailure(t *testing.T) {
 	want := []string{"example.com/m/sound", "example.com/m/testonlyuser"}
 	if len(calls) != 2 || !slices.Equal(calls[1], want) {
 		t.Errorf("a package that does not load: vet ran on %v; want ./... then %v", calls, want)
+	}
+}
+
+// TestListPackagesSaysWhy checks that a listing the go command refuses
+// fails with what the go command said, not only its exit status.
+func TestListPackagesSaysWhy(t *testing.T) {
+	t.Setenv("GOTOOLCHAIN", "local")
+	t.Setenv("GOFLAGS", "-mod=mod")
+	dir := listingModule(t)
+	if _, err := ListPackages(dir, []string{"./..."}, nil, io.Discard); err != nil {
+		t.Fatalf("a module that lists: %v", err)
+	}
+	// Near miss: the same module asking for a Go no toolchain has.
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/m\n\ngo 9.99\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := ListPackages(dir, []string{"./..."}, nil, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "requires go >= 9.99") {
+		t.Errorf("a module needing Go 9.99: error %v, want the go command's reason", err)
 	}
 }
