@@ -88,6 +88,8 @@
 // also takes a context or a handle looks something else up and is not a
 // test of the state, nor is a nil test of another pointer.
 //
+// The act and the state write may be one helper that does both.
+//
 // It is silent when the state write is a conditional UPDATE ... WHERE
 // status = $old (or gorm Where("status = ?", old).Update), when the read
 // locks the row (FOR UPDATE) or the transaction is SERIALIZABLE or holds

@@ -48,6 +48,9 @@ func statusGateRace(model *dataaccess.Result, g gate) (act, write *dataaccess.Op
 		region := []*ssa.BasicBlock{succ}
 		for _, write := range stateWrites(g.read, model.Ops, region) {
 			act = duplicableAct(g.read, write, model.Ops, region)
+			if act == nil && actsAndWrites(write) {
+				act = write // a helper that credits and then saves the state
+			}
 			if act == nil || gateSerialised(g.read, write, act, model.Ops, region) {
 				continue
 			}
@@ -71,6 +74,14 @@ func stateWrites(read *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.BasicB
 		}
 	}
 	return out
+}
+
+// actsAndWrites reports whether a call of the module's own code both has
+// an external effect and writes the record: the gated branch's
+// capture(ctx, p) that credits, then saves the state. (A helper whose
+// writes are all state-guarded is serialised: gateSerialised.)
+func actsAndWrites(op *dataaccess.Op) bool {
+	return op.Summary != nil && op.Summary.Acts && op.Summary.Writes
 }
 
 // onOnePath reports whether a and b can both run in one call of fn, one
@@ -466,15 +477,23 @@ func reportStatusGate(pass *analysis.Pass, g gate, act, write *dataaccess.Op) {
 	if g.field != "" {
 		what = g.field
 	}
+	steps := fmt.Sprintf("%s at line %d and the state write at line %d are separate steps", describeAct(act), fset.Position(act.Pos()).Line, fset.Position(write.Pos()).Line)
+	verb, runtime, url := verbOf(act), runtimeFor(act), runtimeURLFor(act)
+	related := []analysis.RelatedInformation{
+		{Pos: act.Pos(), Message: "the act that runs twice"},
+		{Pos: write.Pos(), Message: "the state write, a separate step"},
+	}
+	if act == write {
+		steps = fmt.Sprintf("%s at line %d acts and writes the state in separate steps", describeAct(act), fset.Position(act.Pos()).Line)
+		verb, runtime, url = "perform the effect", "runtime/effect for the external call", apis.RuntimeEffectURL
+		related = []analysis.RelatedInformation{{Pos: act.Pos(), Message: "the call that acts, then writes the state"}}
+	}
 	pass.Report(analysis.Diagnostic{
 		Pos: g.read.Pos(),
-		Message: fmt.Sprintf("status-gate race: %s read here is tested, then %s at line %d and the state write at line %d are separate steps, so two concurrent callers can both pass the test and both %s (make the transition one step: UPDATE ... SET %s = new WHERE id = $1 AND %s = old, and act only when it changed a row; or %s)",
-			what, describeAct(act), fset.Position(act.Pos()).Line, fset.Position(write.Pos()).Line, verbOf(act), columnOf(g.field), columnOf(g.field), runtimeFor(act)),
-		Related: []analysis.RelatedInformation{
-			{Pos: act.Pos(), Message: "the act that runs twice"},
-			{Pos: write.Pos(), Message: "the state write, a separate step"},
-		},
-		URL: runtimeURLFor(act),
+		Message: fmt.Sprintf("status-gate race: %s read here is tested, then %s, so two concurrent callers can both pass the test and both %s (make the transition one step: UPDATE ... SET %s = new WHERE id = $1 AND %s = old, and act only when it changed a row; or %s)",
+			what, steps, verb, columnOf(g.field), columnOf(g.field), runtime),
+		Related: related,
+		URL:     url,
 	})
 }
 

@@ -42,6 +42,10 @@ type Summary struct {
 	// TxFuncParam is the index of a func parameter the body calls with an
 	// open transaction (a WithTx/InTx helper), or -1.
 	TxFuncParam int
+	// Acts is set when the body has an external effect (an HTTP call, a
+	// publish, a payment or e-mail SDK call, an application's mailer or
+	// ledger), directly or through calls; database writes do not count.
+	Acts bool
 	// Writes is set when the body writes a database table (SQL or ORM),
 	// directly or through calls; key-value, map and external effects do
 	// not count.
@@ -75,8 +79,8 @@ type Summary struct {
 func (*Summary) AFact() {}
 
 func (s *Summary) String() string {
-	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t errwhenpresent=%t handlesdup=%t inserts=%v",
-		s.Kind, s.Table, s.HandleParam, s.HandleKind, s.KeyParam, s.Claim, s.Effect, s.TxFuncParam,
+	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t acts=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t errwhenpresent=%t handlesdup=%t inserts=%v",
+		s.Kind, s.Table, s.HandleParam, s.HandleKind, s.KeyParam, s.Claim, s.Effect, s.Acts, s.TxFuncParam,
 		s.Writes, s.Commits, s.RecvHandle, s.StateGuard, s.ErrWhenPresent, s.HandlesDuplicate, s.InsertTables)
 }
 
@@ -157,6 +161,9 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		}
 		if op.Kind == apis.Effect || op.Kind.IsWrite() && !inMemory(op) || op.Summary != nil && op.Summary.Effect {
 			s.Effect = true
+		}
+		if op.Kind == apis.Effect || op.Summary != nil && op.Summary.Acts {
+			s.Acts = true
 		}
 		if Duplicable(op) {
 			s.Duplicable = true

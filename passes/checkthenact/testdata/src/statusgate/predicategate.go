@@ -2,6 +2,7 @@ package statusgate
 
 import (
 	"context"
+	"database/sql"
 	"slices"
 )
 
@@ -39,6 +40,7 @@ type Billing struct {
 	invoices Invoices
 	ledger   Ledger
 	blocked  func(ctx context.Context, account string) bool
+	db       *sql.DB
 }
 
 // The double-credit webhook, the state tested by a predicate function.
@@ -155,4 +157,42 @@ func (b *Billing) OnCapturedOrFail(ctx context.Context, id string) error {
 		return b.payments.UpdateStatus(ctx, p.ID, "failed")
 	}
 	return b.ledger.Credit(ctx, p.Account, p.Amount)
+}
+
+// The credit and the state write inside one helper the gated branch
+// calls: two deliveries both pass the test and both credit.
+func (b *Billing) OnCapturedThroughHelper(ctx context.Context, id string) error {
+	p, err := b.payments.GetPayment(ctx, id) // want `status-gate race: Status read here is tested, then capture at line \d+ acts and writes the state in separate steps`
+	if err != nil {
+		return err
+	}
+	if terminal(p.Status) {
+		return nil
+	}
+	return b.capture(ctx, p)
+}
+
+func (b *Billing) capture(ctx context.Context, p *Payment) error {
+	if err := b.ledger.Credit(ctx, p.Account, p.Amount); err != nil {
+		return err
+	}
+	_, err := b.db.ExecContext(ctx, `UPDATE payments SET status = 'captured' WHERE id = $1`, p.ID)
+	return err
+}
+
+// Near miss: the helper only writes the state; nothing in it acts.
+func (b *Billing) OnCapturedSaveOnly(ctx context.Context, id string) error {
+	p, err := b.payments.GetPayment(ctx, id)
+	if err != nil {
+		return err
+	}
+	if terminal(p.Status) {
+		return nil
+	}
+	return b.markCaptured(ctx, p)
+}
+
+func (b *Billing) markCaptured(ctx context.Context, p *Payment) error {
+	_, err := b.db.ExecContext(ctx, `UPDATE payments SET status = 'captured' WHERE id = $1`, p.ID)
+	return err
 }

@@ -117,3 +117,28 @@ func creditUnderLock(ctx context.Context, db *sql.DB, id string) error {
 	_, err := db.ExecContext(ctx, `UPDATE referrals SET credited = true WHERE id = $1`, id)
 	return err
 }
+
+// captureGuarded moves the payment to captured only from pending, and
+// notifies only when it did.
+func captureGuarded(ctx context.Context, db *sql.DB, id string) error {
+	res, err := db.ExecContext(ctx, `UPDATE payments SET status = 'captured' WHERE id = $1 AND status = 'pending'`, id)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 1 {
+		http.Post("https://shop.example/paid", "text/plain", strings.NewReader(id))
+	}
+	return nil
+}
+
+// Near miss: the helper that acts guards its own transition.
+func captureWebhookGuardedHelper(ctx context.Context, db *sql.DB, id string) error {
+	var status string
+	if err := db.QueryRowContext(ctx, `SELECT status FROM payments WHERE id = $1`, id).Scan(&status); err != nil {
+		return err
+	}
+	if status == "captured" {
+		return nil
+	}
+	return captureGuarded(ctx, db, id)
+}
