@@ -137,6 +137,12 @@ func IsError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
+// IsTime reports whether t is time.Time.
+func IsTime(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Time"
+}
+
 // LoadsOf returns the loads (*addr) of an address.
 func LoadsOf(addr ssa.Value) []ssa.Value {
 	var loads []ssa.Value

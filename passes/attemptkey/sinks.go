@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -205,7 +206,7 @@ func setLike(op *dataaccess.Op) bool {
 		}
 	}
 	n := namedOf(mt.Elem())
-	return n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Time"
+	return n != nil && ssautil.IsTime(n)
 }
 
 // boolSetLookup reports whether l reads a map[K]bool with v as the key:

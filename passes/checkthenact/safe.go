@@ -135,3 +135,53 @@ func handlesDuplicate(write ssa.Instruction) bool {
 	}
 	return false
 }
+
+// reportsError reports whether op is a call of the module's own code
+// handed an error (WriteFlowError(w, r, f, err), a failure reporter):
+// whatever it writes answers the failure, such as a new flow with an id
+// of its own, and is no insert of the row the check missed.
+func reportsError(op *dataaccess.Op) bool {
+	c := op.Call()
+	if c == nil || op.Summary == nil {
+		return false
+	}
+	for _, a := range c.Args {
+		if k, isConst := a.(*ssa.Const); isConst && k.IsNil() {
+			continue
+		}
+		if ssautil.IsError(a.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// memoizes reports whether the cache write stores what op, a call through
+// an interface whose body this package cannot see, returned: a cache in
+// front of a create (links[url] = id, id from store.CreateLink(url)).
+// Whether two creates make two rows is the create's to say (an upsert
+// returns the one row's id), and all this package knows of it is its
+// name.
+func memoizes(write, op *dataaccess.Op) bool {
+	call, ok := op.Instr.(*ssa.Call)
+	if !ok || !call.Call.IsInvoke() || op.Summary != nil || op.SQL != nil {
+		return false
+	}
+	var stored []ssa.Value
+	switch w := write.Instr.(type) {
+	case *ssa.MapUpdate:
+		stored = []ssa.Value{w.Value}
+	case *ssa.Call:
+		stored = w.Call.Args // sync.Map's Store(key, value)
+	}
+	for _, v := range stored {
+		v = dataaccess.Unwrap(v)
+		if ex, ok := v.(*ssa.Extract); ok {
+			v = ex.Tuple
+		}
+		if v == call {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,320 @@
+package checkthenact
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+// What a status gate tests: the state values a read loads into the
+// record (fields, scanned columns, the record's own predicates) and the
+// branches on them (a comparison with a constant, a predicate of the
+// state, a timestamp set or not).
+
+// gatesOf returns the branches on state fields of the record op loads.
+func gatesOf(op *dataaccess.Op) []gate {
+	var gates []gate
+	readInstr, ok := op.Instr.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	seen := map[*ssa.If]bool{}
+	for _, sv := range stateValues(op) {
+		for _, ifi := range branchesOn(sv.v) {
+			if seen[ifi] || !ssautil.Before(readInstr, ifi) {
+				continue
+			}
+			seen[ifi] = true
+			gates = append(gates, gate{read: op, ifi: ifi, field: sv.field})
+		}
+	}
+	return gates
+}
+
+// stateValue is a loaded field of the record, or a scanned column.
+type stateValue struct {
+	v     ssa.Value
+	field string
+}
+
+// stateValues returns the values a read loads into non-key fields: fields
+// of a returned record, and of the variables the read (or the Scan on its
+// result) fills through pointers. An existence check that also loads the
+// record (xorm's Get, a helper returning the record or nil) is a read of
+// its state too.
+func stateValues(op *dataaccess.Op) []stateValue {
+	var out []stateValue
+	for _, rec := range recordValues(op) {
+		if op.Kind == apis.Exists && !isRecordType(rec.Type()) {
+			// The count or flag an existence check scans is its answer
+			// (found or not), not a state; a record it fills (xorm's
+			// Get(&bill), a loader's *Bill) holds one.
+			continue
+		}
+		out = append(out, fieldLoads(rec, "", 0)...)
+		out = append(out, recordPredicates(rec)...)
+	}
+	return out
+}
+
+// recordPredicates returns the results of the record's own predicates
+// called on it (inv.IsSettled(), order.IsPaid()): each reads the state
+// in the record's package, where this package cannot see its body. A
+// predicate that says whether the record was found (IsZero) tests its
+// existence, not its state.
+func recordPredicates(rec ssa.Value) []stateValue {
+	receivers := []ssa.Value{rec}
+	if _, isPtr := rec.Type().Underlying().(*types.Pointer); isPtr {
+		receivers = append(receivers, ssautil.LoadsOf(rec)...) // value receivers
+	}
+	var out []stateValue
+	for _, r := range receivers {
+		for _, ref := range *r.Referrers() {
+			call, ok := ref.(*ssa.Call)
+			if !ok || len(call.Call.Args) != 1 || call.Call.Args[0] != r || !returnsBool(call) {
+				continue
+			}
+			if fn := call.Call.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && !existencePredicates[fn.Name()] {
+				out = append(out, stateValue{call, ""})
+			}
+		}
+	}
+	return out
+}
+
+// existencePredicates are the names of record methods that test whether
+// a read found the record.
+var existencePredicates = map[string]bool{
+	"IsZero": true, "IsEmpty": true, "IsNil": true, "Exists": true, "Found": true, "IsNew": true,
+}
+
+// isStatePredicate reports whether call is a test of the state value v
+// alone: a function or method of v's own type (terminal(p.Status),
+// p.Status.IsFinal(), slices.Contains(done, p.Status)) whose arguments are
+// values, not a context or a handle that would make it a lookup of
+// something else, and whose result is a bool.
+func isStatePredicate(call *ssa.Call, v ssa.Value) bool {
+	if call.Call.StaticCallee() == nil || !returnsBool(call) || !slices.Contains(call.Call.Args, v) {
+		return false
+	}
+	for _, a := range call.Call.Args {
+		if !isPlainValue(a.Type()) {
+			return false
+		}
+	}
+	return true
+}
+
+// isPlainValue reports whether t is a basic type or a slice or array of
+// one (a state, a constant, a list of states), or a time (a timestamp set
+// when the state changed: !p.SentAt.IsZero()).
+func isPlainValue(t types.Type) bool {
+	if ssautil.IsTime(t) {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return true
+	case *types.Slice:
+		_, ok := u.Elem().Underlying().(*types.Basic)
+		return ok
+	case *types.Array:
+		_, ok := u.Elem().Underlying().(*types.Basic)
+		return ok
+	}
+	return false
+}
+
+func isTimePointer(t types.Type) bool {
+	p, ok := t.Underlying().(*types.Pointer)
+	return ok && ssautil.IsTime(p.Elem())
+}
+
+func returnsBool(call *ssa.Call) bool {
+	res := call.Call.Signature().Results()
+	if res.Len() != 1 {
+		return false
+	}
+	b, ok := res.At(0).Type().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Bool
+}
+
+// recordValues returns the values that hold the read's record: a struct
+// or pointer result, and the pointers passed to the read or to a Scan on
+// its result.
+func recordValues(op *dataaccess.Op) []ssa.Value {
+	call, ok := op.Instr.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	var recs []ssa.Value
+	addResult := func(v ssa.Value) {
+		if isRecordType(v.Type()) {
+			recs = append(recs, v)
+		}
+	}
+	addResult(call)
+	for _, ref := range *call.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Extract:
+			addResult(ref)
+		case *ssa.Call:
+			// row.Scan(&a, &b), result.Decode(&v)
+			if dataaccess.Callee(&ref.Call) != nil && len(ref.Call.Args) > 0 && (ref.Call.Args[0] == call || ref.Call.Value == call) {
+				recs = append(recs, outParams(ref.Call.Args[1:])...)
+			}
+		}
+	}
+	return append(recs, outParams(call.Call.Args)...)
+}
+
+// outParams returns the local variables and fields passed by pointer.
+func outParams(args []ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	for _, a := range args {
+		if elems := dataaccess.VariadicElems(a); elems != nil {
+			out = append(out, outParams(elems)...)
+			continue
+		}
+		switch v := dataaccess.Unwrap(a).(type) {
+		case *ssa.Alloc, *ssa.FieldAddr:
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// fieldLoads follows a record value to the loads of its non-key fields.
+// A scalar variable filled by Scan is its own state value.
+func fieldLoads(v ssa.Value, field string, depth int) []stateValue {
+	if depth > 3 {
+		return nil
+	}
+	var out []stateValue
+	if fa, ok := v.(*ssa.FieldAddr); ok {
+		// &o.Status passed to Scan: every load of that field of o.
+		field = ssautil.FieldName(fa.X.Type(), fa.Field)
+		if base, ok := fa.X.(*ssa.Alloc); ok {
+			for _, ref := range *base.Referrers() {
+				if other, ok := ref.(*ssa.FieldAddr); ok && other.Field == fa.Field {
+					out = append(out, loadsWithField(other, field)...)
+				}
+			}
+			return out
+		}
+		return loadsWithField(fa, field)
+	}
+	if _, isPtr := v.Type().Underlying().(*types.Pointer); isPtr {
+		if isBasicPointer(v.Type()) {
+			return loadsWithField(v, field) // var status string; Scan(&status)
+		}
+		for _, ref := range *v.Referrers() {
+			if fa, ok := ref.(*ssa.FieldAddr); ok {
+				name := ssautil.FieldName(fa.X.Type(), fa.Field)
+				if isKeyField(name) {
+					continue
+				}
+				out = append(out, loadsWithField(fa, name)...)
+				out = append(out, fieldLoads(fa, name, depth+1)...)
+			}
+		}
+		return out
+	}
+	for _, ref := range *v.Referrers() {
+		if f, ok := ref.(*ssa.Field); ok {
+			name := ssautil.FieldName(f.X.Type(), f.Field)
+			if !isKeyField(name) {
+				out = append(out, stateValue{f, name})
+			}
+		}
+	}
+	return out
+}
+
+func loadsWithField(addr ssa.Value, field string) []stateValue {
+	var out []stateValue
+	for _, l := range ssautil.LoadsOf(addr) {
+		out = append(out, stateValue{l, field})
+	}
+	return out
+}
+
+// branchesOn returns the ifs that branch on v compared with a constant,
+// on a predicate of v, or on v itself when it is a bool.
+func branchesOn(v ssa.Value) []*ssa.If {
+	var ifs []*ssa.If
+	for _, ref := range *v.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.If:
+			ifs = append(ifs, ref)
+		case *ssa.UnOp:
+			if ref.Op == token.NOT {
+				ifs = append(ifs, ifsOf(ref)...)
+			}
+		case *ssa.Call:
+			if isStatePredicate(ref, v) {
+				ifs = append(ifs, branchesOn(ref)...)
+			}
+		case *ssa.BinOp:
+			other := ref.Y
+			if ref.Y == v {
+				other = ref.X
+			}
+			if k, ok := other.(*ssa.Const); ok && (k.Value != nil || isTimePointer(v.Type())) {
+				// A state, or a timestamp set when the state changed
+				// (PaidAt != nil); a nil test of another pointer asks
+				// whether something was loaded.
+				ifs = append(ifs, ifsOf(ref)...)
+			}
+		}
+	}
+	return ifs
+}
+
+func ifsOf(v ssa.Value) []*ssa.If {
+	var ifs []*ssa.If
+	for _, ref := range *v.Referrers() {
+		if ifi, ok := ref.(*ssa.If); ok {
+			ifs = append(ifs, ifi)
+		}
+	}
+	return ifs
+}
+
+// isRecordType reports whether t is a struct, or a pointer to one, of a
+// package other than the data-access libraries: a record a repository
+// returns (not a *sql.Row or a *gorm.DB).
+func isRecordType(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || apis.KnownPackage(n.Obj().Pkg().Path()) {
+		return false
+	}
+	_, isStruct := n.Underlying().(*types.Struct)
+	return isStruct
+}
+
+func isBasicPointer(t types.Type) bool {
+	p, ok := t.Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	_, basic := p.Elem().Underlying().(*types.Basic)
+	return basic
+}
+
+// isKeyField reports whether a field identifies the record rather than
+// holding its state: testing it is an existence check, not a gate.
+func isKeyField(name string) bool {
+	return name == "ID" || name == "Id" || strings.HasSuffix(name, "ID") || strings.HasSuffix(name, "Id") ||
+		strings.HasSuffix(name, "Key") || name == "UUID"
+}
