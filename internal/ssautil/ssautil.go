@@ -123,6 +123,15 @@ func DerefStruct(t types.Type) (*types.Struct, bool) {
 	return st, ok
 }
 
+// NamedOf returns the named type t is or points to, or nil.
+func NamedOf(t types.Type) *types.Named {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, _ := types.Unalias(t).(*types.Named)
+	return n
+}
+
 // FieldName returns the name of field i of the struct t is or points to,
 // or "".
 func FieldName(t types.Type, i int) string {

@@ -32,7 +32,8 @@
 // connection; for INSERT ... ON CONFLICT, which does not fail on a
 // duplicate; for reads, whose "not found" is no server error, and on the
 // branch of errors.Is(err, ErrNoRows) or another domain sentinel (an
-// UPDATE ... RETURNING that matched nothing); when the error is discarded
+// UPDATE ... RETURNING that matched nothing) and of gorm v1's
+// result.RecordNotFound(); when the error is discarded
 // unseen; and when a loop opens one transaction per item, itself or
 // through a helper that begins its own.
 //

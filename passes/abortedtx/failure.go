@@ -201,7 +201,27 @@ func failedValues(s *dataaccess.Op) map[ssa.Value]bool {
 	for _, e := range errorValues(s) {
 		add(e, 0)
 	}
+	// gorm v1's result.RecordNotFound() reads the statement's outcome from
+	// the result itself.
+	if call, ok := s.Instr.(*ssa.Call); ok && hasRecordNotFound(call.Type()) {
+		failed[call] = true
+	}
 	return failed
+}
+
+// hasRecordNotFound reports whether t has gorm v1's RecordNotFound method.
+func hasRecordNotFound(t types.Type) bool {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "RecordNotFound")
+	_, isFunc := obj.(*types.Func)
+	return isFunc
+}
+
+// isRecordNotFound reports whether call is result.RecordNotFound() on the
+// failed statement's result: true when the statement found no row, which
+// is gorm's outcome and no server error.
+func isRecordNotFound(call *ssa.Call, failed map[ssa.Value]bool) bool {
+	f := call.Call.StaticCallee()
+	return f != nil && f.Name() == "RecordNotFound" && len(call.Call.Args) == 1 && failed[call.Call.Args[0]]
 }
 
 // stillFailing returns the successors of b that a path on which the
@@ -219,7 +239,7 @@ func stillFailing(b *ssa.BasicBlock, failed map[ssa.Value]bool) []*ssa.BasicBloc
 	}
 	// if errors.Is(err, pgx.ErrNoRows) { create it } inside if err != nil:
 	// on the true side the statement found nothing, and nothing aborted.
-	if call, ok := ifi.Cond.(*ssa.Call); ok && isDomainOutcome(call) && failed[call.Call.Args[0]] {
+	if call, ok := ifi.Cond.(*ssa.Call); ok && (isDomainOutcome(call) && failed[call.Call.Args[0]] || isRecordNotFound(call, failed)) {
 		return b.Succs[1:]
 	}
 	cmp, ok := ifi.Cond.(*ssa.BinOp)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/idemvet/idemvet/internal/apis"
 	"github.com/idemvet/idemvet/internal/funcnames"
+	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
 // A retryContext is code that runs once per attempt of one operation: the
@@ -201,7 +202,7 @@ func handlesMessage(fn *ssa.Function) bool {
 }
 
 func isMessageType(t types.Type) bool {
-	n := namedOf(t)
+	n := ssautil.NamedOf(t)
 	return n != nil && n.Obj().Pkg() != nil && apis.IsMessageType(n.Obj().Pkg().Path(), n.Obj().Name())
 }
 

@@ -304,7 +304,7 @@ func rangesOverDeliveries(rng *ast.RangeStmt, info *types.Info) bool {
 }
 
 func isDuration(t types.Type) bool {
-	n := namedOf(t)
+	n := ssautil.NamedOf(t)
 	return n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration"
 }
 
@@ -357,7 +357,7 @@ func carriesItems(t types.Type) bool {
 	if s, ok := elem.Underlying().(*types.Struct); ok && s.NumFields() == 0 {
 		return false
 	}
-	n := namedOf(elem)
+	n := ssautil.NamedOf(elem)
 	return n == nil || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "time"
 }
 

@@ -94,7 +94,7 @@ func fieldSink(fa *ssa.FieldAddr) string {
 		return "field " + f.Name()
 	}
 	// The runtime claim API's claim.Key.Key is a key sink.
-	if n := namedOf(t); n != nil && n.Obj().Pkg() != nil &&
+	if n := ssautil.NamedOf(t); n != nil && n.Obj().Pkg() != nil &&
 		n.Obj().Pkg().Path() == apis.RuntimeClaimPkg && n.Obj().Name() == "Key" && f.Name() == "Key" {
 		return "claim.Key"
 	}
@@ -205,7 +205,7 @@ func setLike(op *dataaccess.Op) bool {
 			return true
 		}
 	}
-	n := namedOf(mt.Elem())
+	n := ssautil.NamedOf(mt.Elem())
 	return n != nil && ssautil.IsTime(n)
 }
 

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
 // Key sources: calls that return a value nobody has seen before. Name-based
@@ -163,7 +165,7 @@ func deliveryHandle(instr ssa.Instruction) (ssa.Value, string) {
 	if f == nil {
 		return nil, ""
 	}
-	named := namedOf(t)
+	named := ssautil.NamedOf(t)
 	if named == nil || named.Obj().Pkg() == nil {
 		return nil, ""
 	}

@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -45,15 +46,7 @@ func recvNamed(f *types.Func) *types.Named {
 	if recv == nil {
 		return nil
 	}
-	return namedOf(recv.Type())
-}
-
-func namedOf(t types.Type) *types.Named {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, _ := types.Unalias(t).(*types.Named)
-	return n
+	return ssautil.NamedOf(recv.Type())
 }
 
 // funcOf returns the function a func value denotes when it is a function

@@ -101,8 +101,10 @@
 // table, SETNX, LoadOrStore, gorm Save of a record that carries its key
 // (an upsert), a unique violation (SQLSTATE 23505) handled as the
 // duplicate outcome (so too an object store's "already exists": the
-// Kubernetes API's errors.IsAlreadyExists, gRPC's codes.AlreadyExists; not
-// a store's own ErrAlreadyExists, which its own check may return), SELECT
+// Kubernetes API's errors.IsAlreadyExists, gRPC's codes.AlreadyExists, and
+// a repository's ErrDuplicateEmail or ErrNameTaken compared with the
+// insert's own error; not a store's own ErrAlreadyExists, which its own
+// check may return), SELECT
 // ... FOR UPDATE or an advisory transaction lock, a SERIALIZABLE
 // transaction, or one mutex held across check and write. REPEATABLE READ
 // is not enough: both snapshots see the row absent and both insert. In-memory and redis checks are reported only when the

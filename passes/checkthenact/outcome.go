@@ -88,6 +88,7 @@ type meaning int
 
 const (
 	foundFlag  meaning = iota // bool, true when present
+	absentFlag                // bool, true when absent (gorm v1's RecordNotFound())
 	countOf                   // integer, > 0 when present
 	readErr                   // error of a read, nil when present
 	resultPtr                 // pointer result of a read, nil when absent
@@ -134,6 +135,8 @@ func (o *outcomes) fromValue(v ssa.Value, depth int) {
 		return
 	case *types.Basic:
 		switch {
+		case t.Info()&types.IsBoolean != 0 && namesAbsence(v):
+			o.fromMeaning(v, absentFlag, depth)
 		case t.Info()&types.IsBoolean != 0:
 			o.fromMeaning(v, foundFlag, depth)
 		case t.Info()&types.IsInteger != 0 && o.kind == apis.Exists:
@@ -231,7 +234,7 @@ func keyFieldValues(rec ssa.Value) []ssa.Value {
 	var out []ssa.Value
 	if fa, ok := rec.(*ssa.FieldAddr); ok {
 		// Scan(&tag.ID): every load of that field of tag.
-		if !isKeyField(ssautil.FieldName(fa.X.Type(), fa.Field)) {
+		if !isRecordKey(fa.X.Type(), fa.Field) {
 			return nil
 		}
 		base, ok := fa.X.(*ssa.Alloc)
@@ -248,16 +251,42 @@ func keyFieldValues(rec ssa.Value) []ssa.Value {
 	for _, ref := range *rec.Referrers() {
 		switch ref := ref.(type) {
 		case *ssa.FieldAddr:
-			if isKeyField(ssautil.FieldName(ref.X.Type(), ref.Field)) {
+			if isRecordKey(ref.X.Type(), ref.Field) {
 				out = append(out, ssautil.LoadsOf(ref)...)
 			}
 		case *ssa.Field:
-			if isKeyField(ssautil.FieldName(ref.X.Type(), ref.Field)) {
+			if isRecordKey(ref.X.Type(), ref.Field) {
 				out = append(out, ref)
 			}
 		}
 	}
 	return out
+}
+
+// isRecordKey reports whether field i of the record type t (or a pointer
+// to it) identifies the record, so that its zero value means no row was
+// read: ID, UUID or Key; the type's name and ID (Tag.TagID); or a first
+// field named for an identifier (Settings.UserID). Other fields named for
+// keys are attributes: a session's RefreshTokenHmacKey is nil in a row
+// that exists.
+func isRecordKey(t types.Type, i int) bool {
+	st, ok := ssautil.DerefStruct(t)
+	if !ok || i >= st.NumFields() {
+		return false
+	}
+	name := st.Field(i).Name()
+	switch name {
+	case "ID", "Id", "UUID", "Uuid", "Key":
+		return true
+	}
+	if n := ssautil.NamedOf(t); n != nil {
+		for _, suffix := range []string{"ID", "Id", "Key"} {
+			if name == n.Obj().Name()+suffix {
+				return true
+			}
+		}
+	}
+	return i == 0 && isKeyField(name)
 }
 
 func implementsError(t types.Type) bool {
@@ -346,14 +375,17 @@ func (o *outcomes) fromOutParams(args []ssa.Value, depth int) {
 
 // fromMeaning turns a value with a known meaning into branch decisions.
 func (o *outcomes) fromMeaning(v ssa.Value, m meaning, depth int) {
-	if m == foundFlag {
+	switch m {
+	case foundFlag:
 		o.bools = append(o.bools, boolSig{v: v})
+	case absentFlag:
+		o.bools = append(o.bools, boolSig{v: v, absentWhenTrue: true})
 	}
 	for _, ref := range *v.Referrers() {
 		switch ref := ref.(type) {
 		case *ssa.UnOp:
-			if ref.Op == token.NOT && m == foundFlag {
-				o.bools = append(o.bools, boolSig{v: ref, absentWhenTrue: true})
+			if ref.Op == token.NOT && (m == foundFlag || m == absentFlag) {
+				o.bools = append(o.bools, boolSig{v: ref, absentWhenTrue: m == foundFlag})
 			}
 		case *ssa.BinOp:
 			if absent, ok := comparison(ref, v, m); ok {
@@ -508,6 +540,21 @@ func isStatusCodeOf(call *ssa.Call, err ssa.Value) bool {
 		return true
 	}
 	return false
+}
+
+// namesAbsence reports whether v is what an accessor of a read's result
+// named for absence returns (gorm v1's result.RecordNotFound()): true
+// when nothing was found.
+func namesAbsence(v ssa.Value) bool {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	f := call.Call.StaticCallee()
+	if f == nil && call.Call.IsInvoke() {
+		return strings.Contains(strings.ToLower(call.Call.Method.Name()), "notfound")
+	}
+	return f != nil && strings.Contains(strings.ToLower(f.Name()), "notfound")
 }
 
 // isNotFoundTest reports whether call tests err for absence:

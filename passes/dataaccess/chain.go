@@ -9,6 +9,7 @@ import (
 
 	"github.com/idemvet/idemvet/internal/apis"
 	"github.com/idemvet/idemvet/internal/sqlclass"
+	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
 // readChain applies the modifiers of a builder chain to op, walking from
@@ -94,7 +95,7 @@ func clauseName(v ssa.Value) string {
 	if load, ok := v.(*ssa.UnOp); ok {
 		v = load.X
 	}
-	n := namedOf(v.Type())
+	n := ssautil.NamedOf(v.Type())
 	if n == nil || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != apis.GormClausePkg {
 		return ""
 	}

@@ -121,18 +121,10 @@ func recvTypeName(f *types.Func) (pkg, name string) {
 	if sig.Recv() == nil {
 		return "", ""
 	}
-	if n := namedOf(sig.Recv().Type()); n != nil && n.Obj().Pkg() != nil {
+	if n := ssautil.NamedOf(sig.Recv().Type()); n != nil && n.Obj().Pkg() != nil {
 		return n.Obj().Pkg().Path(), n.Obj().Name()
 	}
 	return "", ""
-}
-
-func namedOf(t types.Type) *types.Named {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, _ := types.Unalias(t).(*types.Named)
-	return n
 }
 
 func (m *modeler) classifyCall(fn *ssa.Function, instr ssa.CallInstruction) *Op {
@@ -580,7 +572,7 @@ func repoType(recv ssa.Value) types.Type {
 	if recv == nil {
 		return nil
 	}
-	if n := namedOf(recv.Type()); n != nil {
+	if n := ssautil.NamedOf(recv.Type()); n != nil {
 		return n
 	}
 	return nil

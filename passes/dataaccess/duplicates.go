@@ -2,6 +2,7 @@ package dataaccess
 
 import (
 	"go/constant"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -21,9 +22,13 @@ import (
 // ConditionalCheckFailedException with errors.As. A store's own
 // ErrAlreadyExists does not count: the store may return it from a check
 // of its own (hatchet's CreateTenantInvite), which races the same way; a
-// store that maps its unique violation to it says so in its summary. Only
-// code reachable from the write counts: returning ErrDuplicate when a
-// check finds the row does not handle the write's violation.
+// store that maps its unique violation to it says so in its summary. A
+// store's ErrDuplicateEmail or ErrNameTaken counts when the write's own
+// error is compared with it: such names are what a repository maps a
+// unique violation to, and a store that returns one from a racing check
+// of its own is reported there. Only code reachable from the write
+// counts: returning ErrDuplicate when a check finds the row does not
+// handle the write's violation.
 func HandlesDuplicateAfter(write ssa.Instruction) bool {
 	for instr := range ssautil.After(write) {
 		if call, ok := instr.(ssa.CallInstruction); ok {
@@ -35,6 +40,9 @@ func HandlesDuplicateAfter(write ssa.Instruction) bool {
 			if isDuplicateErrorAs(call.Common()) {
 				return true
 			}
+		}
+		if comparesWithDuplicateError(instr, write) {
+			return true
 		}
 		for _, op := range instr.Operands(nil) {
 			if op == nil {
@@ -126,4 +134,79 @@ func IsStatusCode(k *ssa.Const, code int64) bool {
 		return exact && v == code
 	}
 	return false
+}
+
+// comparesWithDuplicateError reports whether instr compares the error
+// write returned with a package-level error named for a taken key
+// (errors.Is(err, store.ErrDuplicateEmail), err == ErrNameTaken).
+func comparesWithDuplicateError(instr ssa.Instruction, write ssa.Instruction) bool {
+	var x, y ssa.Value
+	switch c := instr.(type) {
+	case *ssa.Call:
+		callee := c.Call.StaticCallee()
+		if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg.Path() != "errors" || callee.Name() != "Is" || len(c.Call.Args) != 2 {
+			return false
+		}
+		x, y = c.Call.Args[0], c.Call.Args[1]
+	case *ssa.BinOp:
+		if c.Op != token.EQL && c.Op != token.NEQ {
+			return false
+		}
+		x, y = c.X, c.Y
+		if _, isGlobal := loadedGlobal(x); isGlobal {
+			x, y = y, x
+		}
+	default:
+		return false
+	}
+	g, ok := loadedGlobal(y)
+	return ok && isTakenKeyError(g.Name()) && isResultOf(x, write)
+}
+
+// loadedGlobal returns the package-level variable v was loaded from.
+func loadedGlobal(v ssa.Value) (*ssa.Global, bool) {
+	load, ok := Unwrap(v).(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil, false
+	}
+	g, ok := load.X.(*ssa.Global)
+	return g, ok
+}
+
+// isTakenKeyError reports whether an error variable's name says a key is
+// taken: ErrDuplicate, ErrDuplicateEmail, ErrEmailTaken, ErrNotUnique.
+func isTakenKeyError(name string) bool {
+	n := strings.ToLower(name)
+	return strings.HasPrefix(n, "err") && (strings.Contains(n, "duplicate") || strings.Contains(n, "taken") || strings.Contains(n, "unique"))
+}
+
+// isResultOf reports whether v is a result of the call write, directly or
+// through the φ-nodes that merge it with other errors.
+func isResultOf(v ssa.Value, write ssa.Instruction) bool {
+	result, ok := write.(ssa.Value)
+	if !ok {
+		return false
+	}
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value) bool
+	walk = func(v ssa.Value) bool {
+		v = Unwrap(v)
+		if seen[v] {
+			return false
+		}
+		seen[v] = true
+		switch x := v.(type) {
+		case *ssa.Extract:
+			return x.Tuple == result
+		case *ssa.Phi:
+			for _, e := range x.Edges {
+				if walk(e) {
+					return true
+				}
+			}
+			return false
+		}
+		return v == result
+	}
+	return walk(v)
 }

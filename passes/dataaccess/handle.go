@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
 // Handle is the database or store an operation runs on.
@@ -52,7 +53,7 @@ func (m *modeler) handleKind(v ssa.Value, p Path) apis.HandleKind {
 // bun.Tx are transactions; *sql.DB, *pgxpool.Pool autocommit. ent's
 // generated Tx and Client types are recognised by name in ent packages.
 func kindOfType(t types.Type) apis.HandleKind {
-	n := namedOf(t)
+	n := ssautil.NamedOf(t)
 	if n == nil || n.Obj().Pkg() == nil {
 		return apis.HandleUnknown
 	}
@@ -73,7 +74,7 @@ func kindOfType(t types.Type) apis.HandleKind {
 
 // isEntType reports whether t is a type of ent-generated code.
 func isEntType(t types.Type) bool {
-	n := namedOf(t)
+	n := ssautil.NamedOf(t)
 	return n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() != apis.EntPkg && importsPath(n.Obj().Pkg(), apis.EntPkg)
 }
 
@@ -159,7 +160,7 @@ func (m *modeler) isTxCallbackParam(p *ssa.Parameter) bool {
 }
 
 func isContext(t types.Type) bool {
-	n := namedOf(t)
+	n := ssautil.NamedOf(t)
 	return n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
 }
 

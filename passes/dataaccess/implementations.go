@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
 // Services reach their storage through interfaces of their own (a
@@ -111,7 +113,7 @@ func inModule(pkgPath, module string) bool {
 // or nil when none has one, they disagree, or the interface is not the
 // module's own.
 func (m *modeler) implSummary(recv ssa.Value, f *types.Func) *Summary {
-	iface := namedOf(recv.Type())
+	iface := ssautil.NamedOf(recv.Type())
 	if iface == nil || !types.IsInterface(iface) || iface.Obj().Pkg() == nil {
 		return nil
 	}

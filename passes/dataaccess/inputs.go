@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
 // Inputs returns the values that select what an operation touches: the
@@ -85,7 +86,7 @@ func (op *Op) Inputs() []ssa.Value {
 				return
 			}
 		}
-		if n := namedOf(v.Type()); n != nil && n.Obj().Pkg() != nil && apis.IsBuilderPkg(n.Obj().Pkg().Path()) {
+		if n := ssautil.NamedOf(v.Type()); n != nil && n.Obj().Pkg() != nil && apis.IsBuilderPkg(n.Obj().Pkg().Path()) {
 			return // a builder option such as squirrel's sq.Dollar placeholder format
 		}
 		if call, ok := v.(*ssa.Call); ok && call.Call.StaticCallee() != nil && call.Call.Signature().Recv() == nil {

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
 // Path names a value by where it lives: a base value and the struct fields
@@ -174,7 +176,7 @@ func chainReceiver(c *ssa.Call) ssa.Value {
 	if f == nil || recv == nil || opensTransaction(f.Name()) {
 		return nil
 	}
-	rt, ct := namedOf(recv.Type()), namedOf(c.Type())
+	rt, ct := ssautil.NamedOf(recv.Type()), ssautil.NamedOf(c.Type())
 	if rt == nil || ct == nil || rt.Obj().Pkg() == nil || ct.Obj().Pkg() != rt.Obj().Pkg() {
 		return nil
 	}

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
 // Resource names what an operation touches.
@@ -51,7 +52,7 @@ func isRedisPath(p Path) bool {
 	if !p.Valid() {
 		return false
 	}
-	n := namedOf(p.Base.Type())
+	n := ssautil.NamedOf(p.Base.Type())
 	return n != nil && n.Obj().Pkg() != nil && strings.Contains(n.Obj().Pkg().Path(), "redis")
 }
 

@@ -358,7 +358,7 @@ func commandFuncs(fn *ssa.Function) []*ssa.Function {
 }
 
 func derefNamedStruct(t types.Type) (*types.Named, bool) {
-	n := namedOf(t)
+	n := ssautil.NamedOf(t)
 	if n == nil {
 		return nil, false
 	}

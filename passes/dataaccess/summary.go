@@ -12,6 +12,7 @@ import (
 
 	"github.com/idemvet/idemvet/internal/apis"
 	"github.com/idemvet/idemvet/internal/passutil"
+	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
 // Summary is the fact exported for a function whose body performs one
@@ -326,7 +327,7 @@ func returnedRecordTable(fn *ssa.Function, checks []*Op) string {
 	if res.Len() == 0 {
 		return ""
 	}
-	n := namedOf(res.At(0).Type())
+	n := ssautil.NamedOf(res.At(0).Type())
 	if n == nil {
 		return ""
 	}

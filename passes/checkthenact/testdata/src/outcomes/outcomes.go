@@ -204,6 +204,42 @@ func (s *Store) tagIDByName(ctx context.Context, name string) (int64, error) {
 	return tag.ID, nil
 }
 
+// A session with no signing key yet: the read returns on ErrNoRows, so
+// the row exists below it, and the nil RefreshKey is an attribute of the
+// row, not its absence (supabase auth's RefreshTokenHmacKey).
+type Session struct {
+	ID         int64
+	RefreshKey *string
+}
+
+// Near miss: the key-named field tested is an optional attribute; a
+// session without one is followed by a new session that has one.
+func (s *Store) refreshSession(ctx context.Context, id int64) error {
+	var sess Session
+	if err := s.x.GetContext(ctx, &sess, `SELECT id, refresh_key FROM sessions WHERE id = $1`, id); err != nil {
+		return err
+	}
+	if sess.RefreshKey == nil {
+		_, err := s.x.ExecContext(ctx, `INSERT INTO sessions (parent_id) VALUES ($1)`, id)
+		return err
+	}
+	return nil
+}
+
+// The session's own ID tested after a read that swallows ErrNoRows.
+func (s *Store) sessionOrCreate(ctx context.Context, id int64) error {
+	var sess Session
+	err := s.x.GetContext(ctx, &sess, `SELECT id, refresh_key FROM sessions WHERE id = $1`, id) // want `check-then-act race: the existence check on sessions`
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	if sess.ID == 0 {
+		_, err := s.x.ExecContext(ctx, `INSERT INTO sessions (id) VALUES ($1)`, id)
+		return err
+	}
+	return nil
+}
+
 // SELECT 1 ... WHERE: the probe ends in ErrNoRows when the row is absent.
 func (s *Store) probe(ctx context.Context, name string) error {
 	var one int
