@@ -26,8 +26,8 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	callers := newCallers(pass.Fset, model)
 	for _, check := range model.Ops {
-		if !check.Kind.IsCheck() || model.IsStartup(check) || callers.runAlone(check.Fn) {
-			continue // startup code, or code its callers serialise, has no twin to race with
+		if !check.Kind.IsCheck() || model.IsStartup(check) || callers.runAlone(check.Fn) || callers.inTestFile(check.Fn) {
+			continue // startup code, code its callers serialise, or a test's steps in turn: no twin to race with
 		}
 		if write := racingWrite(check, model.Ops); write != nil {
 			report(pass, check, write, model.Ops)
@@ -36,7 +36,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	for _, read := range model.Ops {
-		if !read.Kind.IsCheck() || model.IsStartup(read) || callers.runAlone(read.Fn) {
+		if !read.Kind.IsCheck() || model.IsStartup(read) || callers.runAlone(read.Fn) || callers.inTestFile(read.Fn) {
 			continue
 		}
 		for _, g := range gatesOf(read) {

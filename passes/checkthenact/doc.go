@@ -105,7 +105,8 @@
 // a repository's ErrDuplicateEmail or ErrNameTaken compared with the
 // insert's own error; not a store's own ErrAlreadyExists, which its own
 // check may return), SELECT
-// ... FOR UPDATE or an advisory transaction lock, a SERIALIZABLE
+// ... FOR UPDATE (also in a helper that runs it on the caller's
+// transaction: getForUpdate(ctx, tx, id)) or an advisory transaction lock, a SERIALIZABLE
 // transaction, or one mutex held across check and write. REPEATABLE READ
 // is not enough: both snapshots see the row absent and both insert. In-memory and redis checks are reported only when the
 // absent branch also has a side effect (a database write, an HTTP call, a
@@ -130,7 +131,8 @@
 // call holds a mutex, runs in a constructor (New... returning one of the
 // package's types) or comes from a function for which the same holds: its
 // callers serialise it. Request handlers, consumers, workers and anything
-// started with go are reported. Calls from _test.go files do not count.
+// started with go are reported. Calls from _test.go files do not count,
+// and checks in them are not reported: a test runs its steps in turn.
 //
 // Fixes: sync.Map Load+Store becomes LoadOrStore, redis Exists+Set becomes
 // SetNX, gorm Create gains clause.OnConflict{DoNothing: true}, a squirrel

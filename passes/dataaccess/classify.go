@@ -430,6 +430,7 @@ func (m *modeler) applySummary(op *Op, c *ssa.CallCommon, s *Summary) {
 	op.Summary = s
 	op.Kind = s.Kind
 	op.StateGuard = s.StateGuard
+	op.Locks = s.Locks
 	if op.Kind == apis.None && s.Effect {
 		op.Kind = apis.Effect
 	}

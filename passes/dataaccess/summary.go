@@ -71,6 +71,11 @@ type Summary struct {
 	// they are not one Table (a CreateFeed that inserts the feed and its
 	// entries): a caller's check of any of them guards this insert.
 	InsertTables []string
+	// Locks is set for a read whose every query locks what it reads (SELECT
+	// ... FOR UPDATE) on a handle the caller passes in and that the body
+	// does not commit: the lock is held in the caller's transaction, as if
+	// the caller had run the query.
+	Locks bool
 	// ErrWhenPresent is set for a check whose only result is an error (a
 	// validator: ValidateUserCreation returns ErrUserExists): the error
 	// is how it says the row is there, so nil means absent.
@@ -80,9 +85,9 @@ type Summary struct {
 func (*Summary) AFact() {}
 
 func (s *Summary) String() string {
-	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t acts=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t errwhenpresent=%t handlesdup=%t inserts=%v",
+	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t acts=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t locks=%t errwhenpresent=%t handlesdup=%t inserts=%v",
 		s.Kind, s.Table, s.HandleParam, s.HandleKind, s.KeyParam, s.Claim, s.Effect, s.Acts, s.TxFuncParam,
-		s.Writes, s.Commits, s.RecvHandle, s.StateGuard, s.ErrWhenPresent, s.HandlesDuplicate, s.InsertTables)
+		s.Writes, s.Commits, s.RecvHandle, s.StateGuard, s.Locks, s.ErrWhenPresent, s.HandlesDuplicate, s.InsertTables)
 }
 
 // summaryOf returns the summary of f: computed here for this package's
@@ -209,6 +214,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		s.HandleParam, s.HandleKind = commonHandle(fn, data)
 		s.RecvHandle = s.HandleParam < 0 && s.HandleKind == apis.HandleUnknown && onReceiverField(fn, data)
 	}
+	s.Locks = len(writes) == 0 && len(checks) > 0 && s.HandleParam >= 0 && !s.Commits && allLock(checks)
 	s.ErrWhenPresent = s.Kind == apis.Exists && returnsOnlyError(fn)
 	for _, w := range plain {
 		if w.Instr.Parent() == fn && HandlesDuplicateAfter(w.Instr) || w.Summary != nil && w.Summary.HandlesDuplicate {
@@ -230,6 +236,16 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		return nil
 	}
 	return s
+}
+
+// allLock reports whether every op locks what it reads.
+func allLock(ops []*Op) bool {
+	for _, op := range ops {
+		if !op.Locks {
+			return false
+		}
+	}
+	return true
 }
 
 // Duplicable reports whether running op twice does harm: an external

@@ -142,3 +142,66 @@ func captureWebhookGuardedHelper(ctx context.Context, db *sql.DB, id string) err
 	}
 	return captureGuarded(ctx, db, id)
 }
+
+// A charge as its loaders return it.
+type Charge struct {
+	ID     string
+	Status string
+}
+
+// loadPaymentForUpdate reads a payment on the caller's transaction and
+// locks the row until that transaction ends.
+func loadPaymentForUpdate(ctx context.Context, tx *sql.Tx, id string) (*Charge, error) {
+	p := &Charge{ID: id}
+	err := tx.QueryRowContext(ctx, `SELECT status FROM payments WHERE id = $1 FOR UPDATE`, id).Scan(&p.Status)
+	return p, err
+}
+
+// loadPayment reads it without a lock.
+func loadPayment(ctx context.Context, tx *sql.Tx, id string) (*Charge, error) {
+	p := &Charge{ID: id}
+	err := tx.QueryRowContext(ctx, `SELECT status FROM payments WHERE id = $1`, id).Scan(&p.Status)
+	return p, err
+}
+
+// Near miss: the helper's read locks the row in this transaction (ente's
+// contact deletion through getForUpdate).
+func captureThroughLockingLoader(ctx context.Context, db *sql.DB, id string) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	p, err := loadPaymentForUpdate(ctx, tx, id)
+	if err != nil || p.Status == "captured" {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO ledger (payment_id) VALUES ($1)`, id); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE payments SET status = 'captured' WHERE id = $1`, id); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// The same through the loader that takes no lock: two transactions both
+// read "pending" and both write the ledger.
+func captureThroughLoader(ctx context.Context, db *sql.DB, id string) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	p, err := loadPayment(ctx, tx, id) // want `status-gate race: Status read here is tested`
+	if err != nil || p.Status == "captured" {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO ledger (payment_id) VALUES ($1)`, id); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE payments SET status = 'captured' WHERE id = $1`, id); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
