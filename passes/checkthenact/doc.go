@@ -88,7 +88,11 @@
 // also takes a context or a handle looks something else up and is not a
 // test of the state, nor is a nil test of another pointer.
 //
-// The act and the state write may be one helper that does both.
+// The act and the state write may be one helper that does both. The
+// record may come back from a helper or be filled through a pointer it is
+// handed (load(ctx, id, &p)); a pointer the caller had filled and read
+// before the call (decoded request parameters) is the helper's input, and
+// its fields are no state of the row.
 //
 // It is silent when the state write is a conditional UPDATE ... WHERE
 // status = $old (or gorm Where("status = ?", old).Update), when the read

@@ -172,7 +172,32 @@ func recordValues(op *dataaccess.Op) []ssa.Value {
 			}
 		}
 	}
-	return append(recs, outParams(call.Call.Args)...)
+	for _, out := range outParams(call.Call.Args) {
+		if op.Summary != nil && readBefore(out, call) {
+			continue // the caller's input (request parameters it read), not what the helper loads
+		}
+		recs = append(recs, out)
+	}
+	return recs
+}
+
+// readBefore reports whether a field of the variable v points to is read
+// on some path to call: the caller filled it and looked at it, so a helper
+// that takes it reads it too (shouldCreateUser(r, params) after params was
+// decoded and checked).
+func readBefore(v ssa.Value, call *ssa.Call) bool {
+	for _, ref := range *v.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		for _, load := range ssautil.LoadsOf(fa) {
+			if instr, ok := load.(ssa.Instruction); ok && ssautil.Reachable(instr, call) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // outParams returns the local variables and fields passed by pointer.
