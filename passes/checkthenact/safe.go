@@ -11,9 +11,12 @@ import (
 // serialised reports whether the database serialises the check with the
 // write: the check locks its rows (SELECT ... FOR UPDATE), or the function
 // (or the one whose transaction callback it is) takes an advisory or table
-// lock or runs at SERIALIZABLE. REPEATABLE READ is not enough: two
-// snapshots taken before either insert both see the row absent, and
-// PostgreSQL reports no conflict between two inserts of a new row.
+// lock, or locks a row, on a path to the check, or runs at SERIALIZABLE.
+// A lock taken only after the check, or on another branch (the existing
+// row's version locked when the check found it), serialises nothing.
+// REPEATABLE READ is not enough: two snapshots taken before either insert
+// both see the row absent, and PostgreSQL reports no conflict between two
+// inserts of a new row.
 func serialised(check *dataaccess.Op, ops []*dataaccess.Op) bool {
 	if check.Locks {
 		return true
@@ -23,7 +26,7 @@ func serialised(check *dataaccess.Op, ops []*dataaccess.Op) bool {
 		if !scope[op.Fn] {
 			continue
 		}
-		if op.Kind == apis.Lock || op.Locks {
+		if (op.Kind == apis.Lock || op.Locks) && mayPrecede(op, check) {
 			return true
 		}
 		if op.Isolation == "serializable" {
@@ -31,6 +34,17 @@ func serialised(check *dataaccess.Op, ops []*dataaccess.Op) bool {
 		}
 	}
 	return false
+}
+
+// mayPrecede reports whether lock can run before check: in check's
+// function, or in a function enclosing it before the closure that runs the
+// check is made.
+func mayPrecede(lock, check *dataaccess.Op) bool {
+	if lock == check {
+		return true
+	}
+	at, ok := locate(check.Instr, lock.Fn)
+	return !ok || ssautil.Reachable(lock.Instr, at)
 }
 
 // enclosing returns fn and the functions it is nested in.

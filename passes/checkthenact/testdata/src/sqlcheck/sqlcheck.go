@@ -332,3 +332,23 @@ func welcomeGated(ctx context.Context, db *sql.DB, email string) error {
 	}
 	return nil
 }
+
+// The advisory lock is taken only on the branch where the order exists
+// (hatchet's workflow version lock): the absent branch inserts unlocked.
+func lockedWhenFound(ctx context.Context, db *sql.DB, req string) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var id int64
+	err = tx.QueryRow(selectOrder, req).Scan(&id) // want `check-then-act race: the existence check on orders`
+	if errors.Is(err, sql.ErrNoRows) {
+		if _, err := tx.Exec(insertOrder, req); err != nil {
+			return err
+		}
+	} else if _, err := tx.Exec("SELECT pg_advisory_xact_lock($1)", id); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
