@@ -39,13 +39,72 @@ func (s *stmt) selectAt(i int) Statement {
 	}
 	if from >= 0 {
 		st.Table = s.tableRefAt(from + 1)
+		st.MatchColumns = s.equalityColumns(from+1, base)
 	}
 	probe, sub := s.probeShape(first, end)
 	st.Exists = probe == existsProbe || probe == rowProbe && from >= 0
 	if st.Table == "" && sub != nil {
-		st.Table = classifyStmt(sub).Table // SELECT EXISTS (SELECT 1 FROM t ...)
+		inner := classifyStmt(sub) // SELECT EXISTS (SELECT 1 FROM t ...)
+		st.Table, st.MatchColumns = inner.Table, inner.MatchColumns
 	}
 	return st
+}
+
+// matchClauseEnd are the keywords that end a SELECT's WHERE clause.
+var matchClauseEnd = map[string]bool{"group": true, "having": true, "order": true, "limit": true, "offset": true, "for": true, "union": true, "except": true, "intersect": true, "window": true}
+
+// equalityColumns returns the columns the WHERE clause at depth base,
+// searched from `from`, sets equal to a value with AND between them; nil
+// joined by commas; "" when there is no such clause or it has an OR
+// (whose branches pick rows by different columns).
+func (s *stmt) equalityColumns(from, base int) string {
+	where := s.findWord(from, base, "where")
+	if where < 0 {
+		return ""
+	}
+	var cols []string
+	for k := where + 1; k < len(s.toks) && s.depth[k] >= base; k++ {
+		if s.depth[k] != base {
+			continue
+		}
+		w := s.word(k)
+		if matchClauseEnd[w] {
+			break
+		}
+		if w == "or" {
+			return ""
+		}
+		col, next := s.name(k)
+		if col == "" || !s.isPunct(next, "=") || s.comparedWithColumn(next) {
+			continue
+		}
+		if i := strings.LastIndexByte(col, '.'); i >= 0 {
+			col = col[i+1:] // t.email
+		}
+		cols = append(cols, col)
+		k = next
+	}
+	return strings.Join(cols, ",")
+}
+
+// conflictColumns reads the column list of ON CONFLICT (a, b) whose '('
+// is at open, joined by commas; "" when an entry is not a plain column
+// (lower(email)).
+func (s *stmt) conflictColumns(open int) string {
+	end := s.closeParen(open)
+	var cols []string
+	for k := open + 1; k < end; k++ {
+		if s.isPunct(k, ",") {
+			continue
+		}
+		col, next := s.name(k)
+		if col == "" || !(next == end || s.isPunct(next, ",")) {
+			return ""
+		}
+		cols = append(cols, col)
+		k = next - 1
+	}
+	return strings.Join(cols, ",")
 }
 
 type probeKind int
@@ -179,6 +238,9 @@ modifiers:
 		switch {
 		case s.words(k, "on", "conflict") && s.conflictClauseAt(k+2) && !st.OnConflict:
 			st.OnConflict = true // only the first clause: later ones would rescan (quadratic)
+			if s.isPunct(k+2, "(") {
+				st.ConflictColumns = s.conflictColumns(k + 2)
+			}
 			do := s.findWord(k+2, base, "do")
 			st.OnConflictDoNothing = do >= 0 && s.word(do+1) == "nothing"
 		case s.words(k, "on", "duplicate", "key", "update"):

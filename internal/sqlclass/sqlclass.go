@@ -58,6 +58,15 @@ type Statement struct {
 	// ALTER, DROP, TRUNCATE, COMMENT ON): the code that runs it is a
 	// migration or a store bootstrapping its tables, not request handling.
 	Schema bool
+	// ConflictColumns are the columns an INSERT's ON CONFLICT (a, b) names:
+	// what a twin must repeat for the insert to do nothing. MatchColumns
+	// are the columns a SELECT's own WHERE clause sets equal to a value
+	// (email = $1 AND tenant_id = $2), or its EXISTS subquery's: what the
+	// check looks the row up by. Both are lower-cased, unqualified and
+	// joined by commas in the statement's order, and empty when there are
+	// none or they cannot be read (ON CONSTRAINT, an expression, an OR).
+	ConflictColumns string
+	MatchColumns    string
 	// StateGuard is set for an UPDATE or DELETE whose WHERE clause also
 	// tests a column that is not a key (status = 'pending', paid_at IS
 	// NULL, version = $3): it changes the row only from the state the

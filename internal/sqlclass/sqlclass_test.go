@@ -38,7 +38,7 @@ func TestKindAndTable(t *testing.T) {
 		{"merge", `MERGE INTO stock s USING deliveries d ON s.item = d.item WHEN MATCHED THEN UPDATE SET n = s.n + d.n`, Statement{Kind: Merge, Table: "stock"}},
 		{"lock table", `LOCK TABLE ONLY jobs IN ACCESS EXCLUSIVE MODE`, Statement{Kind: Lock, Table: "jobs"}},
 		{"lock bare", `lock jobs`, Statement{Kind: Lock, Table: "jobs"}},
-		{"select from", `SELECT id, name FROM Users u WHERE u.id = 1`, Statement{Kind: Select, Table: "users"}},
+		{"select from", `SELECT id, name FROM Users u WHERE u.id = 1`, Statement{Kind: Select, Table: "users", MatchColumns: "id"}},
 		{"select no from", `SELECT now()`, Statement{Kind: Select}},
 		{"select from function", `SELECT * FROM generate_series(1, 10)`, Statement{Kind: Select}},
 		{"select from subquery", `SELECT x FROM (SELECT a AS x FROM inner_t) sub`, Statement{Kind: Select, Table: "inner_t"}},
@@ -73,20 +73,20 @@ func TestWith(t *testing.T) {
 
 func TestExists(t *testing.T) {
 	runClassify(t, []classifyCase{
-		{"exists", `SELECT EXISTS(SELECT 1 FROM orders WHERE id = $1)`, Statement{Kind: Select, Table: "orders", Exists: true}},
-		{"not exists", `select not exists (select 1 from orders o where o.id = $1) as free`, Statement{Kind: Select, Table: "orders", Exists: true}},
+		{"exists", `SELECT EXISTS(SELECT 1 FROM orders WHERE id = $1)`, Statement{Kind: Select, Table: "orders", Exists: true, MatchColumns: "id"}},
+		{"not exists", `select not exists (select 1 from orders o where o.id = $1) as free`, Statement{Kind: Select, Table: "orders", Exists: true, MatchColumns: "id"}},
 		{"exists among columns", `SELECT id, EXISTS(SELECT 1 FROM orders) FROM users`, Statement{Kind: Select, Table: "users"}},
-		{"select 1 from", `SELECT 1 FROM users WHERE email = $1 LIMIT 1`, Statement{Kind: Select, Table: "users", Exists: true}},
+		{"select 1 from", `SELECT 1 FROM users WHERE email = $1 LIMIT 1`, Statement{Kind: Select, Table: "users", Exists: true, MatchColumns: "email"}},
 		{"select 1 without from", `SELECT 1`, Statement{Kind: Select}},
 		{"select 10 as found", `SELECT 10 AS found FROM users`, Statement{Kind: Select, Table: "users", Exists: true}},
 		{"select 1 plus col", `SELECT 1, id FROM users`, Statement{Kind: Select, Table: "users"}},
-		{"count star", `SELECT COUNT(*) FROM users WHERE email = $1`, Statement{Kind: Select, Table: "users", Exists: true}},
+		{"count star", `SELECT COUNT(*) FROM users WHERE email = $1`, Statement{Kind: Select, Table: "users", Exists: true, MatchColumns: "email"}},
 		{"count 1", `select Count(1) from users`, Statement{Kind: Select, Table: "users", Exists: true}},
 		{"count col", `SELECT count(id) > 0 FROM users`, Statement{Kind: Select, Table: "users", Exists: true}},
 		{"amount is not count", `SELECT amount FROM payments`, Statement{Kind: Select, Table: "payments"}},
 		{"count column without call", `SELECT count FROM stats`, Statement{Kind: Select, Table: "stats"}},
 		{"count with other columns", `SELECT count(*), kind FROM users GROUP BY kind`, Statement{Kind: Select, Table: "users"}},
-		{"select true", `SELECT TRUE FROM users WHERE id = 1`, Statement{Kind: Select, Table: "users", Exists: true}},
+		{"select true", `SELECT TRUE FROM users WHERE id = 1`, Statement{Kind: Select, Table: "users", Exists: true, MatchColumns: "id"}},
 		{"select truth column", `SELECT truth FROM users`, Statement{Kind: Select, Table: "users"}},
 	})
 }
@@ -98,7 +98,7 @@ func TestInsertConflict(t *testing.T) {
 		{"on conflict in string", `INSERT INTO t (note) VALUES ('on conflict do nothing')`,
 			Statement{Kind: Insert, Table: "t"}},
 		{"cols do update", `INSERT INTO t (id, n) VALUES ($1, $2) ON CONFLICT (id) WHERE n > 0 DO UPDATE SET n = EXCLUDED.n RETURNING id`,
-			Statement{Kind: Insert, Table: "t", OnConflict: true, Returning: true}},
+			Statement{Kind: Insert, Table: "t", OnConflict: true, Returning: true, ConflictColumns: "id"}},
 		{"on conflict in comment", "INSERT INTO t (id) VALUES (1) -- ON CONFLICT DO NOTHING\n",
 			Statement{Kind: Insert, Table: "t"}},
 		{"on constraint", `INSERT INTO t VALUES (1) ON CONFLICT ON CONSTRAINT t_pkey DO NOTHING`,
@@ -135,7 +135,7 @@ func TestInsertIfAbsent(t *testing.T) {
 		{"parenthesised select and", `INSERT INTO t (SELECT id FROM src WHERE ok AND NOT EXISTS (SELECT 1 FROM t WHERE t.id = src.id))`,
 			Statement{Kind: Insert, Table: "t", InsertIfAbsent: true}},
 		{"not exists in conflict update", `INSERT INTO t (id) VALUES (1) ON CONFLICT (id) DO UPDATE SET x = (SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM u))`,
-			Statement{Kind: Insert, Table: "t", OnConflict: true}},
+			Statement{Kind: Insert, Table: "t", OnConflict: true, ConflictColumns: "id"}},
 		{"where not in", `INSERT INTO t SELECT id FROM src WHERE id NOT IN (SELECT id FROM t)`,
 			Statement{Kind: Insert, Table: "t"}},
 	})
@@ -143,7 +143,7 @@ func TestInsertIfAbsent(t *testing.T) {
 
 func TestRowLocks(t *testing.T) {
 	runClassify(t, []classifyCase{
-		{"for update", `SELECT * FROM jobs WHERE id = 1 FOR UPDATE`, Statement{Kind: Select, Table: "jobs", ForUpdate: true}},
+		{"for update", `SELECT * FROM jobs WHERE id = 1 FOR UPDATE`, Statement{Kind: Select, Table: "jobs", ForUpdate: true, MatchColumns: "id"}},
 		{"column named update", `SELECT "for", "update" FROM jobs`, Statement{Kind: Select, Table: "jobs"}},
 		{"for no key update skip locked", `SELECT id FROM jobs LIMIT 1 FOR NO KEY UPDATE OF jobs SKIP LOCKED`, Statement{Kind: Select, Table: "jobs", ForUpdate: true}},
 		{"for update in string", `SELECT 'for update' FROM jobs`, Statement{Kind: Select, Table: "jobs"}},
@@ -362,6 +362,26 @@ func TestKindString(t *testing.T) {
 	for k, want := range map[Kind]string{Unknown: "Unknown", Insert: "Insert", Other: "Other", Kind(42): "Kind(42)", Kind(-3): "Kind(-3)"} {
 		if got := k.String(); got != want {
 			t.Errorf("Kind(%d).String() = %q, want %q", int(k), got, want)
+		}
+	}
+}
+
+func TestKeyColumns(t *testing.T) {
+	for _, c := range []struct{ sql, conflict, match string }{
+		{`SELECT id FROM users WHERE email = $1 AND tenant_id = $2`, "", "email,tenant_id"},
+		{`SELECT id FROM users u WHERE u.email = $1 AND u.deleted_at IS NULL`, "", "email"},
+		{`SELECT id FROM users WHERE email = $1 OR name = $2`, "", ""},
+		{`SELECT id FROM users WHERE lower(email) = $1`, "", ""},
+		{`SELECT a.id FROM a JOIN b ON a.id = b.a_id WHERE a.name = $1 ORDER BY a.id`, "", "name"},
+		{`SELECT id FROM users WHERE email = $1 GROUP BY id HAVING count(*) = 1`, "", "email"},
+		{`INSERT INTO access (user_id, topic) VALUES ($1, $2) ON CONFLICT (user_id, topic) DO NOTHING`, "user_id,topic", ""},
+		{`INSERT INTO users (email) VALUES ($1) ON CONFLICT (lower(email)) DO NOTHING`, "", ""},
+		{`INSERT INTO users (email) VALUES ($1) ON CONFLICT ON CONSTRAINT users_email_key DO NOTHING`, "", ""},
+		{`INSERT INTO users (email) VALUES ($1) ON CONFLICT DO NOTHING`, "", ""},
+	} {
+		got := Classify(c.sql)
+		if got.ConflictColumns != c.conflict || got.MatchColumns != c.match {
+			t.Errorf("Classify(%q): conflict %q, match %q; want %q, %q", c.sql, got.ConflictColumns, got.MatchColumns, c.conflict, c.match)
 		}
 	}
 }

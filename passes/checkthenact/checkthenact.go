@@ -59,7 +59,8 @@ func racingWrite(check *dataaccess.Op, ops []*dataaccess.Op) *dataaccess.Op {
 	}
 	inMemory := check.Resource.Key != nil
 	for _, w := range ops {
-		if w.Kind != apis.Insert || !dataaccess.SameResource(check.Resource, w.Resource) {
+		insert := w.Kind == apis.Insert || w.Kind.IsAtomicInsert() && conflictMissesCheck(check, w)
+		if !insert || !dataaccess.SameResource(check.Resource, w.Resource) {
 			continue
 		}
 		if !inRegion(w.Instr, check.Fn, region) || !dataaccess.SameInput(check, w) || reportsError(w) {
@@ -165,6 +166,10 @@ func hasSideEffect(check, write *dataaccess.Op, ops []*dataaccess.Op, region []*
 func report(pass *analysis.Pass, check, write *dataaccess.Op, ops []*dataaccess.Op) {
 	line := pass.Fset.Position(write.Pos()).Line
 	what := describe(check)
+	if write.Kind.IsAtomicInsert() {
+		reportUncoveredConflict(pass, check, write, what, line)
+		return
+	}
 	d := analysis.Diagnostic{
 		Pos: check.Pos(),
 		Message: fmt.Sprintf("check-then-act race: %s and the insert at line %d are separate steps, so two concurrent callers can both see it absent and both insert (make it one step: %s)",

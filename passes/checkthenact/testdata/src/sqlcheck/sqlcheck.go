@@ -352,3 +352,39 @@ func lockedWhenFound(ctx context.Context, db *sql.DB, req string) error {
 	}
 	return tx.Commit()
 }
+
+// A topic is reserved by one user: the check looks it up by name alone,
+// but the insert conflicts only on (user_id, topic), so two users who
+// both find it free both reserve it (ntfy's reservations).
+func reserveTopic(ctx context.Context, db *sql.DB, user int64, topic string) error {
+	var one int
+	err := db.QueryRowContext(ctx, `SELECT 1 FROM reservations WHERE topic = $1`, topic).Scan(&one) // want `check-then-act race: the existence check on reservations \(by topic\) and the insert at line 365 are separate steps, and the insert's ON CONFLICT \(user_id,topic\) does not cover what the check matched`
+	if !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	_, err = db.ExecContext(ctx, `INSERT INTO reservations (user_id, topic) VALUES ($1, $2) ON CONFLICT (user_id, topic) DO NOTHING`, user, topic)
+	return err
+}
+
+// Near miss: the check matches every column of the conflict target.
+func reserveOwnTopic(ctx context.Context, db *sql.DB, user int64, topic string) error {
+	var one int
+	err := db.QueryRowContext(ctx, `SELECT 1 FROM reservations WHERE user_id = $1 AND topic = $2`, user, topic).Scan(&one)
+	if !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	_, err = db.ExecContext(ctx, `INSERT INTO reservations (user_id, topic) VALUES ($1, $2) ON CONFLICT (user_id, topic) DO NOTHING`, user, topic)
+	return err
+}
+
+// Near miss: the conflict target is a constraint whose columns the SQL
+// does not name.
+func reserveByConstraint(ctx context.Context, db *sql.DB, user int64, topic string) error {
+	var one int
+	err := db.QueryRowContext(ctx, `SELECT 1 FROM reservations WHERE topic = $1`, topic).Scan(&one)
+	if !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	_, err = db.ExecContext(ctx, `INSERT INTO reservations (user_id, topic) VALUES ($1, $2) ON CONFLICT ON CONSTRAINT reservations_topic_key DO NOTHING`, user, topic)
+	return err
+}

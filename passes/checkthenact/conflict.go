@@ -1,0 +1,45 @@
+package checkthenact
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+// conflictMissesCheck reports whether write is an INSERT ... ON CONFLICT
+// (cols) whose conflict target has a column the check did not look the
+// row up by: two callers that both pass the check insert rows that differ
+// in that column, and neither conflicts (a topic checked by name alone,
+// then inserted ON CONFLICT (user_id, topic) by two users; an e-mail
+// checked, then inserted ON CONFLICT (id) under two fresh ids). Both
+// statements' SQL must be read for it to say so.
+func conflictMissesCheck(check, write *dataaccess.Op) bool {
+	if check.SQL == nil || write.SQL == nil || check.SQL.MatchColumns == "" || write.SQL.ConflictColumns == "" {
+		return false
+	}
+	matched := strings.Split(check.SQL.MatchColumns, ",")
+	for _, c := range strings.Split(write.SQL.ConflictColumns, ",") {
+		if !slices.Contains(matched, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// reportUncoveredConflict reports a check whose insert is conditional on
+// other columns than the check's. No fix is offered: which unique index
+// the table has, or should have, is the author's to say.
+func reportUncoveredConflict(pass *analysis.Pass, check, write *dataaccess.Op, what string, line int) {
+	pass.Report(analysis.Diagnostic{
+		Pos: check.Pos(),
+		Message: fmt.Sprintf("check-then-act race: %s (by %s) and the insert at line %d are separate steps, and the insert's ON CONFLICT (%s) does not cover what the check matched, so two concurrent callers can both see it absent and both insert (make the conflict target the checked columns, under a unique index on them, or runtime/claim)",
+			what, check.SQL.MatchColumns, line, write.SQL.ConflictColumns),
+		Related: []analysis.RelatedInformation{{Pos: write.Pos(), Message: "insert whose conflict target the check does not cover"}},
+		URL:     apis.RuntimeClaimURL,
+	})
+}
