@@ -101,7 +101,10 @@
 // when an atomic claim made before the act picks the winner.
 //
 // The analyzer stays silent when the write is atomic or serialised:
-// INSERT ... ON CONFLICT, INSERT ... WHERE NOT EXISTS probing the same
+// INSERT ... ON CONFLICT (unless its conflict target names a column the
+// check's SQL did not match by: ON CONFLICT (user_id, topic) after a
+// check of topic alone lets two users both insert), INSERT ... WHERE NOT
+// EXISTS probing the same
 // table, SETNX, LoadOrStore, gorm Save of a record that carries its key
 // (an upsert), a unique violation (SQLSTATE 23505) handled as the
 // duplicate outcome (so too an object store's "already exists": the
