@@ -114,7 +114,6 @@ func TestBarrierCatchesCheckThenAct(t *testing.T) {
 		wg.Go(func() {
 			<-start
 			var exists bool
-			//idemvet:ignore checkthenact the naive handler whose race this test demonstrates
 			if err := e.pool.QueryRow(ctx, "SELECT EXISTS (SELECT FROM payments WHERE key = 'naive')").Scan(&exists); err != nil {
 				t.Error(err)
 				return
