@@ -7,6 +7,7 @@ import (
 	"path"
 	"reflect"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -215,7 +216,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		s.RecvHandle = s.HandleParam < 0 && s.HandleKind == apis.HandleUnknown && onReceiverField(fn, data)
 	}
 	s.Locks = len(writes) == 0 && len(checks) > 0 && s.HandleParam >= 0 && !s.Commits && allLock(checks)
-	s.ErrWhenPresent = s.Kind == apis.Exists && returnsOnlyError(fn)
+	s.ErrWhenPresent = s.Kind == apis.Exists && returnsOnlyError(fn) && !namedForLoading(fn.Name())
 	for _, w := range plain {
 		if w.Instr.Parent() == fn && HandlesDuplicateAfter(w.Instr) || w.Summary != nil && w.Summary.HandlesDuplicate {
 			s.HandlesDuplicate = true
@@ -541,6 +542,19 @@ func WinnerNotInError(op *Op) bool {
 
 // returnsOnlyError reports whether fn's only result is an error (the error
 // interface or a type implementing it).
+// namedForLoading reports whether a function's name says it loads
+// something (getOwner, loadAttributes, fetchUser): its error says the row
+// was missing, the opposite of a validator's ErrUserExists.
+func namedForLoading(name string) bool {
+	n := strings.ToLower(name)
+	for _, p := range []string{"get", "load", "fetch", "find", "read", "lookup", "populate"} {
+		if strings.HasPrefix(n, p) {
+			return true
+		}
+	}
+	return false
+}
+
 func returnsOnlyError(fn *ssa.Function) bool {
 	res := fn.Signature.Results()
 	errIface := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
