@@ -216,7 +216,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		s.RecvHandle = s.HandleParam < 0 && s.HandleKind == apis.HandleUnknown && onReceiverField(fn, data)
 	}
 	s.Locks = len(writes) == 0 && len(checks) > 0 && s.HandleParam >= 0 && !s.Commits && allLock(checks)
-	s.ErrWhenPresent = s.Kind == apis.Exists && returnsOnlyError(fn) && !namedForLoading(fn.Name())
+	s.ErrWhenPresent = s.Kind == apis.Exists && returnsOnlyError(fn) && !namedForLoading(fn.Name()) && !namedForState(fn.Name())
 	for _, w := range plain {
 		if w.Instr.Parent() == fn && HandlesDuplicateAfter(w.Instr) || w.Summary != nil && w.Summary.HandlesDuplicate {
 			s.HandlesDuplicate = true
@@ -549,6 +549,20 @@ func namedForLoading(name string) bool {
 	n := strings.ToLower(name)
 	for _, p := range []string{"get", "load", "fetch", "find", "read", "lookup", "populate"} {
 		if strings.HasPrefix(n, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// namedForState reports whether a function's name says it tests a state
+// (CheckIsArchived, ensureNotLocked): its error says a row is in that
+// state, often another row than the one its caller inserts (the parent
+// project), not that the caller's row already exists.
+func namedForState(name string) bool {
+	n := strings.ToLower(name)
+	for _, w := range []string{"archived", "locked", "disabled", "expired", "banned", "blocked", "readonly", "permission"} {
+		if strings.Contains(n, w) {
 			return true
 		}
 	}

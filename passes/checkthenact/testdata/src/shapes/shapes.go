@@ -213,6 +213,32 @@ func (s *Store) countCategory(ctx context.Context, title string) error {
 	return err
 }
 
+// ErrParentArchived is what a state validator returns.
+var ErrParentArchived = errors.New("the parent category is archived")
+
+// checkParentArchived returns an error when the parent category is
+// archived: a state of another row, not the new one's existence.
+func (s *Store) checkParentArchived(ctx context.Context, parent string) error {
+	var archived bool
+	if err := s.db.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM categories WHERE title = $1 AND archived)`, parent).Scan(&archived); err != nil {
+		return err
+	}
+	if archived {
+		return ErrParentArchived
+	}
+	return nil
+}
+
+// Near miss (vikunja's CreateProject after CheckIsArchived): the
+// validator tests the parent's state; the insert makes a new row.
+func (s *Store) createChildCategory(ctx context.Context, parent, title string) error {
+	if err := s.checkParentArchived(ctx, parent); err != nil {
+		return err
+	}
+	_, err := s.db.ExecContext(ctx, `INSERT INTO categories (title, parent) VALUES ($1, $2)`, title, parent)
+	return err
+}
+
 // CreateFeedWithEntries inserts the feed and its first entries.
 func (s *Store) CreateFeedWithEntries(ctx context.Context, url string, entries []string) error {
 	if _, err := s.db.ExecContext(ctx, `INSERT INTO feeds (url) VALUES ($1)`, url); err != nil {
