@@ -27,6 +27,13 @@ func FileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
 	return nil
 }
 
+// InTestFile reports whether pos lies in a _test.go file: a test runs its
+// steps one after another, and its races are not the service's.
+func InTestFile(fset *token.FileSet, pos token.Pos) bool {
+	f := fset.File(pos)
+	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
+}
+
 // Where names pos for a message about from: "line 12" in the same file,
 // "store.go:12" in another.
 func Where(pass *analysis.Pass, from, pos token.Pos) string {

@@ -35,8 +35,8 @@ func run(pass *analysis.Pass) (any, error) {
 	nonAborting := onlyNonAbortingDrivers(pass.Pkg)
 	reported := map[*dataaccess.Op]bool{}
 	for _, s := range model.Ops {
-		if !mayFail(s) || !aborts(s, nonAborting) {
-			continue
+		if !mayFail(s) || !aborts(s, nonAborting) || passutil.InTestFile(pass.Fset, s.Pos()) {
+			continue // a test's statements: it checks their errors, not the service's
 		}
 		next := afterFailure(model, s)
 		if next == nil || reported[next] {

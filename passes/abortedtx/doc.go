@@ -34,8 +34,9 @@
 // branch of errors.Is(err, ErrNoRows) or another domain sentinel (an
 // UPDATE ... RETURNING that matched nothing) and of gorm v1's
 // result.RecordNotFound(); when the error is discarded
-// unseen; and when a loop opens one transaction per item, itself or
-// through a helper that begins its own.
+// unseen; when a loop opens one transaction per item, itself or
+// through a helper that begins its own; and in _test.go files, whose
+// statements are a test's, failing on purpose as often as not.
 //
 // Databases that keep the transaction usable after a failed statement
 // (MySQL, SQLite) are not reported. The rule: pgx handles are always

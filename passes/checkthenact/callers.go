@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemvet/idemvet/internal/passutil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -107,8 +108,7 @@ func (c *callers) calledAlone(fn *ssa.Function) bool {
 
 // inTestFile reports whether fn is declared in a _test.go file.
 func (c *callers) inTestFile(fn *ssa.Function) bool {
-	f := c.fset.File(fn.Pos())
-	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
+	return passutil.InTestFile(c.fset, fn.Pos())
 }
 
 // isConstructor reports whether fn builds a value of its package (New...
