@@ -312,15 +312,11 @@ func isRollbackTo(text string) bool {
 // not abort the transaction. A sentinel named for a duplicate, a conflict
 // or a constraint is mapped from a failed statement and still counts.
 func isDomainOutcome(call *ssa.Call) bool {
-	f := call.Call.StaticCallee()
-	if f == nil || f.Pkg == nil || f.Pkg.Pkg.Path() != "errors" || f.Name() != "Is" || len(call.Call.Args) != 2 {
-		return false
-	}
-	load, ok := call.Call.Args[1].(*ssa.UnOp)
+	_, target, ok := dataaccess.ErrorsIs(&call.Call)
 	if !ok {
 		return false
 	}
-	g, ok := load.X.(*ssa.Global)
+	g, ok := dataaccess.LoadedGlobal(target)
 	if !ok {
 		return false
 	}

@@ -550,11 +550,18 @@ func namesAbsence(v ssa.Value) bool {
 	if !ok {
 		return false
 	}
-	f := call.Call.StaticCallee()
-	if f == nil && call.Call.IsInvoke() {
-		return strings.Contains(strings.ToLower(call.Call.Method.Name()), "notfound")
+	if f := call.Call.StaticCallee(); f != nil {
+		return nameSaysAbsent(f.Name())
 	}
-	return f != nil && strings.Contains(strings.ToLower(f.Name()), "notfound")
+	return call.Call.IsInvoke() && nameSaysAbsent(call.Call.Method.Name())
+}
+
+// nameSaysAbsent reports whether a function's name says "nothing found":
+// IsNotFound, IsNoRows, RecordNotFound, IsNotExist.
+func nameSaysAbsent(name string) bool {
+	n := strings.ToLower(name)
+	return strings.Contains(n, "notfound") || strings.Contains(n, "norows") || strings.Contains(n, "nonexist") ||
+		strings.Contains(n, "notexist")
 }
 
 // isNotFoundTest reports whether call tests err for absence:
@@ -569,12 +576,10 @@ func isNotFoundTest(call *ssa.Call, err ssa.Value) bool {
 	if !ok || f.Pkg() == nil {
 		return false
 	}
-	if f.Pkg().Path() == "errors" && f.Name() == "Is" && len(call.Call.Args) == 2 && call.Call.Args[0] == err {
-		return isNotFoundSentinel(call.Call.Args[1])
+	if tested, target, ok := dataaccess.ErrorsIs(&call.Call); ok {
+		return tested == err && isNotFoundSentinel(target)
 	}
-	name := strings.ToLower(f.Name())
-	return strings.Contains(name, "notfound") || strings.Contains(name, "norows") || strings.Contains(name, "nonexist") ||
-		strings.Contains(name, "notexist")
+	return nameSaysAbsent(f.Name())
 }
 
 // isNotFoundSentinel reports whether v is a package-level error that means
@@ -587,11 +592,7 @@ func isNotFoundSentinel(v ssa.Value) bool {
 		return named && n.Obj().Pkg() != nil && strings.Contains(n.Obj().Pkg().Path(), "redis") &&
 			k.Value != nil && k.Value.Kind() == constant.String && strings.HasSuffix(constant.StringVal(k.Value), "nil")
 	}
-	load, ok := v.(*ssa.UnOp)
-	if !ok {
-		return false
-	}
-	g, ok := load.X.(*ssa.Global)
+	g, ok := dataaccess.LoadedGlobal(v)
 	if !ok || g.Pkg == nil {
 		return false
 	}

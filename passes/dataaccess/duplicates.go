@@ -143,34 +143,23 @@ func comparesWithDuplicateError(instr ssa.Instruction, write ssa.Instruction) bo
 	var x, y ssa.Value
 	switch c := instr.(type) {
 	case *ssa.Call:
-		callee := c.Call.StaticCallee()
-		if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg.Path() != "errors" || callee.Name() != "Is" || len(c.Call.Args) != 2 {
+		var ok bool
+		if x, y, ok = ErrorsIs(&c.Call); !ok {
 			return false
 		}
-		x, y = c.Call.Args[0], c.Call.Args[1]
 	case *ssa.BinOp:
 		if c.Op != token.EQL && c.Op != token.NEQ {
 			return false
 		}
 		x, y = c.X, c.Y
-		if _, isGlobal := loadedGlobal(x); isGlobal {
+		if _, isGlobal := LoadedGlobal(x); isGlobal {
 			x, y = y, x
 		}
 	default:
 		return false
 	}
-	g, ok := loadedGlobal(y)
+	g, ok := LoadedGlobal(y)
 	return ok && isTakenKeyError(g.Name()) && isResultOf(x, write)
-}
-
-// loadedGlobal returns the package-level variable v was loaded from.
-func loadedGlobal(v ssa.Value) (*ssa.Global, bool) {
-	load, ok := Unwrap(v).(*ssa.UnOp)
-	if !ok || load.Op != token.MUL {
-		return nil, false
-	}
-	g, ok := load.X.(*ssa.Global)
-	return g, ok
 }
 
 // isTakenKeyError reports whether an error variable's name says a key is
