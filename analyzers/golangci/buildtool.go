@@ -15,18 +15,16 @@ import (
 	"github.com/idemvet/idemvet/internal/passutil"
 )
 
-// golangci-lint's executable spends about 0.1 s of CPU starting, in its
-// linters' package initialisation, and go vet starts the vet tool once per
-// package, dependencies included: on a few hundred packages that start-up
-// is most of the run. So, unless IDEMVET_VETTOOL names a tool, the plugin
-// builds idemvet's own command from the source it was compiled from (the
-// module cache's copy, or the checkout a replace directive named) and has
-// go vet run that. The checks are the same code either way.
+// go vet needs an executable for its vet tool. The plugin builds one from
+// the source it was compiled from (the module cache's copy, or the
+// checkout a replace directive named): the shim (internal/vettool/forward),
+// which hands each unit to this process. Built once per source tree and go
+// version, into the user's cache.
 
-// builtVetTool returns the idemvet command built from this plugin's
-// source, building it into the user's cache the first time; it fails when
-// the source is no longer where the plugin was compiled, or does not build.
-func builtVetTool() (string, error) {
+// builtShim returns the shim built from this plugin's source, building it
+// the first time; it fails when the source is no longer where the plugin
+// was compiled, or does not build.
+func builtShim() (string, error) {
 	root, err := pluginSource()
 	if err != nil {
 		return "", err
@@ -39,8 +37,8 @@ func builtVetTool() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	dir := filepath.Join(cache, "idemvet", "golangci-vettool", id)
-	tool := filepath.Join(dir, "idemvet")
+	dir := filepath.Join(cache, "idemvet", "golangci-shim", id)
+	tool := filepath.Join(dir, "idemvet-shim")
 	if runtime.GOOS == "windows" {
 		tool += ".exe"
 	}
@@ -52,7 +50,7 @@ func builtVetTool() (string, error) {
 	}
 	// Build beside the target and rename: two golangci-lint runs that
 	// build at once must not run each other's half-written file.
-	tmp, err := os.CreateTemp(dir, "idemvet-*.tmp")
+	tmp, err := os.CreateTemp(dir, "idemvet-shim-*.tmp")
 	if err != nil {
 		return "", err
 	}
@@ -61,13 +59,13 @@ func builtVetTool() (string, error) {
 	}
 	// Gone after the rename; left behind only by a failed build.
 	defer func() { _ = os.Remove(tmp.Name()) }()
-	cmd := exec.Command("go", "build", "-o", tmp.Name(), "./cmd/idemvet")
+	cmd := exec.Command("go", "build", "-o", tmp.Name(), "./internal/vettool/forward/shim")
 	cmd.Dir = root
 	// The user's module settings (a workspace, -mod=vendor) are not this
 	// module's.
 	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly")
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("building idemvet in %s: %v\n%s", root, err, out)
+		return "", fmt.Errorf("building idemvet's vet tool shim in %s: %v\n%s", root, err, out)
 	}
 	if err := os.Rename(tmp.Name(), tool); err != nil {
 		return "", err

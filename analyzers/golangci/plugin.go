@@ -16,14 +16,16 @@
 //
 // The settings are analyzers.Settings; a key it does not know is an error.
 //
-// The checks do not run inside golangci-lint's process. golangci-lint runs
+// The checks do not run as golangci-lint's analyzers. golangci-lint runs
 // every analyzer that exports facts on every dependency, loaded from
 // source, with the whole program in memory; the checks would build SSA
 // there too. Instead the plugin's one analyzer runs go vet once per module
-// (see vetrun.go) with idemvet's command, built from the plugin's own
-// source, as the vet tool (buildtool.go; the golangci-lint executable
-// itself when that cannot be built), so the checks run one package per
-// process, as in the standalone and vet forms, with the same findings, and
+// (see vetrun.go), whose vet tool is a small shim built from the plugin's
+// own source (buildtool.go) that hands each package's unit back to this
+// process (unitserver.go; the golangci-lint executable itself is the tool
+// when the shim cannot be built). So the checks see one package at a time
+// with its dependencies' types and facts from go vet, as in the standalone
+// and vet forms, with the same findings and go vet's result cache, and
 // golangci-lint itself needs only the files' syntax to place them.
 package golangci
 
@@ -64,7 +66,14 @@ func New(rawSettings any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("idemvet: %w", err)
 	}
-	tool, err := chooseVetTool()
+	if err := settings.Apply(); err != nil {
+		return nil, fmt.Errorf("idemvet: %w", err)
+	}
+	checks, err := settings.Analyzers()
+	if err != nil {
+		return nil, fmt.Errorf("idemvet: %w", err)
+	}
+	tool, err := chooseVetTool(checks)
 	if err != nil {
 		return nil, fmt.Errorf("idemvet: %w", err)
 	}
@@ -81,25 +90,25 @@ func New(rawSettings any) (register.LinterPlugin, error) {
 }
 
 // installedToolEnv names an installed idemvet for go vet to run instead of
-// one built from the plugin's source. Each package go vet analyses,
-// dependencies included, starts the vet tool once; golangci-lint's binary
-// spends about 0.1 s of CPU starting (the package initialisation of its
-// linters), idemvet's 5 ms, which on a few hundred packages is most of the
-// run.
+// the shim (see unitserver.go).
 const installedToolEnv = "IDEMVET_VETTOOL"
 
 // chooseVetTool returns the vet tool go vet is to run: $IDEMVET_VETTOOL when it
-// is an idemvet of this plugin's version; otherwise idemvet built from the
-// plugin's source (see buildtool.go), or, when that cannot be built, this
-// executable.
-func chooseVetTool() (vetTool, error) {
+// is an idemvet of this plugin's version; otherwise the shim that hands
+// each unit to this process to check with checks, or, when the shim
+// cannot be built, this executable, which starts slowly (the package
+// initialisation of golangci-lint's linters takes about 0.1 s of CPU, and
+// go vet starts its tool once per package, dependencies included).
+func chooseVetTool(checks []*analysis.Analyzer) (vetTool, error) {
 	path := os.Getenv(installedToolEnv)
 	if path == "" {
-		if built, err := builtVetTool(); err == nil {
-			return vetTool{path: built}, nil
+		if tool, err := forwardingTool(checks); err == nil {
+			return tool, nil
 		}
 		exe, err := os.Executable()
-		return vetTool{path: exe, self: true}, err
+		return vetTool{path: exe, session: func() ([]string, func(), error) {
+			return []string{vetToolEnv + "=1"}, func() {}, nil
+		}}, err
 	}
 	out, err := exec.Command(path, "-V=full").Output()
 	if err != nil {
@@ -119,9 +128,10 @@ func chooseVetTool() (vetTool, error) {
 // vetTool is the executable go vet runs on each package.
 type vetTool struct {
 	path string
-	// self is set when it is this executable, which then needs vetToolEnv
-	// to serve go vet rather than run golangci-lint.
-	self bool
+	// session, when set, starts what one go vet run of the tool needs
+	// and returns the environment go vet is to pass the tool, and the
+	// function that ends it once go vet is done.
+	session func() (env []string, end func(), err error)
 }
 
 type plugin struct{ runs *vetRuns }

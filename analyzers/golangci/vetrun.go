@@ -193,8 +193,13 @@ func (v *vetRuns) vetOnce(root string, targets []string, res vetResult) (reporte
 	args := slices.Concat([]string{"vet", "-vettool=" + v.tool.path, "-json"}, v.args, targets)
 	cmd := exec.Command("go", args...)
 	cmd.Dir = root
-	if v.tool.self {
-		cmd.Env = append(os.Environ(), vetToolEnv+"=1")
+	if v.tool.session != nil {
+		env, end, err := v.tool.session()
+		if err != nil {
+			return false, "", nil, fmt.Errorf("starting the vet tool: %w", err)
+		}
+		defer end()
+		cmd.Env = append(os.Environ(), env...)
 	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"encoding/binary"
 	"encoding/gob"
-	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/build"
@@ -50,19 +49,21 @@ import (
 // Anything unexpected (a type error, an unreadable import) leaves the unit
 // to unitchecker, which reports it as go vet expects.
 func serveDependencyUnit(cfgFile string) bool {
-	data, err := os.ReadFile(cfgFile)
-	if err != nil {
-		return false
-	}
-	var cfg unitchecker.Config
-	if json.Unmarshal(data, &cfg) != nil || !cfg.VetxOnly || cfg.VetxOutput == "" || len(cfg.GoFiles) == 0 {
+	cfg, err := readUnitConfig(cfgFile)
+	return err == nil && serveDependency(cfg)
+}
+
+// serveDependency answers the unit cfg describes when it is the VetxOnly
+// unit of a third-party package, and reports whether it did.
+func serveDependency(cfg *unitchecker.Config) bool {
+	if !cfg.VetxOnly || cfg.VetxOutput == "" {
 		return false
 	}
 	if !passutil.IsThirdParty(cfg.GoFiles[0], &analysis.Module{Path: cfg.ModulePath, Version: cfg.ModuleVersion}) {
 		return false
 	}
 	vetx := &vetxFiles{paths: cfg.PackageVetx, read: map[string][]byte{}}
-	exported, err := exportTypes(&cfg, vetx)
+	exported, err := exportTypes(cfg, vetx)
 	if err != nil {
 		return false
 	}
@@ -101,11 +102,7 @@ func exportTypes(cfg *unitchecker.Config, vetx *vetxFiles) ([]byte, error) {
 	if firstErr != nil {
 		return nil, firstErr
 	}
-	var out bytes.Buffer
-	if err := gcexportdata.Write(&out, fset, pkg); err != nil {
-		return nil, err
-	}
-	return bytes.TrimPrefix(out.Bytes(), []byte("i")), nil
+	return exportedTypes(fset, pkg)
 }
 
 // vetxImporter imports a unit's dependencies from the types in their vetx

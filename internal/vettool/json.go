@@ -13,13 +13,16 @@ import (
 // Diagnostic is a diagnostic as go vet -json prints it (unitchecker's
 // JSON form), the parts idemvet's commands use.
 type Diagnostic struct {
+	Posn           string               `json:"posn"`
+	Message        string               `json:"message"`
+	Related        []RelatedInformation `json:"related"`
+	SuggestedFixes []SuggestedFix       `json:"suggested_fixes"`
+}
+
+// RelatedInformation is another location a Diagnostic names.
+type RelatedInformation struct {
 	Posn    string `json:"posn"`
 	Message string `json:"message"`
-	Related []struct {
-		Posn    string `json:"posn"`
-		Message string `json:"message"`
-	} `json:"related"`
-	SuggestedFixes []SuggestedFix `json:"suggested_fixes"`
 }
 
 // SuggestedFix is a fix of a Diagnostic: edits of byte ranges of files.
