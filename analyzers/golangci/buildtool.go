@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -17,14 +18,31 @@ import (
 
 // go vet needs an executable for its vet tool. The plugin builds one from
 // the source it was compiled from (the module cache's copy, or the
-// checkout a replace directive named): the shim (internal/vettool/forward),
-// which hands each unit to this process. Built once per source tree and go
-// version, into the user's cache.
+// checkout a replace directive named), once per source tree and go
+// version, into the user's cache: idemvet's command, which runs each unit
+// in a process of its own, or the shim (internal/vettool/forward), which
+// hands each unit to this process.
 
-// builtShim returns the shim built from this plugin's source, building it
+// pluginCommand is a command of the plugin's source the plugin builds.
+type pluginCommand struct {
+	pkg  string // "./cmd/idemvet"
+	name string // its file's name in the cache
+}
+
+var (
+	idemvetCommand = pluginCommand{"./cmd/idemvet", "idemvet"}
+	shimCommand    = pluginCommand{"./internal/vettool/forward/shim", "idemvet-shim"}
+)
+
+// errColdBuild says that building a command would compile packages the
+// build cache does not hold.
+var errColdBuild = errors.New("the build cache lacks packages the command needs")
+
+// built returns the command built from this plugin's source, building it
 // the first time; it fails when the source is no longer where the plugin
-// was compiled, or does not build.
-func builtShim() (string, error) {
+// was compiled or does not build, and, with onlyLink, when the build would
+// compile any package rather than only link cached ones (errColdBuild).
+func (c pluginCommand) built(onlyLink bool) (string, error) {
 	root, err := pluginSource()
 	if err != nil {
 		return "", err
@@ -37,20 +55,36 @@ func builtShim() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	dir := filepath.Join(cache, "idemvet", "golangci-shim", id)
-	tool := filepath.Join(dir, "idemvet-shim")
+	dir := filepath.Join(cache, "idemvet", "golangci-tools", id)
+	tool := filepath.Join(dir, c.name)
 	if runtime.GOOS == "windows" {
 		tool += ".exe"
 	}
 	if _, err := os.Stat(tool); err == nil {
 		return tool, nil
 	}
+	// The user's module settings (a workspace, -mod=vendor) are not this
+	// module's.
+	env := append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly")
+	if onlyLink {
+		// go list names, as the reason a command is stale, the first
+		// dependency that is not in the build cache.
+		list := exec.Command("go", "list", "-f", "{{.StaleReason}}", c.pkg)
+		list.Dir, list.Env = root, env
+		out, err := list.Output()
+		if err != nil {
+			return "", fmt.Errorf("listing %s in %s: %w", c.pkg, root, err)
+		}
+		if strings.HasPrefix(string(out), "stale dependency") {
+			return "", errColdBuild
+		}
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
 	// Build beside the target and rename: two golangci-lint runs that
 	// build at once must not run each other's half-written file.
-	tmp, err := os.CreateTemp(dir, "idemvet-shim-*.tmp")
+	tmp, err := os.CreateTemp(dir, c.name+"-*.tmp")
 	if err != nil {
 		return "", err
 	}
@@ -59,13 +93,10 @@ func builtShim() (string, error) {
 	}
 	// Gone after the rename; left behind only by a failed build.
 	defer func() { _ = os.Remove(tmp.Name()) }()
-	cmd := exec.Command("go", "build", "-o", tmp.Name(), "./internal/vettool/forward/shim")
-	cmd.Dir = root
-	// The user's module settings (a workspace, -mod=vendor) are not this
-	// module's.
-	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly")
+	cmd := exec.Command("go", "build", "-o", tmp.Name(), c.pkg)
+	cmd.Dir, cmd.Env = root, env
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("building idemvet's vet tool shim in %s: %v\n%s", root, err, out)
+		return "", fmt.Errorf("building %s in %s: %v\n%s", c.pkg, root, err, out)
 	}
 	if err := os.Rename(tmp.Name(), tool); err != nil {
 		return "", err

@@ -35,11 +35,36 @@ func TestRegistered(t *testing.T) {
 	if len(got) != 1 || got[0].Name != "idemvet" || len(got[0].FactTypes) > 0 || len(got[0].Requires) > 0 {
 		t.Errorf("analyzers %v, want one, idemvet, with no facts and no requirements (golangci-lint would run it on every dependency)", got)
 	}
-	// go vet runs the shim built from this checkout, which hands the
-	// units to this process.
+	// On a build cache that holds the checks' packages (these tests
+	// compiled them), go vet runs idemvet, linked from this checkout,
+	// one unit per process.
 	tool := p.(plugin).runs.tool
-	if want := []string{"-exists=Store.HasKey"}; !slices.Equal(p.(plugin).runs.args, want) || tool.session == nil || filepath.Base(tool.path) != "idemvet-shim" {
-		t.Errorf("vet tool %+v, flags %q; want the shim built from the plugin's source, flags %q", tool, p.(plugin).runs.args, want)
+	if want := []string{"-exists=Store.HasKey"}; !slices.Equal(p.(plugin).runs.args, want) || tool.session != nil || filepath.Base(tool.path) != "idemvet" {
+		t.Errorf("vet tool %+v, flags %q; want idemvet built from the plugin's source, flags %q", tool, p.(plugin).runs.args, want)
+	}
+}
+
+// TestColdBuildCacheForwards: on a build cache without the checks'
+// packages, the plugin does not compile them for a vet tool: go vet runs
+// the shim, which hands each unit back to this process.
+func TestColdBuildCacheForwards(t *testing.T) {
+	t.Setenv("GOCACHE", t.TempDir())
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Setenv("IDEMVET_VETTOOL", "")
+	tool, err := chooseVetTool(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tool.session == nil || filepath.Base(tool.path) != "idemvet-shim" {
+		t.Errorf("vet tool %+v, want the shim", tool)
+	}
+	env, end, err := tool.session()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer end()
+	if len(env) != 1 || !strings.HasPrefix(env[0], "IDEMVET_FORWARD_SOCKET=") {
+		t.Errorf("the shim's environment %q, want its socket", env)
 	}
 }
 

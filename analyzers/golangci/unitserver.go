@@ -34,7 +34,7 @@ type unitServer struct {
 // process, checked with checks: the shim, whose each go vet run starts a
 // server on a Unix socket of its own.
 func forwardingTool(checks []*analysis.Analyzer) (vetTool, error) {
-	shim, err := builtShim()
+	shim, err := shimCommand.built(false)
 	if err != nil {
 		return vetTool{}, err
 	}

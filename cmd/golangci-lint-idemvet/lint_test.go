@@ -386,19 +386,34 @@ func TestRealWorldSameFindings(t *testing.T) {
   max-same-issues: 0
   uniq-by-line: false
 `
-	res := lint(t, dir, config, "./...")
-	var got []string
-	for _, i := range res.issues {
-		check, _, ok := strings.Cut(i.Text, ": ")
-		if !ok || i.FromLinter != "idemvet" {
-			t.Errorf("issue %v: want linter idemvet and a message starting with its check", i)
-			continue
+	// With the build cache as the tests left it, go vet runs idemvet built
+	// by the plugin; on an empty one, the shim, and the checks run in
+	// golangci-lint's process.
+	for _, cold := range []bool{false, true} {
+		if cold {
+			t.Setenv("GOCACHE", t.TempDir())
+			t.Setenv("XDG_CACHE_HOME", t.TempDir())
 		}
-		got = append(got, fmt.Sprintf("%s %s:%d", check, i.Pos.Filename, i.Pos.Line))
-	}
-	slices.Sort(got)
-	if !slices.Equal(got, want) {
-		t.Errorf("golangci-lint's findings differ from the markers:\ngot  %q\nwant %q\n%s", got, want, res.stderr)
+		res := lint(t, dir, config, "./...")
+		var got []string
+		for _, i := range res.issues {
+			check, _, ok := strings.Cut(i.Text, ": ")
+			if !ok || i.FromLinter != "idemvet" {
+				t.Errorf("issue %v: want linter idemvet and a message starting with its check", i)
+				continue
+			}
+			got = append(got, fmt.Sprintf("%s %s:%d", check, i.Pos.Filename, i.Pos.Line))
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("empty build cache %v: golangci-lint's findings differ from the markers:\ngot  %q\nwant %q\n%s", cold, got, want, res.stderr)
+		}
+		if cold {
+			userCache, _ := os.UserCacheDir()
+			if shims, _ := filepath.Glob(filepath.Join(userCache, "idemvet", "golangci-tools", "*", "idemvet-shim")); len(shims) != 1 {
+				t.Errorf("empty build cache: shims built %v, want one (go vet ran another tool)", shims)
+			}
+		}
 	}
 }
 
@@ -580,11 +595,12 @@ func TestInstalledVetTool(t *testing.T) {
 	}
 }
 
-// TestBuiltVetTool: without IDEMVET_VETTOOL the plugin builds the shim
-// from the plugin's own source into the user's cache, once, and go vet
-// runs that, which hands each unit back to golangci-lint's process; where
-// it cannot (no usable cache directory), go vet runs the golangci-lint
-// binary itself. The findings are the same both ways.
+// TestBuiltVetTool: without IDEMVET_VETTOOL the plugin builds idemvet's
+// command from the plugin's own source into the user's cache, once, and go
+// vet runs that; on a build cache that lacks the checks' packages it builds
+// the shim instead, which hands each unit back to golangci-lint's process;
+// where it can build neither (no usable cache directory), go vet runs the
+// golangci-lint binary itself. The findings are the same every way.
 func TestBuiltVetTool(t *testing.T) {
 	gocache, err := exec.Command("go", "env", "GOCACHE").Output()
 	if err != nil {
@@ -600,27 +616,48 @@ func TestBuiltVetTool(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pattern := filepath.Join(userCache, "idemvet", "golangci-shim", "*", "idemvet-shim*")
+	tools := filepath.Join(userCache, "idemvet", "golangci-tools", "*")
 	var built os.FileInfo
 	for run := 1; run <= 2; run++ {
 		res := lint(t, fixture, configFor())
 		if got := issueLines(res.issues); !slices.Equal(got, want) {
 			t.Errorf("run %d: issues on lines %v, want %v\n%s", run, got, want, res.stderr)
 		}
-		tools, _ := filepath.Glob(pattern)
-		if len(tools) != 1 {
-			t.Fatalf("run %d: shims built in the user cache: %v, want one", run, tools)
+		found, _ := filepath.Glob(filepath.Join(tools, "*"))
+		if len(found) != 1 || filepath.Base(found[0]) != "idemvet" {
+			t.Fatalf("run %d: tools built in the user cache: %v, want idemvet alone", run, found)
 		}
-		info, err := os.Stat(tools[0])
+		info, err := os.Stat(found[0])
 		if err != nil {
 			t.Fatal(err)
 		}
 		if built != nil && !info.ModTime().Equal(built.ModTime()) {
-			t.Errorf("run %d rebuilt the shim though its source is unchanged", run)
+			t.Errorf("run %d rebuilt the vet tool though its source is unchanged", run)
 		}
 		built = info
-		// Outside the plugin's go vet there is no process to forward to.
-		if out, err := exec.Command(tools[0], "-V=full").CombinedOutput(); err == nil || !strings.Contains(string(out), "IDEMVET_FORWARD_SOCKET is not set") {
+		if out, err := exec.Command(found[0], "-V=full").Output(); err != nil || !strings.HasPrefix(string(out), "idemvet version ") {
+			t.Errorf("the built vet tool says %q (%v), want idemvet's version", out, err)
+		}
+	}
+
+	// An empty build cache: the shim, and go vet compiles only what it
+	// compiles for plain go vet.
+	t.Setenv("GOCACHE", t.TempDir())
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	if userCache, err = os.UserCacheDir(); err != nil {
+		t.Fatal(err)
+	}
+	res := lint(t, fixture, configFor())
+	if got := issueLines(res.issues); !slices.Equal(got, want) {
+		t.Errorf("on an empty build cache (the shim): issues on lines %v, want %v\n%s", got, want, res.stderr)
+	}
+	found, _ := filepath.Glob(filepath.Join(userCache, "idemvet", "golangci-tools", "*", "*"))
+	if len(found) != 1 || filepath.Base(found[0]) != "idemvet-shim" {
+		t.Errorf("on an empty build cache: tools built in the user cache: %v, want the shim alone", found)
+	}
+	// Outside the plugin's go vet the shim has no process to forward to.
+	if len(found) == 1 {
+		if out, err := exec.Command(found[0], "-V=full").CombinedOutput(); err == nil || !strings.Contains(string(out), "IDEMVET_FORWARD_SOCKET is not set") {
 			t.Errorf("the shim run alone says %q (%v), want a failure naming its socket variable", out, err)
 		}
 	}
@@ -630,7 +667,7 @@ func TestBuiltVetTool(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Setenv("XDG_CACHE_HOME", unusable)
-	res := lint(t, fixture, configFor())
+	res = lint(t, fixture, configFor())
 	if got := issueLines(res.issues); !slices.Equal(got, want) {
 		t.Errorf("with no usable cache (golangci-lint's binary as the vet tool): issues on lines %v, want %v\n%s", got, want, res.stderr)
 	}

@@ -223,13 +223,17 @@ func (v *vetxFiles) methodFacts() ([]byte, error) {
 
 // registerFactTypes registers with gob the fact types of the suite and
 // of the analyzers it requires, as unitchecker does before decoding.
-var registerFactTypes = sync.OnceFunc(func() {
-	for _, a := range analyzers.WithRequired(analyzers.All()) {
+var registerFactTypes = sync.OnceFunc(func() { registerFactsOf(analyzers.All()) })
+
+// registerFactsOf registers with gob the fact types of the analyzers and
+// of those they require (registering a type again is harmless).
+func registerFactsOf(list []*analysis.Analyzer) {
+	for _, a := range analyzers.WithRequired(list) {
 		for _, f := range a.FactTypes {
 			gob.Register(f)
 		}
 	}
-})
+}
 
 func vetxFile(exported, facts []byte) []byte {
 	var out bytes.Buffer

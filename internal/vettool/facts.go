@@ -36,7 +36,6 @@ type factKey struct {
 // package by path (those the importer created); a fact about a package or
 // an object this unit's types do not reach is dropped.
 func decodeFacts(pkg *types.Package, vetx *vetxFiles, known func(path string) *types.Package) (*factSet, error) {
-	registerFactTypes()
 	set := &factSet{pkg: pkg, m: map[factKey]analysis.Fact{}}
 	for _, imp := range pkg.Imports() {
 		if imp.Path() == "unsafe" {

@@ -142,6 +142,7 @@ func analyseUnit(fset *token.FileSet, cfg *unitchecker.Config, checks []*analysi
 	if cfg.VetxOnly {
 		checks = slices.DeleteFunc(slices.Clone(checks), func(a *analysis.Analyzer) bool { return !usesFacts(a) })
 	}
+	registerFactsOf(checks)
 	facts, err := decodeFacts(pkg, vetx, func(path string) *types.Package { return importer.packages[path] })
 	if err != nil {
 		return nil, err
