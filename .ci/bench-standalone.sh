@@ -13,8 +13,8 @@
 #
 # With COLD=1 every measured run starts from an empty build cache (its
 # own GOCACHE) and an empty user cache, so each arm compiles the module's
-# dependencies (and golangci-lint's plugin its vet tool) as a first run on
-# a fresh CI machine does; the re-run arm is left out.
+# dependencies (and golangci-lint's plugin links its shim) as a first run
+# on a fresh CI machine does; the re-run arm is left out.
 #
 # The build cache is warm (the module is built first); go vet's result
 # cache is bypassed on every run, as internal/benchvet does: plain go vet
@@ -30,7 +30,8 @@
 # run with an empty golangci-lint cache and a setting that changes each
 # time (an extra key header), so that neither its cache nor go vet's
 # serves results: once as it comes ("golangci": go vet runs the idemvet
-# the plugin built from its source) and once with IDEMVET_VETTOOL naming
+# the plugin links from its source or, with COLD=1, the shim that hands
+# the units to golangci-lint's process) and once with IDEMVET_VETTOOL naming
 # the idemvet built here ("golangci-vettool"). It
 # then checks that golangci-lint, the standalone and the vet-tool forms
 # report the same findings (check, file and line). PRECOMMIT=1 adds the

@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"encoding/gob"
 	"fmt"
-	"go/ast"
 	"go/build"
 	"go/parser"
 	"go/token"
@@ -78,13 +77,9 @@ func serveDependency(cfg *unitchecker.Config) bool {
 // its types in indexed export format.
 func exportTypes(cfg *unitchecker.Config, vetx *vetxFiles) ([]byte, error) {
 	fset := token.NewFileSet()
-	files := make([]*ast.File, 0, len(cfg.GoFiles))
-	for _, name := range cfg.GoFiles {
-		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return nil, err
-		}
-		files = append(files, f)
+	files, err := parseFiles(fset, cfg.GoFiles, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, err
 	}
 	var firstErr error
 	conf := types.Config{

@@ -110,13 +110,9 @@ type checkResult struct {
 // that make or need facts) with the analyzers they require, and writes
 // the unit's vetx file.
 func analyseUnit(fset *token.FileSet, cfg *unitchecker.Config, checks []*analysis.Analyzer) ([]checkResult, error) {
-	files := make([]*ast.File, 0, len(cfg.GoFiles))
-	for _, name := range cfg.GoFiles {
-		f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
-		if err != nil {
-			return nil, err
-		}
-		files = append(files, f)
+	files, err := parseFiles(fset, cfg.GoFiles, parser.ParseComments)
+	if err != nil {
+		return nil, err
 	}
 	vetx := &vetxFiles{paths: cfg.PackageVetx, read: map[string][]byte{}}
 	importer := &vetxImporter{cfg: cfg, vetx: vetx, fset: fset, packages: map[string]*types.Package{}}
@@ -166,6 +162,19 @@ func analyseUnit(fset *token.FileSet, cfg *unitchecker.Config, checks []*analysi
 		}
 	}
 	return results, nil
+}
+
+// parseFiles parses the unit's Go files.
+func parseFiles(fset *token.FileSet, names []string, mode parser.Mode) ([]*ast.File, error) {
+	files := make([]*ast.File, 0, len(names))
+	for _, name := range names {
+		f, err := parser.ParseFile(fset, name, nil, mode)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+	}
+	return files, nil
 }
 
 // usesFacts reports whether the analyzer or one it requires has facts:
