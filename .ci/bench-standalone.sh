@@ -10,6 +10,7 @@
 #   PATTERNS='./pkg/... ./api/...' bash .ci/bench-standalone.sh MODULE_DIR [ROUNDS]
 #   GOLANGCI=1 PRECOMMIT=1 bash .ci/bench-standalone.sh MODULE_DIR [ROUNDS]
 #   ARMS='standalone vettool govet' bash .ci/bench-standalone.sh MODULE_DIR 2
+#   FIRSTTOOL=1 GOLANGCI=1 ARMS='govet golangci' bash .ci/bench-standalone.sh MODULE_DIR 3
 #
 # With COLD=1 every measured run starts from an empty build cache (its
 # own GOCACHE) and an empty user cache, so each arm compiles the module's
@@ -142,6 +143,14 @@ fi
 # golangci: golangci-lint with only idemvet, on an empty golangci-lint cache.
 golangci=(env GOLANGCI_LINT_CACHE="$work/gclcache" "$work/golangci-lint-idemvet" run --allow-parallel-runners
 	--config "$work/golangci.yml" --output.json.path stdout --output.text.path stderr "${patterns[@]}")
+if [ -n "${FIRSTTOOL:-}" ]; then
+	# A build cache that holds the module's packages (the warm-up
+	# compiles them) but none of idemvet's, with a user cache of its own:
+	# a developer's machine or a CI cache where idemvet was never built,
+	# on which the golangci-lint plugin serves go vet's units in its own
+	# process rather than link idemvet.
+	export GOCACHE="$work/gocache" XDG_CACHE_HOME="$work/usercache"
+fi
 echo "# warm" > "$module/.idemvet.yml"
 if [ -n "${COLD:-}" ]; then
 	# Every cold arm empties its own build cache, so compiling the module

@@ -101,9 +101,9 @@ const installedToolEnv = "IDEMVET_VETTOOL"
 // plugin does not build it: go vet runs the shim, which hands each unit to
 // this process to check with checks. That costs no compilation go vet does
 // not do anyway, but this process then holds the units go vet runs at once
-// (on hatchet, with a warm build cache, 2.3 times go vet's largest process
-// against 1.0 for separate processes), so it serves only the runs that
-// compile everything, where go vet's own compiles take more memory. When
+// (on hatchet, with a warm build cache, 1.4 times go vet's largest process
+// under memlimit.go's limit, against 1.0 for separate processes), so it
+// serves only the runs that compile idemvet's packages otherwise. When
 // neither can be built, go vet runs this executable, which starts slowly:
 // the package initialisation of golangci-lint's linters takes about 0.1 s
 // of CPU, and go vet starts its tool once per package, dependencies

@@ -55,8 +55,10 @@ func (s *unitServer) listen() (env []string, end func(), err error) {
 		_ = os.RemoveAll(dir)
 		return nil, nil, err
 	}
+	release := limitMemoryWhileServing()
 	go forward.Serve(l, s.handle)
 	return []string{forward.SocketEnv + "=" + socket}, func() {
+		release()
 		_ = l.Close()
 		_ = os.RemoveAll(dir)
 	}, nil
