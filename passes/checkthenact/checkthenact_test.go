@@ -21,11 +21,11 @@ func TestCheckThenAct(t *testing.T) {
 }
 
 func TestSuggestedFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), checkthenact.Analyzer, "fixes", "fixesmysql", "fixesnodriver", "fixesbuilders", "legacypaths")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), checkthenact.Analyzer, "fixes", "fixesmysql", "fixesnodriver", "fixesbuilders", "legacypaths", "outcomes", "shapes")
 }
 
 func TestFixedCodeCompiles(t *testing.T) {
-	goldentest.Compiles(t, analysistest.TestData(), "fixes", "fixesmysql", "fixesbuilders", "legacypaths")
+	goldentest.Compiles(t, analysistest.TestData(), "fixes", "fixesmysql", "fixesbuilders", "legacypaths", "outcomes", "shapes")
 }
 
 // TestFixedReadmeExampleIsSilent applies the fix to the README's WRONG

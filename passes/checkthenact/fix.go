@@ -61,12 +61,36 @@ func suggestFix(pass *analysis.Pass, check, write *dataaccess.Op, ops []*dataacc
 		call, edits, msg = f.sqlOnConflict(write)
 	}
 	switch {
-	case call == nil:
+	case call == nil, f.readsWhatTheInsertMade(call):
 		return nil
 	case len(acts) > 0:
 		return f.gatedFix(call, edits, extra, acts, msg)
 	}
 	return &analysis.SuggestedFix{Message: msg + " (then branch on rows affected)", TextEdits: append(edits, extra...)}
+}
+
+// readsWhatTheInsertMade reports whether the insert call's result is kept
+// in a variable, to read the row it made (LastInsertId) or a count. After
+// the fix a conflicting insert makes no row, so that code would read a
+// zero id or the connection's previous insert: a change of meaning no
+// mechanical edit can make safe.
+func (f *fixer) readsWhatTheInsertMade(call *ast.CallExpr) bool {
+	path, _ := astutil.PathEnclosingInterval(f.file, call.Pos(), call.End())
+	for i := 1; i < len(path); i++ {
+		if _, isParen := path[i].(*ast.ParenExpr); isParen {
+			continue
+		}
+		if assign, ok := path[i].(*ast.AssignStmt); ok && len(assign.Rhs) == 1 && len(assign.Lhs) > 0 {
+			if id, ok := assign.Lhs[0].(*ast.Ident); !ok || id.Name != "_" {
+				return true
+			}
+		}
+		if spec, ok := path[i].(*ast.ValueSpec); ok && len(spec.Names) > 0 && spec.Names[0].Name != "_" {
+			return true
+		}
+		break
+	}
+	return false
 }
 
 type fixer struct {
