@@ -151,8 +151,9 @@
 // branch, the fix also moves them under a test of the insert's outcome
 // (rows affected == 1), so only the winner acts; when an act precedes the
 // insert, no fix can help and none is offered; nor when the insert's result
-// is kept (res.LastInsertId() of a get-or-create would read no row after a
-// conflict). Diagnostics whose act is an
+// is kept or the record it filled is read after it (a get-or-create's
+// res.LastInsertId() or user.ID would read no row after a conflict).
+// Diagnostics whose act is an
 // external call point to runtime/effect, the others to runtime/claim.
 package checkthenact
 

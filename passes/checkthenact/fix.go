@@ -70,7 +70,8 @@ func suggestFix(pass *analysis.Pass, check, write *dataaccess.Op, ops []*dataacc
 }
 
 // readsWhatTheInsertMade reports whether the insert call's result is kept
-// in a variable, to read the row it made (LastInsertId) or a count. After
+// in a variable, to read the row it made (LastInsertId) or a count, or the
+// record it filled is read after it (gorm's Create(&user) sets user.ID). After
 // the fix a conflicting insert makes no row, so that code would read a
 // zero id or the connection's previous insert: a change of meaning no
 // mechanical edit can make safe.
@@ -89,6 +90,45 @@ func (f *fixer) readsWhatTheInsertMade(call *ast.CallExpr) bool {
 			return true
 		}
 		break
+	}
+	return f.readAfter(call)
+}
+
+// readAfter reports whether a record the call takes by address (gorm's
+// Create(&user), which sets user.ID) is read after the call.
+func (f *fixer) readAfter(call *ast.CallExpr) bool {
+	path, _ := astutil.PathEnclosingInterval(f.file, call.Pos(), call.End())
+	var body *ast.BlockStmt
+	for _, n := range path {
+		if fn, ok := n.(*ast.FuncDecl); ok {
+			body = fn.Body
+		} else if fn, ok := n.(*ast.FuncLit); ok {
+			body = fn.Body
+		}
+		if body != nil {
+			break
+		}
+	}
+	for _, arg := range call.Args {
+		addr, ok := arg.(*ast.UnaryExpr)
+		if !ok || addr.Op != token.AND || body == nil {
+			continue
+		}
+		id, ok := addr.X.(*ast.Ident)
+		record := f.pass.TypesInfo.Uses[id]
+		if !ok || record == nil {
+			continue
+		}
+		read := false
+		ast.Inspect(body, func(n ast.Node) bool {
+			if use, ok := n.(*ast.Ident); ok && use.Pos() > call.End() && f.pass.TypesInfo.Uses[use] == record {
+				read = true
+			}
+			return !read
+		})
+		if read {
+			return true
+		}
 	}
 	return false
 }

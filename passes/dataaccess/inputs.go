@@ -161,7 +161,8 @@ func chainCall(c *ssa.CallCommon) *ssa.CallCommon {
 
 // fieldStores returns the values stored into the fields of a composite
 // literal, and of the struct elements and fields built in place inside it:
-// &Order{Key: k} yields k, and so does []Item{{Put: &Put{Item: k}}}.
+// &Order{Key: k} yields k, and so does []Item{{Put: &Put{Item: k}}}, and
+// o := Order{Key: k} before &o.
 func fieldStores(alloc *ssa.Alloc) []ssa.Value {
 	var vals []ssa.Value
 	var walk func(addr ssa.Value, depth int)
@@ -176,6 +177,15 @@ func fieldStores(alloc *ssa.Alloc) []ssa.Value {
 				sub = ref
 			case *ssa.IndexAddr:
 				sub = ref
+			case *ssa.Store:
+				// u := User{Email: e} builds the literal in a temporary
+				// and copies it whole into u: the temporary's fields are u's.
+				if load, ok := ref.Val.(*ssa.UnOp); ok && ref.Addr == addr && load.Op == token.MUL {
+					if tmp, ok := load.X.(*ssa.Alloc); ok {
+						walk(tmp, depth+1)
+					}
+				}
+				continue
 			default:
 				continue
 			}

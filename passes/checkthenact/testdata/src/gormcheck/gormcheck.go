@@ -96,3 +96,25 @@ func registerSaveWithKey(db *gorm.DB, id uint, email string) error {
 	}
 	return err
 }
+
+func registerVar(db *gorm.DB, email string) error {
+	var u User
+	err := db.Where("email = ?", email).First(&u).Error // want `check-then-act race: the existence check First`
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		nu := User{Email: email}
+		return db.Create(&nu).Error
+	}
+	return err
+}
+
+// Near miss: the record built in a variable is keyed by another value than
+// the one checked.
+func registerVarInvited(db *gorm.DB, email, invited string) error {
+	var u User
+	err := db.Where("email = ?", email).First(&u).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		nu := User{Email: invited}
+		return db.Create(&nu).Error
+	}
+	return err
+}
