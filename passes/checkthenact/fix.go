@@ -91,13 +91,13 @@ func (f *fixer) readsWhatTheInsertMade(call *ast.CallExpr) bool {
 		}
 		break
 	}
-	return f.readAfter(call)
+	return f.readAfter(call, path)
 }
 
 // readAfter reports whether a record the call takes by address (gorm's
-// Create(&user), which sets user.ID) is read after the call.
-func (f *fixer) readAfter(call *ast.CallExpr) bool {
-	path, _ := astutil.PathEnclosingInterval(f.file, call.Pos(), call.End())
+// Create(&user), which sets user.ID) is read after the call, in the
+// innermost function of path (the call's enclosing nodes).
+func (f *fixer) readAfter(call *ast.CallExpr, path []ast.Node) bool {
 	var body *ast.BlockStmt
 	for _, n := range path {
 		if fn, ok := n.(*ast.FuncDecl); ok {
@@ -109,9 +109,12 @@ func (f *fixer) readAfter(call *ast.CallExpr) bool {
 			break
 		}
 	}
+	if body == nil {
+		return false
+	}
 	for _, arg := range call.Args {
 		addr, ok := arg.(*ast.UnaryExpr)
-		if !ok || addr.Op != token.AND || body == nil {
+		if !ok || addr.Op != token.AND {
 			continue
 		}
 		id, ok := addr.X.(*ast.Ident)
