@@ -53,12 +53,13 @@ func serveDependencyUnit(cfgFile string) bool {
 }
 
 // serveDependency answers the unit cfg describes when it is the VetxOnly
-// unit of a third-party package, and reports whether it did.
+// unit of a third-party package (or of runtime), and reports whether it
+// did.
 func serveDependency(cfg *unitchecker.Config) bool {
 	if !cfg.VetxOnly || cfg.VetxOutput == "" {
 		return false
 	}
-	if !passutil.IsThirdParty(cfg.GoFiles[0], &analysis.Module{Path: cfg.ModulePath, Version: cfg.ModuleVersion}) {
+	if !passutil.IsThirdParty(cfg.GoFiles[0], &analysis.Module{Path: cfg.ModulePath, Version: cfg.ModuleVersion}) && !typesOnlyStd(cfg.ImportPath) {
 		return false
 	}
 	vetx := &vetxFiles{paths: cfg.PackageVetx, read: map[string][]byte{}}
@@ -72,6 +73,14 @@ func serveDependency(cfg *unitchecker.Config) bool {
 	}
 	return os.WriteFile(cfg.VetxOutput, vetxFile(exported, facts), 0o666) == nil
 }
+
+// typesOnlyStd reports whether a standard-library package's unit needs
+// only its types, as a third-party one: runtime, whose full unit is the
+// largest of all (about 56 MB of live heap, more than a service's largest
+// generated package) and whose facts no user's code needs: the functions
+// of its that never return are known to ctrlflow by name (Goexit,
+// fatalthrow, fatalpanic, exit), and the others are unexported.
+func typesOnlyStd(path string) bool { return path == "runtime" }
 
 // exportTypes type-checks the unit's package, bodies skipped, and returns
 // its types in indexed export format.

@@ -189,3 +189,27 @@ func TestDependencyUnitBadImport(t *testing.T) {
 		t.Error("a vetx file was written")
 	}
 }
+
+// runtime's unit needs only its types (typesOnlyStd); another package of
+// the standard library keeps its full unit, whose noReturn facts its
+// importers need (os.Exit).
+func TestRuntimeUnitTypesOnly(t *testing.T) {
+	for _, tc := range []struct {
+		path   string
+		served bool
+	}{
+		{"runtime", true},
+		{"os", false},
+		{"runtime/debug", false},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			cfgFile, out := depUnit(t, filepath.Join(t.TempDir(), "src", tc.path), tc.path, "", baseFiles, nil)
+			if got := serveDependencyUnit(cfgFile); got != tc.served {
+				t.Fatalf("served as a dependency unit = %v, want %v", got, tc.served)
+			}
+			if _, err := os.Stat(out); (err == nil) != tc.served {
+				t.Errorf("vetx file written = %v, want %v", err == nil, tc.served)
+			}
+		})
+	}
+}

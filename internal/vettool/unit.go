@@ -149,7 +149,7 @@ func analyseUnit(fset *token.FileSet, cfg *unitchecker.Config, checks []*analysi
 	}
 	u := &unitRun{
 		fset: fset, files: files, pkg: pkg, info: info, sizes: tc.Sizes, cfg: cfg, module: module, facts: facts,
-		done: map[*analysis.Analyzer]*actionResult{},
+		done: map[*analysis.Analyzer]*actionResult{}, dependents: countDependents(checks),
 	}
 	results := make([]checkResult, len(checks))
 	for i, check := range checks {
@@ -198,6 +198,45 @@ type unitRun struct {
 	module *analysis.Module
 	facts  *factSet
 	done   map[*analysis.Analyzer]*actionResult
+	// dependents counts, for each analyzer, those requiring it that have
+	// not run yet; at zero its result is dropped (see release).
+	dependents map[*analysis.Analyzer]int
+}
+
+// countDependents counts, for each analyzer the checks need, the
+// analyzers among them that require it.
+func countDependents(checks []*analysis.Analyzer) map[*analysis.Analyzer]int {
+	counts := map[*analysis.Analyzer]int{}
+	seen := map[*analysis.Analyzer]bool{}
+	var visit func(a *analysis.Analyzer)
+	visit = func(a *analysis.Analyzer) {
+		if seen[a] {
+			return
+		}
+		seen[a] = true
+		for _, req := range a.Requires {
+			counts[req]++
+			visit(req)
+		}
+	}
+	for _, a := range checks {
+		visit(a)
+	}
+	return counts
+}
+
+// release drops the results of a's requirements that no analyzer still to
+// run needs. A unit lives in golangci-lint's process beside others (see
+// RunUnit), and the largest results are bulky: the inspector's index of a
+// generated package's syntax is as big as its type information, and is
+// needed only while ctrlflow runs.
+func (u *unitRun) release(a *analysis.Analyzer) {
+	for _, req := range a.Requires {
+		u.dependents[req]--
+		if u.dependents[req] == 0 {
+			u.done[req].result = nil
+		}
+	}
 }
 
 type actionResult struct {
@@ -225,6 +264,7 @@ func (u *unitRun) run(a *analysis.Analyzer) *actionResult {
 	if failed != nil {
 		slices.Sort(failed)
 		act.err = fmt.Errorf("failed prerequisites: %s", strings.Join(failed, ", "))
+		u.release(a)
 		return act
 	}
 	factTypes := map[reflect.Type]bool{}
@@ -252,6 +292,7 @@ func (u *unitRun) run(a *analysis.Analyzer) *actionResult {
 		ReadFile:          u.readFile,
 	}
 	act.result, act.err = a.Run(pass)
+	u.release(a)
 	return act
 }
 

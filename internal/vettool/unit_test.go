@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/idemvet/idemvet/internal/testfiles"
 	"github.com/idemvet/idemvet/internal/vettool/forward"
@@ -159,5 +160,34 @@ func Run() {
 	}
 	if _, stderr, err := vetThroughShim(t, dir, "./lib"); err != nil {
 		t.Errorf("after the panic: go vet %v\n%s", err, stderr)
+	}
+}
+
+// A requirement's result is kept until the last analyzer requiring it has
+// run, then dropped: the unit's largest results are held no longer than
+// they are needed.
+func TestResultReleasedAfterLastDependent(t *testing.T) {
+	base := &analysis.Analyzer{Name: "base", Doc: "base", Run: func(*analysis.Pass) (any, error) { return new(int), nil }}
+	var seen []bool
+	user := func(name string) *analysis.Analyzer {
+		return &analysis.Analyzer{Name: name, Doc: name, Requires: []*analysis.Analyzer{base},
+			Run: func(pass *analysis.Pass) (any, error) {
+				seen = append(seen, pass.ResultOf[base] != nil)
+				return nil, nil
+			}}
+	}
+	first, second := user("first"), user("second")
+	checks := []*analysis.Analyzer{first, second}
+	u := &unitRun{cfg: &unitchecker.Config{}, done: map[*analysis.Analyzer]*actionResult{}, dependents: countDependents(checks)}
+	u.run(first)
+	if u.done[base].result == nil {
+		t.Fatal("base's result dropped while second, which requires it, has not run")
+	}
+	u.run(second)
+	if u.done[base].result != nil {
+		t.Error("base's result kept after every analyzer requiring it ran")
+	}
+	if len(seen) != 2 || !seen[0] || !seen[1] {
+		t.Errorf("requirement's result seen by first and second = %v, want both", seen)
 	}
 }

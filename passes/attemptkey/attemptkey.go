@@ -7,7 +7,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
 
@@ -21,7 +20,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "attemptkey",
 	Doc:       Doc,
 	URL:       "https://github.com/idemvet/idemvet/blob/main/passes/attemptkey/README.md",
-	Requires:  []*analysis.Analyzer{dataaccess.Analyzer, inspect.Analyzer},
+	Requires:  []*analysis.Analyzer{dataaccess.Analyzer},
 	FactTypes: []analysis.Fact{(*RetryHelper)(nil), (*KeyFunc)(nil)},
 	Run:       run,
 }
@@ -30,10 +29,13 @@ const mintMessage = "a new idempotency key is minted on every attempt; retries o
 
 // checker is the state of one run of the pass.
 type checker struct {
-	pass      *analysis.Pass
-	ssa       *buildssa.SSA
-	model     *dataaccess.Result
-	facts     *facts
+	pass  *analysis.Pass
+	ssa   *buildssa.SSA
+	model *dataaccess.Result
+	facts *facts
+	// inspect indexes the package's syntax, built on the first finding:
+	// most packages have none, and the index of a large generated
+	// package is as big as its type information.
 	inspect   *inspector.Inspector
 	loopCache map[*ssa.Function][]*loop
 	ctxs      []*retryContext
@@ -59,7 +61,6 @@ func run(pass *analysis.Pass) (any, error) {
 		model: model,
 		facts: &facts{pass: pass, keyFuncs: map[*types.Func]*KeyFunc{},
 			helpers: map[*types.Func]*RetryHelper{}},
-		inspect:   pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
 		loopCache: map[*ssa.Function][]*loop{},
 		reported:  map[token.Pos]bool{},
 		handles:   map[handleUse]bool{},
@@ -174,6 +175,9 @@ func (a *checker) callExpr(call *ssa.Call) inspector.Cursor {
 	pos := call.Pos()
 	if !pos.IsValid() {
 		return inspector.Cursor{}
+	}
+	if a.inspect == nil {
+		a.inspect = inspector.New(a.pass.Files)
 	}
 	cur, ok := a.inspect.Root().FindByPos(pos, pos)
 	if !ok {

@@ -10,8 +10,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/idemvet/idemvet/internal/apis"
 	"github.com/idemvet/idemvet/internal/passutil"
@@ -57,17 +55,21 @@ func carriesKeys(f analysis.Fact) bool {
 // its own: a loop that calls, or hands on, a func parameter returning an
 // error (an attempt reports failure; a pager's callback returns a bool).
 func retriesFuncParam(pass *analysis.Pass) bool {
-	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	attempts := map[types.Object]bool{}
-	insp.Preorder([]ast.Node{(*ast.FuncType)(nil)}, func(n ast.Node) {
-		for _, field := range n.(*ast.FuncType).Params.List {
-			for _, name := range field.Names {
-				if v, ok := pass.TypesInfo.Defs[name].(*types.Var); ok && isAttemptFunc(v.Type()) {
-					attempts[v] = true
+	for _, file := range pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			if fn, ok := n.(*ast.FuncType); ok {
+				for _, field := range fn.Params.List {
+					for _, name := range field.Names {
+						if v, ok := pass.TypesInfo.Defs[name].(*types.Var); ok && isAttemptFunc(v.Type()) {
+							attempts[v] = true
+						}
+					}
 				}
 			}
-		}
-	})
+			return true
+		})
+	}
 	if len(attempts) == 0 {
 		return false
 	}
@@ -76,22 +78,24 @@ func retriesFuncParam(pass *analysis.Pass) bool {
 		return ok && attempts[pass.TypesInfo.Uses[id]]
 	}
 	found := false
-	insp.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
-		if !push || found {
-			return false
-		}
-		call := n.(*ast.CallExpr)
-		if !isAttempt(call.Fun) && !slices.ContainsFunc(call.Args, isAttempt) {
-			return true
-		}
-		for _, outer := range stack {
-			switch outer.(type) {
-			case *ast.ForStmt, *ast.RangeStmt:
-				found = true
+	for _, file := range pass.Files {
+		ast.PreorderStack(file, nil, func(n ast.Node, stack []ast.Node) bool {
+			if found {
+				return false
 			}
-		}
-		return true
-	})
+			call, ok := n.(*ast.CallExpr)
+			if !ok || !isAttempt(call.Fun) && !slices.ContainsFunc(call.Args, isAttempt) {
+				return true
+			}
+			for _, outer := range stack {
+				switch outer.(type) {
+				case *ast.ForStmt, *ast.RangeStmt:
+					found = true
+				}
+			}
+			return true
+		})
+	}
 	return found
 }
 
@@ -138,10 +142,9 @@ func namesKeyOrClock(pass *analysis.Pass) bool {
 		return ok && v.IsField() && isKeyName(v.Name()) && !inKeySetter(pass, id.Pos())
 	}
 	found := false
-	nodes := []ast.Node{(*ast.AssignStmt)(nil), (*ast.CompositeLit)(nil), (*ast.BasicLit)(nil)}
-	pass.ResultOf[inspect.Analyzer].(*inspector.Inspector).Preorder(nodes, func(n ast.Node) {
+	visit := func(n ast.Node) bool {
 		if found {
-			return
+			return false
 		}
 		switch n := n.(type) {
 		case *ast.AssignStmt:
@@ -163,7 +166,11 @@ func namesKeyOrClock(pass *analysis.Pass) bool {
 				found = true
 			}
 		}
-	})
+		return true
+	}
+	for _, file := range pass.Files {
+		ast.Inspect(file, visit)
+	}
 	return found
 }
 
