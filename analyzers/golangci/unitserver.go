@@ -28,8 +28,6 @@ type unitServer struct {
 	// by this executable's content; -flags), each asked once.
 	mu    sync.Mutex
 	asked map[string]forward.Response
-	// admit spaces the units out when the heap is crowded.
-	admit *admission
 }
 
 // forwardingTool returns the vet tool that hands go vet's units to this
@@ -40,7 +38,7 @@ func forwardingTool(checks []*analysis.Analyzer) (vetTool, error) {
 	if err != nil {
 		return vetTool{}, err
 	}
-	s := &unitServer{checks: checks, asked: map[string]forward.Response{}, admit: newAdmission(liveHeapBytes)}
+	s := &unitServer{checks: checks, asked: map[string]forward.Response{}}
 	return vetTool{path: shim, session: s.listen}, nil
 }
 
@@ -73,9 +71,7 @@ func (s *unitServer) handle(req forward.Request) forward.Response {
 			cfg = filepath.Join(req.Dir, cfg)
 		}
 		var stdout, stderr bytes.Buffer
-		leave := s.admit.enter()
 		exit := vettool.RunUnit(cfg, s.checks, &stdout, &stderr)
-		leave()
 		return forward.Response{Stdout: stdout.Bytes(), Stderr: stderr.Bytes(), Exit: exit}
 	}
 	return s.askSelf(req.Args)
