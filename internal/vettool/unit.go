@@ -21,6 +21,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/unitchecker"
 	"golang.org/x/tools/go/gcexportdata"
+
+	"github.com/idemvet/idemvet/analyzers"
 )
 
 // RunUnit analyses, in this process, the unit go vet -json describes in
@@ -207,20 +209,10 @@ type unitRun struct {
 // analyzers among them that require it.
 func countDependents(checks []*analysis.Analyzer) map[*analysis.Analyzer]int {
 	counts := map[*analysis.Analyzer]int{}
-	seen := map[*analysis.Analyzer]bool{}
-	var visit func(a *analysis.Analyzer)
-	visit = func(a *analysis.Analyzer) {
-		if seen[a] {
-			return
-		}
-		seen[a] = true
+	for _, a := range analyzers.WithRequired(checks) {
 		for _, req := range a.Requires {
 			counts[req]++
-			visit(req)
 		}
-	}
-	for _, a := range checks {
-		visit(a)
 	}
 	return counts
 }
