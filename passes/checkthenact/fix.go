@@ -100,9 +100,10 @@ func (f *fixer) readsWhatTheInsertMade(call *ast.CallExpr) bool {
 func (f *fixer) readAfter(call *ast.CallExpr, path []ast.Node) bool {
 	var body *ast.BlockStmt
 	for _, n := range path {
-		if fn, ok := n.(*ast.FuncDecl); ok {
+		switch fn := n.(type) {
+		case *ast.FuncDecl:
 			body = fn.Body
-		} else if fn, ok := n.(*ast.FuncLit); ok {
+		case *ast.FuncLit:
 			body = fn.Body
 		}
 		if body != nil {
@@ -118,8 +119,11 @@ func (f *fixer) readAfter(call *ast.CallExpr, path []ast.Node) bool {
 			continue
 		}
 		id, ok := addr.X.(*ast.Ident)
+		if !ok {
+			continue
+		}
 		record := f.pass.TypesInfo.Uses[id]
-		if !ok || record == nil {
+		if record == nil {
 			continue
 		}
 		read := false
