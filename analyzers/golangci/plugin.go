@@ -52,6 +52,9 @@ func init() {
 	if os.Getenv(vetToolEnv) != "" {
 		vettool.Serve(os.Args[1:], false) // does not return
 	}
+	if settings, ok := os.LookupEnv(unitWorkerEnv); ok {
+		serveUnitsAsWorker(settings) // does not return
+	}
 	register.Plugin("idemvet", New)
 }
 
@@ -69,11 +72,10 @@ func New(rawSettings any) (register.LinterPlugin, error) {
 	if err := settings.Apply(); err != nil {
 		return nil, fmt.Errorf("idemvet: %w", err)
 	}
-	checks, err := settings.Analyzers()
-	if err != nil {
+	if _, err := settings.Analyzers(); err != nil {
 		return nil, fmt.Errorf("idemvet: %w", err)
 	}
-	tool, err := chooseVetTool(checks)
+	tool, err := chooseVetTool(settings)
 	if err != nil {
 		return nil, fmt.Errorf("idemvet: %w", err)
 	}
@@ -99,22 +101,19 @@ const installedToolEnv = "IDEMVET_VETTOOL"
 // build needs only a link. On a build cache without the packages of the
 // checks (go/types, x/tools, the passes: 24 s of CPU to compile), the
 // plugin does not build it: go vet runs the shim, which hands each unit to
-// this process to check with checks. That costs no compilation go vet does
-// not do anyway, but this process then holds the units go vet runs at once
-// (on hatchet, with a warm build cache, 1.4 times go vet's largest process
-// under memlimit.go's limit, against 1.0 for separate processes), so it
-// serves only the runs that compile idemvet's packages otherwise. When
+// this process, whose workers check it as settings say (unitpool.go). That
+// costs no compilation go vet does not do anyway. When
 // neither can be built, go vet runs this executable, which starts slowly:
 // the package initialisation of golangci-lint's linters takes about 0.1 s
 // of CPU, and go vet starts its tool once per package, dependencies
 // included.
-func chooseVetTool(checks []*analysis.Analyzer) (vetTool, error) {
+func chooseVetTool(settings analyzers.Settings) (vetTool, error) {
 	path := os.Getenv(installedToolEnv)
 	if path == "" {
 		if tool, err := idemvetCommand.built(true); err == nil {
 			return vetTool{path: tool}, nil
 		}
-		if tool, err := forwardingTool(checks); err == nil {
+		if tool, err := forwardingTool(settings); err == nil {
 			return tool, nil
 		}
 		exe, err := os.Executable()

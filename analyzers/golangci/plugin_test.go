@@ -9,6 +9,7 @@ import (
 
 	"github.com/golangci/plugin-module-register/register"
 
+	"github.com/idemvet/idemvet/analyzers"
 	"github.com/idemvet/idemvet/internal/testfiles"
 	"github.com/idemvet/idemvet/internal/vettool"
 )
@@ -51,7 +52,7 @@ func TestColdBuildCacheForwards(t *testing.T) {
 	t.Setenv("GOCACHE", t.TempDir())
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	t.Setenv("IDEMVET_VETTOOL", "")
-	tool, err := chooseVetTool(nil)
+	tool, err := chooseVetTool(analyzers.Settings{})
 	if err != nil {
 		t.Fatal(err)
 	}

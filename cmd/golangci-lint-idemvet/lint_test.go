@@ -388,7 +388,7 @@ func TestRealWorldSameFindings(t *testing.T) {
 `
 	// With the build cache as the tests left it, go vet runs idemvet built
 	// by the plugin; on an empty one, the shim, and the checks run in
-	// golangci-lint's process.
+	// workers of golangci-lint's executable.
 	for _, cold := range []bool{false, true} {
 		if cold {
 			t.Setenv("GOCACHE", t.TempDir())
@@ -598,7 +598,7 @@ func TestInstalledVetTool(t *testing.T) {
 // TestBuiltVetTool: without IDEMVET_VETTOOL the plugin builds idemvet's
 // command from the plugin's own source into the user's cache, once, and go
 // vet runs that; on a build cache that lacks the checks' packages it builds
-// the shim instead, which hands each unit back to golangci-lint's process;
+// the shim instead, which hands each unit back to golangci-lint's workers;
 // where it can build neither (no usable cache directory), go vet runs the
 // golangci-lint binary itself. The findings are the same every way.
 func TestBuiltVetTool(t *testing.T) {

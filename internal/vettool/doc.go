@@ -4,8 +4,9 @@
 // the go command as its vet or fix tool, and VetListingOnFailure, DecodeJSON
 // and ReadErrors run go vet and read what it prints.
 // RunUnit analyses one unit in the calling process, as unitchecker does
-// in a process of its own (unit.go, facts.go): the golangci-lint plugin
-// serves go vet's units that way, handed over by the shim in ./forward.
+// in a process of its own (unit.go, facts.go): the golangci-lint plugin's
+// worker processes serve go vet's units that way, one after another,
+// handed over by the shim in ./forward.
 // The standalone command and the golangci-lint plugin both run the checks
 // this way, so that their memory stays that of the largest package and
 // their findings are the vet form's.

@@ -49,7 +49,7 @@ func Serve(args []string, configFile bool) {
 	}
 	unit := len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg")
 	if unit {
-		tuneGC(os.Getenv)
+		TuneUnitGC()
 	}
 	if unit && serveDependencyUnit(args[len(args)-1]) {
 		os.Exit(0)

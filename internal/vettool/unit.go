@@ -28,10 +28,10 @@ import (
 // RunUnit analyses, in this process, the unit go vet -json describes in
 // cfgFile, as unitchecker would in a process of its own: it writes the
 // unit's vetx file, prints the checks' findings as go vet -json expects,
-// and returns the tool's exit status. The golangci-lint plugin serves go
-// vet's units this way (see ForwardUnit), so that go vet needs no vet tool
-// built with the checks in it; unitchecker itself cannot, as it exits the
-// process. A panic in a check becomes the unit's error, not the process's
+// and returns the tool's exit status. The golangci-lint plugin's workers
+// serve go vet's units this way, one after another, so that go vet needs
+// no vet tool built with the checks in it; unitchecker itself cannot, as
+// it exits the process. A panic in a check becomes the unit's error, not the process's
 // end.
 func RunUnit(cfgFile string, checks []*analysis.Analyzer, stdout, stderr io.Writer) (exit int) {
 	defer func() {
@@ -218,8 +218,9 @@ func countDependents(checks []*analysis.Analyzer) map[*analysis.Analyzer]int {
 }
 
 // release drops the results of a's requirements that no analyzer still to
-// run needs. A unit lives in golangci-lint's process beside others (see
-// RunUnit), and the largest results are bulky: the inspector's index of a
+// run needs. A golangci-lint worker's heap is capped while it is small
+// (analyzers/golangci/workerheap.go), and the largest results are bulky:
+// the inspector's index of a
 // generated package's syntax is as big as its type information, and is
 // needed only while ctrlflow runs.
 func (u *unitRun) release(a *analysis.Analyzer) {

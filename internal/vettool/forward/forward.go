@@ -17,11 +17,13 @@ import (
 // process that serves its invocations.
 const SocketEnv = "IDEMVET_FORWARD_SOCKET"
 
-// Request is one invocation of the vet tool: its arguments and the
-// directory go vet ran it in.
+// Request is one invocation of the vet tool: its arguments, the
+// directory go vet ran it in, and the process that ran it (go vet's go
+// command), whose size the server may measure itself by.
 type Request struct {
-	Args []string
-	Dir  string
+	Args   []string
+	Dir    string
+	Parent int
 }
 
 // Response is what the invocation printed and its exit status.

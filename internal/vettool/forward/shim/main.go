@@ -21,7 +21,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "idemvet shim:", err)
 		os.Exit(2)
 	}
-	resp, err := forward.Call(socket, forward.Request{Args: os.Args[1:], Dir: dir})
+	resp, err := forward.Call(socket, forward.Request{Args: os.Args[1:], Dir: dir, Parent: os.Getppid()})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "idemvet shim:", err)
 		os.Exit(2)
