@@ -15,26 +15,6 @@ import (
 // The workers a pool starts in these tests are this test binary: its
 // package's init serves units when unitWorkerEnv is set.
 
-const checkThenInsert = `package pay
-
-import (
-	"context"
-	"database/sql"
-)
-
-func Pay(ctx context.Context, db *sql.DB, key string) error {
-	var n int
-	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM payments WHERE key = $1", key).Scan(&n); err != nil {
-		return err
-	}
-	if n > 0 {
-		return nil
-	}
-	_, err := db.ExecContext(ctx, "INSERT INTO payments (key) VALUES ($1)", key)
-	return err
-}
-`
-
 // TestForwardedUnitsFindings runs go vet through the shim on a module with
 // one check-then-insert race: the workers report it, and, with the check
 // disabled in the plugin's settings, do not (so the settings reach them).
@@ -42,7 +22,7 @@ func TestForwardedUnitsFindings(t *testing.T) {
 	dir := t.TempDir()
 	testfiles.Write(t, dir, map[string]string{
 		"go.mod":     "module example.com/pay\n\ngo 1.22\n",
-		"pay/pay.go": checkThenInsert,
+		"pay/pay.go": testfiles.CheckThenInsert,
 	})
 	for _, tc := range []struct {
 		settings analyzers.Settings

@@ -467,7 +467,7 @@ func TestBrokenPackageSaysSo(t *testing.T) {
 		"good/good.go": "package good\n\nfunc Good() int { return 1 }\n",
 		"bad/bad.go":   "package bad\n\nfunc Bad() int { return undefinedThing }\n",
 		"gone/gone.go": "package gone\n\nimport _ \"example.com/nosuch/pkg\"\n",
-		"pay/pay.go":   payFixture,
+		"pay/pay.go":   testfiles.CheckThenInsert,
 	}
 	testfiles.Write(t, dir, files)
 	res := lint(t, dir, configFor(), "./...")
@@ -514,7 +514,7 @@ func TestVetsOnlyWhatIsLinted(t *testing.T) {
 	testfiles.Write(t, dir, map[string]string{
 		"go.mod":       "module example.com/subtree\n\ngo 1.22\n",
 		"good/good.go": "package good\n\nfunc Good() int { return 1 }\n",
-		"pay/pay.go":   payFixture,
+		"pay/pay.go":   testfiles.CheckThenInsert,
 	})
 	for _, tc := range []struct {
 		pattern   string
@@ -548,27 +548,6 @@ func TestVetsOnlyWhatIsLinted(t *testing.T) {
 		}
 	}
 }
-
-// payFixture is a package with one check-then-act race.
-const payFixture = `package pay
-
-import (
-	"context"
-	"database/sql"
-)
-
-func Pay(ctx context.Context, db *sql.DB, key string) error {
-	var n int
-	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM payments WHERE key = $1", key).Scan(&n); err != nil {
-		return err
-	}
-	if n > 0 {
-		return nil
-	}
-	_, err := db.ExecContext(ctx, "INSERT INTO payments (key) VALUES ($1)", key)
-	return err
-}
-`
 
 // TestInstalledVetTool: with IDEMVET_VETTOOL naming an installed idemvet,
 // go vet runs it (it starts faster than golangci-lint's binary) and the

@@ -22,3 +22,26 @@ func Write(t testing.TB, dir string, files map[string]string) {
 		}
 	}
 }
+
+// CheckThenInsert is package pay, with one check-then-act race: a count
+// of the key's payments, then an insert when there are none (line 10 and
+// line 16).
+const CheckThenInsert = `package pay
+
+import (
+	"context"
+	"database/sql"
+)
+
+func Pay(ctx context.Context, db *sql.DB, key string) error {
+	var n int
+	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM payments WHERE key = $1", key).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return nil
+	}
+	_, err := db.ExecContext(ctx, "INSERT INTO payments (key) VALUES ($1)", key)
+	return err
+}
+`
