@@ -45,8 +45,9 @@
 // success too, calling an operation that takes nothing from the previous
 // round (for { tick(); <-ticker.C }): every round is new work.
 //
-// Keys come from google/uuid, gofrs/uuid, oklog/ulid, segmentio/ksuid,
-// rs/xid, crypto/rand, math/rand, time.Now (at a precision of seconds or
+// Keys come from google/uuid, gofrs/uuid, hashicorp/go-uuid, oklog/ulid,
+// segmentio/ksuid, rs/xid, shortuuid, shortid, go-nanoid, crypto/rand,
+// math/rand, time.Now (at a precision of seconds or
 // finer), stripe.NewIdempotencyKey, and functions that return one of
 // those. They are followed through conversions, string building, fmt,
 // struct fields and captured variables to a sink: an Idempotency-Key

@@ -32,9 +32,9 @@ func mayMatter(pass *analysis.Pass, model *dataaccess.Result) bool {
 	}
 	for _, imp := range pass.Pkg.Imports() {
 		path := imp.Path()
-		// Nearly every package imports time for its types: time.Now is
-		// looked for as a call below.
-		if path != "time" && isSourcePackage(path) || isDeliveryPackage(path) ||
+		// Nearly every package imports time for its types, so time is no
+		// source package: time.Now is looked for as a call below.
+		if isSourcePackage(path) || isDeliveryPackage(path) ||
 			apis.IsMessagePackage(path) || apis.IsRetryPackage(path) || path == apis.RuntimeClaimPkg {
 			return true
 		}
@@ -119,7 +119,7 @@ func namesKeyOrClock(pass *analysis.Pass) bool {
 	for _, obj := range pass.TypesInfo.Uses {
 		switch obj := obj.(type) {
 		case *types.Func:
-			if obj.Pkg() != nil && mintFuncs[obj.Pkg().Path()][obj.Name()] {
+			if apis.MintOf(obj) != apis.NoMint {
 				return true
 			}
 			if setter, ok := strings.CutPrefix(obj.Name(), "Set"); ok && isKeyName(setter) {

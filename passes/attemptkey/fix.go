@@ -168,7 +168,7 @@ func (a *checker) pureOrSource(obj types.Object) bool {
 		path = n.Obj().Pkg().Path()
 	}
 	switch path {
-	case "fmt", "strings", "strconv", "encoding/hex", "encoding/base64", "encoding/base32":
+	case "fmt", "strings", "strconv", "encoding/hex", "encoding/base64", "encoding/base32", "time":
 		return true
 	}
 	if isSourcePackage(path) {

@@ -29,6 +29,9 @@ func run(pass *analysis.Pass) (any, error) {
 		if !check.Kind.IsCheck() || model.IsStartup(check) || callers.runAlone(check.Fn) || callers.inTestFile(check.Fn) {
 			continue // startup code, code its callers serialise, or a test's steps in turn: no twin to race with
 		}
+		if freshKey(check) {
+			continue // a twin checks a key of its own
+		}
 		if write := racingWrite(check, model.Ops); write != nil {
 			report(pass, check, write, model.Ops)
 		} else if insert, act := ungatedAct(check, model.Ops); act != nil {
@@ -36,7 +39,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	for _, read := range model.Ops {
-		if !read.Kind.IsCheck() || model.IsStartup(read) || callers.runAlone(read.Fn) || callers.inTestFile(read.Fn) {
+		if !read.Kind.IsCheck() || model.IsStartup(read) || callers.runAlone(read.Fn) || callers.inTestFile(read.Fn) || freshKey(read) {
 			continue
 		}
 		for _, g := range gatesOf(read) {

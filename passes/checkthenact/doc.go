@@ -124,6 +124,14 @@
 // store.CreateLink(url)) is a get-or-create in front of a store whose
 // body the package cannot see, which may well be an upsert: silent.
 //
+// A check on a key the call minted itself is silent too: a random code
+// drawn until one is free, a new UUID, bytes from crypto/rand or a helper
+// that returns them (one of the package's, or another package's named for
+// randomness: RandomString). Two callers never check the same such key,
+// so neither can insert the row the other checked. The clock does not
+// count: callers that run at once read the same day, and a check keyed by
+// the e-mail stays reported when only the new row's id is fresh.
+//
 // It is also silent on code that cannot run concurrently: a package whose
 // path names migrations, seeds or bootstrap; a function that changes the
 // schema (CREATE/ALTER/DROP, gorm AutoMigrate) or keeps a migration

@@ -18,6 +18,11 @@ import (
 	"github.com/oklog/ulid/v2"
 	"github.com/rs/xid"
 	"github.com/segmentio/ksuid"
+
+	hcuuid "github.com/hashicorp/go-uuid"
+	"github.com/lithammer/shortuuid/v4"
+	gonanoid "github.com/matoous/go-nanoid/v2"
+	"github.com/teris-io/shortid"
 )
 
 var client = &http.Client{}
@@ -176,7 +181,8 @@ func randomBytes(ctx context.Context) error {
 	return errors.New("gave up")
 }
 
-// math/rand, ksuid, xid and gofrs.
+// math/rand, ksuid, xid, gofrs, hashicorp/go-uuid, nanoid, shortid and
+// shortuuid.
 func otherSources(ctx context.Context) error {
 	for attempt := 0; attempt < 3; attempt++ {
 		req := newRequest(ctx)
@@ -185,8 +191,14 @@ func otherSources(ctx context.Context) error {
 		req.Header.Set("Idempotency-Key", xid.New().String())                 // want "minted on every attempt"
 		req.Header.Set("Idempotency-Key", gofrs.Must(gofrs.NewV4()).String()) // want "minted on every attempt"
 		req.Header.Set("Idempotency-Key", uuid.NewSHA1(uuid.NameSpaceURL, nil).String())
-		req.Header.Set("Cko-Idempotency-Key", uuid.NewString()) // want "minted on every attempt"
-		req.Header.Set("PayPal-Request-Id", uuid.NewString())   // want "minted on every attempt"
+		hcKey, _ := hcuuid.GenerateUUID() // want "minted on every attempt"
+		req.Header.Set("Idempotency-Key", hcKey)
+		req.Header.Set("Idempotency-Key", gonanoid.Must())                // want "minted on every attempt"
+		req.Header.Set("Idempotency-Key", shortid.MustGenerate())         // want "minted on every attempt"
+		req.Header.Set("Idempotency-Key", shortuuid.New())                // want "minted on every attempt"
+		req.Header.Set("Idempotency-Key", shortuuid.NewWithNamespace("")) // derived from the name: no finding
+		req.Header.Set("Cko-Idempotency-Key", uuid.NewString())           // want "minted on every attempt"
+		req.Header.Set("PayPal-Request-Id", uuid.NewString())             // want "minted on every attempt"
 		req.Header.Set("X-Request-Id", uuid.NewString())
 		req.Header["X-Correlation-Id"] = []string{uuid.NewString()}
 		if _, err := client.Do(req); err == nil {
