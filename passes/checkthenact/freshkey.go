@@ -36,7 +36,8 @@ func freshKey(check *dataaccess.Op) bool {
 // the result of a helper that returns one.
 //
 // seen memoises the answers; a value still being looked at counts as not
-// minted, which ends a cycle through a loop's phi or a recursive helper.
+// minted, which ends a cycle through a loop's phi or a recursive helper,
+// and so does any value once 256 have been looked at.
 func minted(v ssa.Value, seen map[ssa.Value]bool) bool {
 	if v == nil {
 		return false
@@ -68,8 +69,8 @@ func mintedUncached(v ssa.Value, seen map[ssa.Value]bool) bool {
 	case *ssa.Index:
 		return minted(v.Index, seen) // alphabet[rand.Intn(len(alphabet))]
 	case *ssa.UnOp:
-		if _, isVar := v.X.(*ssa.Alloc); isVar && v.Op == token.MUL {
-			return storedMinted(v.X.(*ssa.Alloc), seen)
+		if alloc, isVar := v.X.(*ssa.Alloc); isVar && v.Op == token.MUL {
+			return storedMinted(alloc, seen)
 		}
 		return minted(v.X, seen)
 	case *ssa.IndexAddr:
