@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/idemvet/idemvet/analyzers"
+	"github.com/idemvet/idemvet/internal/vettool"
 	"github.com/idemvet/idemvet/internal/vettool/forward"
 )
 
@@ -66,7 +67,7 @@ func (s *unitServer) listen() (env []string, end func(), err error) {
 	// go vet runs as many units at once as the go command has cores.
 	pool := newUnitPool(exe, s.settings, runtime.GOMAXPROCS(0))
 	go forward.Serve(l, func(req forward.Request) forward.Response {
-		if n := len(req.Args); n > 0 && strings.HasSuffix(req.Args[n-1], ".cfg") {
+		if _, unit := vettool.UnitConfig(req.Args); unit {
 			return pool.run(req)
 		}
 		return s.askSelf(exe, req.Args)

@@ -78,11 +78,10 @@ func workerChecks(settings string) ([]*analysis.Analyzer, error) {
 // runUnit analyses the unit whose configuration file is the request's last
 // argument, as go vet's vet tool would in the request's directory.
 func runUnit(req forward.Request, checks []*analysis.Analyzer) forward.Response {
-	n := len(req.Args)
-	if n == 0 || filepath.Ext(req.Args[n-1]) != ".cfg" {
+	cfg, unit := vettool.UnitConfig(req.Args)
+	if !unit {
 		return forward.Response{Stderr: fmt.Appendf(nil, "idemvet unit worker: %q is not a unit (want a .cfg file last)\n", req.Args), Exit: 2}
 	}
-	cfg := req.Args[n-1]
 	if !filepath.IsAbs(cfg) {
 		cfg = filepath.Join(req.Dir, cfg)
 	}

@@ -15,12 +15,22 @@ import (
 	"github.com/idemvet/idemvet/analyzers"
 )
 
+// UnitConfig returns the configuration file of the unit the go command
+// hands its vet tool with args (one package, its *.cfg last), and whether
+// args hand it one at all rather than ask about the tool.
+func UnitConfig(args []string) (cfg string, ok bool) {
+	if len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") {
+		return args[len(args)-1], true
+	}
+	return "", false
+}
+
 // IsInvocation reports whether the go command is talking to the process
 // as its vet or fix tool: asking for its version (-V=full) or its flags
 // (-flags), or handing it one package's configuration file (*.cfg).
 // "help [check]" is served the same way, by the x/tools driver.
 func IsInvocation(args []string) bool {
-	if len(args) > 0 && (strings.HasSuffix(args[len(args)-1], ".cfg") || args[0] == "help") {
+	if _, unit := UnitConfig(args); unit || len(args) > 0 && args[0] == "help" {
 		return true
 	}
 	for _, a := range args {
@@ -47,11 +57,11 @@ func Serve(args []string, configFile bool) {
 		}
 		os.Exit(0)
 	}
-	unit := len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg")
+	cfg, unit := UnitConfig(args)
 	if unit {
 		TuneUnitGC()
 	}
-	if unit && serveDependencyUnit(args[len(args)-1]) {
+	if unit && serveDependencyUnit(cfg) {
 		os.Exit(0)
 	}
 	analyzers.RegisterFlags(flag.CommandLine)
