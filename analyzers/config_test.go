@@ -74,6 +74,7 @@ func TestDocRef(t *testing.T) {
 		{"v0.0.0-20261201002634-a8e7f65e050b+dirty", "a8e7f65e050b"},
 		{"devel a8e7f65e050b5223e360b80e6199fb52f97d3dea+dirty", "a8e7f65e050b5223e360b80e6199fb52f97d3dea"},
 		{"devel", "main"},
+		{"devel (no VCS information)", "main"},
 	} {
 		if got := docRef(tc.version); got != tc.want {
 			t.Errorf("docRef(%q) = %q, want %q", tc.version, got, tc.want)

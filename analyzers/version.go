@@ -14,14 +14,19 @@ import (
 // with the plugin).
 const modulePath = "github.com/idemvet/idemvet"
 
+// noVCS follows "devel" when the binary carries no VCS revision: it was
+// built with -buildvcs=false, outside a checkout, or linked into another
+// program (golangci-lint) whose revision is not idemvet's.
+const noVCS = "(no VCS information)"
+
 // Version is the version of idemvet in this binary: a module version
 // (v0.1.0, or a pseudo-version) when it was built from a module download,
 // otherwise "devel" followed by the VCS revision of the checkout, with
-// "+dirty" when it had local changes.
+// "+dirty" when it had local changes, or by noVCS.
 var Version = sync.OnceValue(func() string {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
-		return "devel"
+		return "devel " + noVCS
 	}
 	return versionOf(info)
 })
@@ -47,11 +52,13 @@ func versionOf(info *debug.BuildInfo) string {
 	for _, s := range info.Settings {
 		settings[s.Key] = s.Value
 	}
-	if rev := settings["vcs.revision"]; rev != "" && mod == &info.Main {
-		v += " " + rev
-		if settings["vcs.modified"] == "true" {
-			v += "+dirty"
-		}
+	rev := settings["vcs.revision"]
+	if rev == "" || mod != &info.Main {
+		return v + " " + noVCS
+	}
+	v += " " + rev
+	if settings["vcs.modified"] == "true" {
+		v += "+dirty"
 	}
 	return v
 }
@@ -68,11 +75,8 @@ func docRef(version string) string {
 		}
 		return version
 	}
-	if rev, ok := strings.CutPrefix(version, "devel "); ok {
-		rev = strings.TrimSuffix(rev, "+dirty")
-		if rev != "" {
-			return rev
-		}
+	if rev, ok := strings.CutPrefix(version, "devel "); ok && rev != noVCS {
+		return strings.TrimSuffix(rev, "+dirty")
 	}
 	return "main"
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -209,7 +210,8 @@ func (v *vetRuns) vetOnce(root string, targets []string, res vetResult) (reporte
 		return false, "", nil, fmt.Errorf("go vet: %w", runErr)
 	}
 	seen := map[string]bool{}
-	err = vettool.DecodeJSON(&stdout, func(pkg, check string, raw json.RawMessage) error {
+	stderrResults, rest := vettool.SplitStderr(stderr.Bytes())
+	_, err = vettool.DecodeJSON(io.MultiReader(&stdout, bytes.NewReader(stderrResults)), func(pkg, check string, raw json.RawMessage) error {
 		reported = true
 		var failure struct{ Error string }
 		if json.Unmarshal(raw, &failure) == nil && failure.Error != "" {
@@ -233,7 +235,7 @@ func (v *vetRuns) vetOnce(root string, targets []string, res vetResult) (reporte
 	if err != nil {
 		return false, "", nil, fmt.Errorf("reading go vet's output: %w", err)
 	}
-	broken, other := vettool.ReadErrors(&stderr)
+	broken, other := vettool.ReadErrors(bytes.NewReader(rest))
 	for _, errs := range broken {
 		// The first error names a file of the package, relative to root
 		// or absolute.

@@ -18,11 +18,15 @@
 // re-analyses only what changed. Its exit status is
 //
 //	0  every package analysed, nothing found
-//	1  idemvet could not run (bad flag, bad setting, go command failed)
+//	1  idemvet could not run (bad flag, bad setting, not in a Go module,
+//	   go command failed)
 //	3  findings; every package analysed
 //	4  some packages could not be analysed (one line each), no findings
 //	   in the rest
 //	5  findings, and some packages could not be analysed
+//	6  a pattern named no package; the rest is analysed
+//
+// With no package arguments it analyses ".", as go vet does.
 //
 // With -json, findings go to standard output and do not change the exit
 // status (0 or 4). With -fix, the mechanical fixes are applied, the

@@ -24,6 +24,11 @@ type results struct {
 	// listed is what go list said of the packages, when the run needed
 	// it (a failure to explain); nil otherwise.
 	listed *vettool.PackageList
+	// units counts the packages (and test variants) go vet analysed.
+	units int
+	// goMessages is what the go command said of its own (a pattern that
+	// matched no packages).
+	goMessages string
 }
 
 // readFindings collects the findings go vet -json prints. A diagnostic
@@ -33,7 +38,7 @@ func (r *results) readFindings(stream io.Reader) error {
 		r.tree = map[string]map[string][]json.RawMessage{}
 	}
 	seen := map[string]bool{}
-	return vettool.DecodeJSON(stream, func(pkg, check string, raw json.RawMessage) error {
+	units, err := vettool.DecodeJSON(stream, func(pkg, check string, raw json.RawMessage) error {
 		var failure struct{ Error string }
 		if json.Unmarshal(raw, &failure) == nil && failure.Error != "" {
 			r.fail(pkg, check+": "+failure.Error)
@@ -56,6 +61,8 @@ func (r *results) readFindings(stream io.Reader) error {
 		}
 		return nil
 	})
+	r.units += units
+	return err
 }
 
 func (r *results) fail(pkg, msg string) {

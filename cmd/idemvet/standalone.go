@@ -23,6 +23,7 @@ const (
 	exitFindings   = 3
 	exitIncomplete = 4
 	exitBoth       = 5
+	exitNoPackages = 6
 )
 
 // options are the standalone form's command line.
@@ -93,7 +94,9 @@ func parseOptions(args []string, usageOut *strings.Builder) (*options, error) {
 		fs.SetOutput(usageOut)
 		fmt.Fprintf(usageOut, "usage: idemvet [flags] [packages]\n\n"+
 			"Reports unsafe deduplication and idempotency patterns; packages default to \".\".\n"+
-			"Exit status: 0 clean, 1 idemvet failed, 3 findings, 4 some packages not analysed, 5 both.\n\nFlags:\n")
+			"Exit status: 0 every package analysed, nothing found; 1 idemvet could not run (a bad flag\n"+
+			"or setting, not in a Go module, the go command failed); 3 findings; 4 some packages not\n"+
+			"analysed; 5 findings and some packages not analysed; 6 a pattern matched no package.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 
@@ -124,6 +127,9 @@ func parseOptions(args []string, usageOut *strings.Builder) (*options, error) {
 		opts.unitArgs = append(opts.unitArgs, "-"+f.Name+"="+f.Value.String())
 	})
 	opts.patterns = fs.Args()
+	if len(opts.patterns) == 0 {
+		opts.patterns = []string{"."} // as go vet
+	}
 	return opts, nil
 }
 
@@ -156,11 +162,18 @@ func (d *driver) run() int {
 		}
 	}
 	res, err := d.vetListingOnFailure(targets, pkgs)
+	if err == nil {
+		err = notInModuleError(outsideModule(res.listed, res.goMessages))
+	} else if msg := outsideModule(nil, err.Error()); msg != "" {
+		err = notInModuleError(msg)
+	}
 	if err != nil {
 		fmt.Fprintf(d.report, "idemvet: %v\n", err)
 		return exitFailed
 	}
+	unmatched := reportUnmatched(res.listed, d.opts.patterns, res.goMessages, d.report)
 	incomplete := reportBroken(res.listed, d.report, res.broken, res.failed)
+	reportCoverage(res, d.report)
 	findings := res.count() > 0
 	if d.opts.json {
 		if err := res.printJSON(d.stdout); err != nil {
@@ -172,6 +185,8 @@ func (d *driver) run() int {
 		res.writeText(d.report)
 	}
 	switch {
+	case unmatched || res.units == 0 && !incomplete:
+		return exitNoPackages
 	case findings && incomplete:
 		return exitBoth
 	case incomplete:
@@ -182,6 +197,15 @@ func (d *driver) run() int {
 	return exitClean
 }
 
+// notInModuleError is the error for a run outside any module, given the
+// go command's words (none: nil).
+func notInModuleError(msg string) error {
+	if msg == "" {
+		return nil
+	}
+	return fmt.Errorf("not in a Go module (run idemvet in a module's directory, or go mod init there): %s", msg)
+}
+
 // vetListingOnFailure runs go vet on the targets, listing the packages
 // only if it fails (vettool.VetListingOnFailure); pkgs is the listing when
 // the caller has one.
@@ -190,12 +214,14 @@ func (d *driver) vetListingOnFailure(targets []string, pkgs *vettool.PackageList
 		res         *results
 		unexplained string
 		failed      error
+		runs        int
 	)
 	vet := func(targets []string) (bool, error) {
 		res, unexplained, failed = &results{}, "", nil
 		if len(targets) == 0 {
 			return false, nil
 		}
+		runs++
 		var err error
 		res, unexplained, failed, err = d.vet(targets)
 		return failed != nil, err
@@ -204,11 +230,16 @@ func (d *driver) vetListingOnFailure(targets []string, pkgs *vettool.PackageList
 	if err != nil {
 		return nil, err
 	}
-	if failed != nil && len(res.broken) == 0 && !listed.Explains() {
+	// A failure that names no package is go vet refusing to run. The
+	// listing explains the first; a second run is on packages the listing
+	// found sound, so its refusal has no explanation, and reporting what
+	// it analysed (nothing) would be a "clean" not earned.
+	if failed != nil && len(res.broken) == 0 && (runs > 1 || !listed.Explains()) && !noPackagesMatched(unexplained) {
 		return nil, fmt.Errorf("go vet: %v\n%s", failed, unexplained)
 	}
 	d.report.WriteString(unexplained)
 	res.listed = listed
+	res.goMessages = unexplained
 	return res, nil
 }
 
@@ -226,10 +257,11 @@ func (d *driver) vet(targets []string) (res *results, unexplained string, failed
 		return nil, "", nil, fmt.Errorf("go vet: %w", runErr)
 	}
 	res = &results{}
-	if err := res.readFindings(&stdout); err != nil {
+	stderrResults, rest := vettool.SplitStderr(stderr.Bytes())
+	if err := res.readFindings(io.MultiReader(&stdout, bytes.NewReader(stderrResults))); err != nil {
 		return nil, "", nil, fmt.Errorf("reading go vet's output: %w", err)
 	}
-	return res, res.readErrors(&stderr), runErr, nil
+	return res, res.readErrors(bytes.NewReader(rest)), runErr, nil
 }
 
 // fix runs go fix -fixtool=idemvet on the targets. With -diff its output

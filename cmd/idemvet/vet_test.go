@@ -45,9 +45,15 @@ func vetCopy(t *testing.T) string {
 
 func vetExec(t *testing.T, dir string, args ...string) vetRun {
 	t.Helper()
+	return vetExecEnv(t, dir, nil, args...)
+}
+
+// vetExecEnv is vetExec with extra environment variables, which win.
+func vetExecEnv(t *testing.T, dir string, env []string, args ...string) vetRun {
+	t.Helper()
 	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=")
+	cmd.Env = slices.Concat(os.Environ(), []string{"GOWORK=off", "GOFLAGS="}, env)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()

@@ -97,6 +97,16 @@ func ListPackages(dir string, patterns, unitArgs []string, warnings io.Writer) (
 		}
 		list.Roots = append(list.Roots, p)
 	}
+	// go list does not always name the package whose import failed: a
+	// root importing a module the proxy refuses may carry the error in
+	// DepsErrors with another root's import stack, and list no broken
+	// dependency. Such a root does not load either; go vet would refuse
+	// to run with it among its targets.
+	for _, p := range list.Roots {
+		if msg := p.firstError(); msg != "" && !list.IsBroken(p.ImportPath) && !slices.ContainsFunc(p.Deps, list.IsBroken) {
+			list.LoadErrors[p.ImportPath] = msg
+		}
+	}
 	return list, nil
 }
 

@@ -126,7 +126,9 @@ func printVersionFull(w io.Writer, configFile bool) error {
 			h.Write(data)
 		}
 	}
-	version := strings.TrimPrefix(analyzers.Version(), "devel")
-	_, err = fmt.Fprintf(w, "idemvet version devel%s buildID=%x\n", version, h.Sum(nil))
+	// The go command reads "devel" as the third word; what follows, up
+	// to buildID, is for people.
+	version := strings.TrimPrefix(analyzers.Version(), "devel ")
+	_, err = fmt.Fprintf(w, "idemvet version devel %s buildID=%x\n", version, h.Sum(nil))
 	return err
 }

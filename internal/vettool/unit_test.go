@@ -127,7 +127,7 @@ func Run() {
 		t.Fatalf("go vet: %v\n%s", err, stderr)
 	}
 	var got []string
-	if err := DecodeJSON(strings.NewReader(stdout), func(pkg, check string, raw json.RawMessage) error {
+	if _, err := DecodeJSON(strings.NewReader(stdout), func(pkg, check string, raw json.RawMessage) error {
 		var diags []Diagnostic
 		if err := json.Unmarshal(raw, &diags); err != nil {
 			return err

@@ -1,0 +1,137 @@
+package main
+
+// Tests that a run which analysed nothing, or less than was asked, never
+// reads as clean: the packages the command line names, what is said
+// when they name nothing, and what is said when some cannot be analysed.
+
+import (
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestNoPatternsMeansDot checks that idemvet with no package arguments
+// analyses the current directory, as go vet does, rather than nothing.
+func TestNoPatternsMeansDot(t *testing.T) {
+	dir := vetCopy(t)
+	if r := standaloneRun(t, filepath.Join(dir, "pay")); r.exitCode != exitFindings || !strings.Contains(r.stderr, "(checkthenact)") {
+		t.Errorf("no arguments in pay/: exit code %d, want %d and its findings\n%s", r.exitCode, exitFindings, r.stderr)
+	}
+	// Near miss: the module's root holds no Go files, so "." names no
+	// package, and the run says so instead of exiting 0.
+	r := standaloneRun(t, dir)
+	if r.exitCode != exitNoPackages || !strings.Contains(r.stderr, "matches no package: no Go files in") || !strings.Contains(r.stderr, "./... names every package") {
+		t.Errorf("no arguments at the module's root: exit code %d, want %d and a line saying . has no Go files\n%s", r.exitCode, exitNoPackages, r.stderr)
+	}
+}
+
+// TestPatternsMatchingNothing checks that a pattern naming no package is
+// one line and its own exit status, whatever the go command's reason, and
+// that the packages other patterns name are analysed all the same.
+func TestPatternsMatchingNothing(t *testing.T) {
+	dir := vetCopy(t)
+	writeFile(t, filepath.Join(dir, "docs", "README.md"), "no Go here\n")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"./nosuch"}, "idemvet: pattern ./nosuch matches no package: "},
+		{[]string{"./nosuch/..."}, "idemvet: pattern ./nosuch/... matches no package: "},
+		{[]string{"example.com/vetmod/nosuch"}, "idemvet: pattern example.com/vetmod/nosuch matches no package: "},
+		{[]string{"./docs/..."}, `"./docs/..." matched no packages`},
+		{[]string{"./docs/...", "./pay"}, `"./docs/..." matched no packages`},
+	} {
+		r := standaloneRun(t, dir, tc.args...)
+		if r.exitCode != exitNoPackages || !strings.Contains(r.stderr, tc.want) {
+			t.Errorf("idemvet %s: exit code %d, want %d and %q\n%s", strings.Join(tc.args, " "), r.exitCode, exitNoPackages, tc.want, r.stderr)
+		}
+		if analysed := strings.Contains(r.stderr, "(checkthenact)"); analysed != strings.Contains(strings.Join(tc.args, " "), "./pay") {
+			t.Errorf("idemvet %s: findings printed = %v\n%s", strings.Join(tc.args, " "), analysed, r.stderr)
+		}
+	}
+	// Near miss: patterns that all name packages.
+	if r := standaloneRun(t, dir, "./pay", "./clean"); r.exitCode != exitFindings {
+		t.Errorf("idemvet ./pay ./clean: exit code %d, want %d\n%s", r.exitCode, exitFindings, r.stderr)
+	}
+}
+
+// TestOutsideModule checks that ./... and . outside any module fail for
+// the one reason, in the same words and with the same status.
+func TestOutsideModule(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "x.go"), "package x\n")
+	for _, args := range [][]string{{"./..."}, {"."}, nil} {
+		r := standaloneRun(t, dir, args...)
+		if r.exitCode != exitFailed || !strings.HasPrefix(r.stderr, "idemvet: not in a Go module") || strings.Count(r.stderr, "\n") != 1 {
+			t.Errorf("idemvet %s outside a module: exit code %d, want %d and one line saying so\n%s", strings.Join(args, " "), r.exitCode, exitFailed, r.stderr)
+		}
+	}
+}
+
+// TestRefusedModuleImportedTwice checks the shape that made a 250-package
+// service answer "nothing found" after analysing none of it: two packages
+// import a module the proxy refuses, and go list files the second's
+// failure under the first's import stack, naming no broken dependency of
+// the second. Go vet, handed the second among the "sound" packages,
+// refused to run, and that refusal was taken for an empty result.
+func TestRefusedModuleImportedTwice(t *testing.T) {
+	dir := vetCopy(t)
+	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/vetmod\n\ngo 1.26.0\n\nrequire example.com/refused v1.0.0\n")
+	for _, name := range []string{"first", "second"} {
+		writeFile(t, filepath.Join(dir, name, name+".go"), "package "+name+"\n\nimport \"example.com/refused/sdk\"\n\nvar X = sdk.X\n")
+	}
+	offline := []string{"GOPROXY=off", "GOFLAGS=-mod=mod"}
+	r := vetExecEnv(t, dir, offline, idemvetBinary(t), "./...")
+	if r.exitCode != exitBoth {
+		t.Errorf("exit code %d, want %d (findings, and packages not analysed)\n%s", r.exitCode, exitBoth, r.stderr)
+	}
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^idemvet: example.com/vetmod/first does not load: `),
+		regexp.MustCompile(`(?m)^idemvet: example.com/vetmod/second does not load: `),
+		regexp.MustCompile(`(?m)^idemvet: 2 of 4 packages analysed; 2 could not be \(above\)$`),
+		regexp.MustCompile(`(?m)^pay/pay.go:\d+:\d+: .*\(checkthenact\)$`),
+	} {
+		if !want.MatchString(r.stderr) {
+			t.Errorf("no line matching %s\n%s", want, r.stderr)
+		}
+	}
+	// Near miss: only sound packages named, so no count of what was not.
+	if r := vetExecEnv(t, dir, offline, idemvetBinary(t), "./pay", "./clean"); r.exitCode != exitFindings || strings.Contains(r.stderr, "packages analysed") {
+		t.Errorf("./pay ./clean: exit code %d, want %d and no count\n%s", r.exitCode, exitFindings, r.stderr)
+	}
+}
+
+// TestOlderToolchains runs the standalone form under go commands older
+// than the one idemvet was built with, as a go.mod's toolchain line or
+// GOTOOLCHAIN selects them: before Go 1.26, go vet -json prints results
+// on standard error. The findings must be the same, and no package may
+// be taken for one that could not be analysed.
+func TestOlderToolchains(t *testing.T) {
+	endToEnd(t)
+	dir := vetCopy(t)
+	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/vetmod\n\ngo 1.24\n")
+	want := standaloneRun(t, dir, "./...")
+	if want.exitCode != exitFindings {
+		t.Fatalf("own toolchain: exit code %d, want %d\n%s", want.exitCode, exitFindings, want.stderr)
+	}
+	for _, toolchain := range []string{"go1.24.11", "go1.25.8"} {
+		r := vetExecEnv(t, dir, []string{"GOTOOLCHAIN=" + toolchain}, idemvetBinary(t), "./...")
+		if got := withoutDownloads(r.stderr); r.exitCode != exitFindings || got != want.stderr {
+			t.Errorf("GOTOOLCHAIN=%s: exit code %d, want %d and the same output as the go command idemvet was built with\n got: %s\nwant: %s", toolchain, r.exitCode, exitFindings, got, want.stderr)
+		}
+	}
+}
+
+// withoutDownloads drops the go command's "go: downloading" lines, which
+// the first run of a toolchain prints.
+func withoutDownloads(stderr string) string {
+	lines := strings.SplitAfter(stderr, "\n")
+	kept := lines[:0]
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "go: downloading ") {
+			kept = append(kept, l)
+		}
+	}
+	return strings.Join(kept, "")
+}
