@@ -73,6 +73,9 @@ func runWithDirectives(check *analysis.Analyzer, suiteNames []string, pass *anal
 			for _, d := range mine {
 				if d.Reason != "" && d.Covers(posn) {
 					used[d] = true
+					if reportSuppressed {
+						report(markSuppressed(diag, d, check.Name))
+					}
 					return
 				}
 			}
@@ -99,6 +102,27 @@ func runWithDirectives(check *analysis.Analyzer, suiteNames []string, pass *anal
 		report(p)
 	}
 	return result, nil
+}
+
+// SuppressedCategory is the Category of a finding a directive suppressed,
+// reported only under -suppressed; its last related location is the
+// directive, whose message is SuppressedPrefix and the directive's reason.
+const (
+	SuppressedCategory = "suppressed"
+	SuppressedPrefix   = "suppressed by " + suppress.Prefix + ": "
+)
+
+// reportSuppressed is the -suppressed flag (RegisterFlags): outputs that
+// record suppressions (SARIF) need the findings a directive covers, marked
+// as such, where every other output drops them.
+var reportSuppressed bool
+
+// markSuppressed returns diag marked as suppressed by d.
+func markSuppressed(diag analysis.Diagnostic, d *suppress.Directive, check string) analysis.Diagnostic {
+	diag.Category = SuppressedCategory
+	diag.URL = DocURL(check) // not the analyzer's URL with #suppressed
+	diag.Related = append(slices.Clip(diag.Related), analysis.RelatedInformation{Pos: d.Pos, Message: SuppressedPrefix + d.Reason})
+	return diag
 }
 
 // closest returns the name in names nearest to s by edit distance, the

@@ -16,6 +16,7 @@ import (
 func RegisterFlags(fs *flag.FlagSet) { registerFlags(fs, checks) }
 
 func registerFlags(fs *flag.FlagSet, checks []*analysis.Analyzer) {
+	fs.BoolVar(&reportSuppressed, "suppressed", false, "report the findings that //idemvet:ignore suppresses, marked as suppressed (what -sarif records)")
 	var s Settings
 	for _, nf := range s.nameFlags() {
 		if targets := flagTargets(checks, nf.flag); len(targets) > 0 {

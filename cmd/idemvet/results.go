@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/idemvet/idemvet/analyzers"
 	"github.com/idemvet/idemvet/internal/vettool"
 )
 
@@ -17,6 +18,9 @@ type results struct {
 	// tree is the findings as go vet -json prints them, merged over every
 	// package: package ID, then check, then the diagnostics.
 	tree map[string]map[string][]json.RawMessage
+	// suppressed is the same for the findings //idemvet:ignore silenced,
+	// which units report only under -suppressed (for -sarif).
+	suppressed map[string]map[string][]json.RawMessage
 	// broken maps a package go vet could not type-check to its errors.
 	broken map[string]string
 	// failed maps a package whose analysis returned an error to it.
@@ -36,6 +40,7 @@ type results struct {
 func (r *results) readFindings(stream io.Reader) error {
 	if r.tree == nil {
 		r.tree = map[string]map[string][]json.RawMessage{}
+		r.suppressed = map[string]map[string][]json.RawMessage{}
 	}
 	seen := map[string]bool{}
 	units, err := vettool.DecodeJSON(stream, func(pkg, check string, raw json.RawMessage) error {
@@ -54,10 +59,15 @@ func (r *results) readFindings(stream io.Reader) error {
 				continue
 			}
 			seen[key] = true
-			if r.tree[pkg] == nil {
-				r.tree[pkg] = map[string][]json.RawMessage{}
+			tree := r.tree
+			var category struct{ Category string }
+			if json.Unmarshal(d, &category) == nil && category.Category == analyzers.SuppressedCategory {
+				tree = r.suppressed
 			}
-			r.tree[pkg][check] = append(r.tree[pkg][check], d)
+			if tree[pkg] == nil {
+				tree[pkg] = map[string][]json.RawMessage{}
+			}
+			tree[pkg][check] = append(tree[pkg][check], d)
 		}
 		return nil
 	})
@@ -113,32 +123,40 @@ func (r *results) printJSON(w io.Writer) error {
 	return err
 }
 
-// writeText writes each finding as "file:line:col: message (check)", in
-// file and line order, with its related locations indented below it the
-// way go vet prints them. Paths are relative to the working directory
-// when inside it.
-func (r *results) writeText(w *strings.Builder) {
-	type finding struct {
-		check string
-		vettool.Diagnostic
-		file      string
-		line, col int
+// reported is one diagnostic of a check, with its position split.
+type reported struct {
+	check string
+	vettool.Diagnostic
+	Category  string `json:"category"`
+	file      string
+	line, col int
+}
+
+// findings returns the findings in file and line order, with those
+// //idemvet:ignore suppressed when withSuppressed is set. A finding that
+// does not decode is left out with a line in bad.
+func (r *results) findings(withSuppressed bool, bad *strings.Builder) []reported {
+	trees := []map[string]map[string][]json.RawMessage{r.tree}
+	if withSuppressed {
+		trees = append(trees, r.suppressed)
 	}
-	var all []finding
-	for _, checks := range r.tree {
-		for check, diags := range checks {
-			for _, raw := range diags {
-				f := finding{check: check}
-				if err := json.Unmarshal(raw, &f.Diagnostic); err != nil {
-					fmt.Fprintf(w, "idemvet: a finding of %s: %v\n", check, err)
-					continue
+	var all []reported
+	for _, tree := range trees {
+		for _, checks := range tree {
+			for check, diags := range checks {
+				for _, raw := range diags {
+					f := reported{check: check}
+					if err := json.Unmarshal(raw, &f); err != nil {
+						fmt.Fprintf(bad, "idemvet: a finding of %s: %v\n", check, err)
+						continue
+					}
+					f.file, f.line, f.col = vettool.SplitPosition(f.Posn)
+					all = append(all, f)
 				}
-				f.file, f.line, f.col = vettool.SplitPosition(f.Posn)
-				all = append(all, f)
 			}
 		}
 	}
-	slices.SortFunc(all, func(a, b finding) int {
+	slices.SortFunc(all, func(a, b reported) int {
 		if c := strings.Compare(a.file, b.file); c != 0 {
 			return c
 		}
@@ -150,8 +168,16 @@ func (r *results) writeText(w *strings.Builder) {
 		}
 		return strings.Compare(a.check, b.check)
 	})
+	return all
+}
+
+// writeText writes each finding as "file:line:col: message (check)", in
+// file and line order, with its related locations indented below it the
+// way go vet prints them. Paths are relative to the working directory
+// when inside it.
+func (r *results) writeText(w *strings.Builder) {
 	cwd, _ := os.Getwd()
-	for _, f := range all {
+	for _, f := range r.findings(false, w) {
 		fmt.Fprintf(w, "%s: %s (%s)\n", relative(cwd, f.Posn), f.Message, f.check)
 		for _, rel := range f.Related {
 			fmt.Fprintf(w, "%s: \t%s\n", relative(cwd, rel.Posn), rel.Message)

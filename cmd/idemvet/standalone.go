@@ -28,7 +28,7 @@ const (
 
 // options are the standalone form's command line.
 type options struct {
-	json, fix, diff bool
+	json, sarif, fix, diff bool
 	// unitArgs are the flags every go vet or go fix unit gets: the
 	// configuration file's settings, then the command line's.
 	unitArgs []string
@@ -86,6 +86,7 @@ func parseOptions(args []string, usageOut *strings.Builder) (*options, error) {
 	analyzers.RegisterFlags(fs)
 	opts := &options{}
 	fs.BoolVar(&opts.json, "json", false, "print findings as JSON on standard output")
+	fs.BoolVar(&opts.sarif, "sarif", false, "print findings as SARIF 2.1.0 on standard output, for code scanning")
 	fs.BoolVar(&opts.fix, "fix", false, "apply the mechanical fixes, then report what is left")
 	fs.BoolVar(&opts.diff, "diff", false, "with -fix, print the fixes as a diff instead of applying them")
 	fs.String("tags", "", "build tags, as for go build")
@@ -119,13 +120,20 @@ func parseOptions(args []string, usageOut *strings.Builder) (*options, error) {
 	if opts.diff && !opts.fix {
 		return nil, errors.New("-diff needs -fix")
 	}
+	if opts.sarif && (opts.json || opts.fix) {
+		return nil, errors.New("-sarif is an output of its own: not with -json or -fix")
+	}
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
-		case "json", "fix", "diff":
+		case "json", "sarif", "fix", "diff", "suppressed":
 			return
 		}
 		opts.unitArgs = append(opts.unitArgs, "-"+f.Name+"="+f.Value.String())
 	})
+	if opts.sarif {
+		// SARIF records what //idemvet:ignore silenced, as suppressions.
+		opts.unitArgs = append(opts.unitArgs, "-suppressed=true")
+	}
 	opts.patterns = fs.Args()
 	if len(opts.patterns) == 0 {
 		opts.patterns = []string{"."} // as go vet
@@ -171,17 +179,24 @@ func (d *driver) run() int {
 		fmt.Fprintf(d.report, "idemvet: %v\n", err)
 		return exitFailed
 	}
+	notesFrom := d.report.Len()
 	unmatched := reportUnmatched(res.listed, d.opts.patterns, res.goMessages, d.report)
 	incomplete := reportBroken(res.listed, d.report, res.broken, res.failed)
 	reportCoverage(res, d.report)
+	notes := strings.FieldsFunc(d.report.String()[notesFrom:], func(r rune) bool { return r == '\n' })
 	findings := res.count() > 0
-	if d.opts.json {
-		if err := res.printJSON(d.stdout); err != nil {
+	switch {
+	case d.opts.json || d.opts.sarif:
+		print := func() error { return res.printJSON(d.stdout) }
+		if d.opts.sarif {
+			print = func() error { return res.printSARIF(d.stdout, notes, d.report) }
+		}
+		if err := print(); err != nil {
 			fmt.Fprintf(d.report, "idemvet: %v\n", err)
 			return exitFailed
 		}
-		findings = false // JSON consumers read the findings, not the status
-	} else {
+		findings = false // such consumers read the findings, not the status
+	default:
 		res.writeText(d.report)
 	}
 	switch {
