@@ -1,0 +1,81 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// TestSARIFOutput checks golangci-lint's own SARIF output of the plugin's
+// findings (--output.sarif.path), which code scanning uploads: it
+// satisfies the SARIF 2.1.0 schema that idemvet's -sarif is held to, and
+// holds the same findings as the JSON output, each at its line.
+func TestSARIFOutput(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "idemvet.sarif")
+	res := lint(t, fixture, configFor(), "--output.sarif.path", out)
+	if res.exitCode != 1 {
+		t.Fatalf("exit code %d, want 1 (issues found)\n%s", res.exitCode, res.stderr)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	schemaFile, err := os.Open("../idemvet/testdata/sarif-schema-2.1.0.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer schemaFile.Close()
+	doc, err := jsonschema.UnmarshalJSON(schemaFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("sarif.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	schema, err := c.Compile("sarif.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(strings.NewReader(string(data)))
+	if err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, data)
+	}
+	if err := schema.Validate(inst); err != nil {
+		t.Fatalf("golangci-lint's SARIF does not satisfy the schema: %v", err)
+	}
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID    string
+				Message   struct{ Text string }
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI string }
+						Region           struct{ StartLine int }
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal(data, &log); err != nil {
+		t.Fatal(err)
+	}
+	var got []marked
+	for _, r := range log.Runs[0].Results {
+		loc := r.Locations[0].PhysicalLocation
+		if r.RuleID != "idemvet" || !strings.HasPrefix(r.Message.Text, "checkthenact: ") {
+			t.Errorf("result %s %q: want rule idemvet, text prefixed by its check", r.RuleID, r.Message.Text)
+		}
+		got = append(got, marked{loc.ArtifactLocation.URI, loc.Region.StartLine})
+	}
+	sortMarked(got)
+	if want := issueLines(res.issues); len(want) == 0 || !slices.Equal(got, want) {
+		t.Errorf("SARIF results on %v, JSON issues on %v", got, want)
+	}
+}
