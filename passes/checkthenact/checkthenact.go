@@ -77,7 +77,7 @@ func racingWrite(check *dataaccess.Op, ops []*dataaccess.Op, callers *callers) (
 		if inMemory && !hasSideEffect(check, w, ops, region) {
 			continue // filling a cache twice is harmless
 		}
-		if guarded(check, w, ops) {
+		if guarded(check, w, ops) || callers.lockedFirst(check, ops) {
 			continue
 		}
 		answered, sentinel := callers.duplicateAnswered(check, w)
@@ -102,7 +102,7 @@ func ungatedAct(check *dataaccess.Op, ops []*dataaccess.Op, callers *callers) (i
 	}
 	for _, w := range ops {
 		if !w.Kind.IsAtomicInsert() && w.Kind != apis.Insert || !dataaccess.SameResource(check.Resource, w.Resource) ||
-			!inRegion(w.Instr, check.Fn, region) || !dataaccess.SameInput(check, w) || guarded(check, w, ops) {
+			!inRegion(w.Instr, check.Fn, region) || !dataaccess.SameInput(check, w) || guarded(check, w, ops) || callers.lockedFirst(check, ops) {
 			continue
 		}
 		if answered, _ := callers.duplicateAnswered(check, w); w.Kind == apis.Insert && !answered {

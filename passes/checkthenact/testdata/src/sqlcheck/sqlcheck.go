@@ -438,3 +438,59 @@ func reserveByConstraint(ctx context.Context, db *sql.DB, user int64, topic stri
 	_, err = db.ExecContext(ctx, `INSERT INTO reservations (user_id, topic) VALUES ($1, $2) ON CONFLICT ON CONSTRAINT reservations_topic_key DO NOTHING`, user, topic)
 	return err
 }
+
+// Near miss: the caller locks the parent account before it calls the
+// helper that checks for the membership: the lock is taken one call up.
+func joinAccount(ctx context.Context, db *sql.DB, account, user int64) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var id int64
+	if err := tx.QueryRow("SELECT id FROM accounts WHERE id = $1 FOR UPDATE", account).Scan(&id); err != nil {
+		return err
+	}
+	if err := addMembership(tx, account, user); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+func addMembership(tx *sql.Tx, account, user int64) error {
+	var member bool
+	if err := tx.QueryRow("SELECT EXISTS(SELECT 1 FROM memberships WHERE account_id = $1 AND user_id = $2)", account, user).Scan(&member); err != nil {
+		return err
+	}
+	if member {
+		return nil
+	}
+	_, err := tx.Exec("INSERT INTO memberships (account_id, user_id) VALUES ($1, $2)", account, user)
+	return err
+}
+
+// The same helper shape, called by one caller that locks the account and
+// one that does not: the second caller races.
+func joinAccountLocked(ctx context.Context, tx *sql.Tx, account, user int64) error {
+	var id int64
+	if err := tx.QueryRow("SELECT id FROM accounts WHERE id = $1 FOR UPDATE", account).Scan(&id); err != nil {
+		return err
+	}
+	return addMember(tx, account, user)
+}
+
+func joinAccountUnlocked(tx *sql.Tx, account, user int64) error {
+	return addMember(tx, account, user)
+}
+
+func addMember(tx *sql.Tx, account, user int64) error {
+	var member bool
+	if err := tx.QueryRow("SELECT EXISTS(SELECT 1 FROM memberships WHERE account_id = $1 AND user_id = $2)", account, user).Scan(&member); err != nil { // want `check-then-act race: the existence check on memberships`
+		return err
+	}
+	if member {
+		return nil
+	}
+	_, err := tx.Exec("INSERT INTO memberships (account_id, user_id) VALUES ($1, $2)", account, user)
+	return err
+}
