@@ -113,7 +113,8 @@
 // errors.IsAlreadyExists, gRPC's codes.AlreadyExists; not a store's own
 // ErrAlreadyExists, which its own check may return), an advisory
 // transaction lock, a SERIALIZABLE transaction, a SELECT ... FOR UPDATE of
-// a parent row before the check, or one mutex held across check and
+// a parent row before the check (or in the callers, before every call of
+// the unexported helper that checks), or one mutex held across check and
 // write. A violation mapped to a package-level error (return
 // ErrDuplicate), here or in the repository that inserts, is answered only
 // where a caller in the package tests that error (errors.Is, ==, a switch
