@@ -97,10 +97,12 @@ func duplicateArms(t ssa.Value) []*ssa.BasicBlock {
 // no error, or one of its own making, answers the duplicate; one that
 // returns a package-level error maps it to that sentinel; one that returns
 // the write's own error hands handedOn on. An arm that returns nowhere of
-// its own (it falls through to the common return) is taken as an answer.
+// its own (it falls through to the common return), or that other paths
+// enter too (a loop's next iteration after `!errors.Is(err, ErrX)`), is
+// taken as an answer: the duplicate is skipped.
 func armAnswer(arm *ssa.BasicBlock, write ssa.Instruction, handedOn string) (answered bool, sentinel string) {
 	fn := arm.Parent()
-	if !returnsError(fn) {
+	if !returnsError(fn) || len(arm.Preds) > 1 {
 		return true, ""
 	}
 	returned := false
