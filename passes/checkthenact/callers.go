@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/passutil"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -128,4 +129,36 @@ func isConstructor(fn *ssa.Function) bool {
 	}
 	named, ok := ptr.Elem().(*types.Named)
 	return ok && fn.Pkg != nil && named.Obj().Pkg() == fn.Pkg.Pkg
+}
+
+// lockedFirst reports whether every call of the check's function comes
+// after its caller locked a row of another resource (FOR UPDATE) in the
+// same function: the parent row every competitor locks first, taken one
+// call up (answer's acquireUserInfo locks the users, then
+// saveActivitiesAvailable checks their activity). As for runAlone, the
+// function must be unexported and never used as a value.
+func (c *callers) lockedFirst(check *dataaccess.Op, ops []*dataaccess.Op) bool {
+	fn := check.Fn
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || obj.Exported() || fn.Parent() != nil || c.asValue[fn] || len(c.sites[fn]) == 0 {
+		return false
+	}
+	for _, site := range c.sites[fn] {
+		if !c.inTestFile(site.Parent()) && !lockBefore(site, check, ops) {
+			return false
+		}
+	}
+	return true
+}
+
+// lockBefore reports whether a row lock of a resource other than the
+// check's runs before site on every path through site's function.
+func lockBefore(site ssa.CallInstruction, check *dataaccess.Op, ops []*dataaccess.Op) bool {
+	for _, op := range ops {
+		if op.Locks && op.Instr.Parent() == site.Parent() && !dataaccess.SameResource(check.Resource, op.Resource) &&
+			ssautil.Before(op.Instr, site) {
+			return true
+		}
+	}
+	return false
 }

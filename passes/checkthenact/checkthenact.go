@@ -2,6 +2,7 @@ package checkthenact
 
 import (
 	"fmt"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -32,9 +33,9 @@ func run(pass *analysis.Pass) (any, error) {
 		if freshKey(check) {
 			continue // a twin checks a key of its own
 		}
-		if write := racingWrite(check, model.Ops); write != nil {
-			report(pass, check, write, model.Ops)
-		} else if insert, act := ungatedAct(check, model.Ops); act != nil {
+		if write, sentinel := racingWrite(check, model.Ops, callers); write != nil {
+			report(pass, check, write, sentinel, model.Ops)
+		} else if insert, act := ungatedAct(check, model.Ops, callers); act != nil {
 			reportUngated(pass, check, insert, act)
 		}
 	}
@@ -54,11 +55,12 @@ func run(pass *analysis.Pass) (any, error) {
 
 // racingWrite returns the first write that runs on the check's absent
 // branch, touches the same resource, and is neither atomic nor serialised
-// with the check; or nil.
-func racingWrite(check *dataaccess.Op, ops []*dataaccess.Op) *dataaccess.Op {
+// with the check, nor has its unique violation answered; or nil. sentinel
+// names the error the violation became, when no caller tests it.
+func racingWrite(check *dataaccess.Op, ops []*dataaccess.Op, callers *callers) (write *dataaccess.Op, sentinel string) {
 	region := absentBranches(check)
 	if len(region) == 0 {
-		return nil
+		return nil, ""
 	}
 	inMemory := check.Resource.Key != nil
 	for _, w := range ops {
@@ -75,28 +77,36 @@ func racingWrite(check *dataaccess.Op, ops []*dataaccess.Op) *dataaccess.Op {
 		if inMemory && !hasSideEffect(check, w, ops, region) {
 			continue // filling a cache twice is harmless
 		}
-		if safe(check, w, ops) {
+		if guarded(check, w, ops) || callers.lockedFirst(check, ops) {
 			continue
 		}
-		return w
+		answered, sentinel := callers.duplicateAnswered(check, w)
+		if answered {
+			continue
+		}
+		return w, sentinel
 	}
-	return nil
+	return nil, ""
 }
 
-// ungatedAct returns an atomic insert of the checked row on the absent
-// branch and a duplicable act on that branch that the insert's outcome
-// does not gate: the insert picks one winner, but both callers passed the
-// check and both act (an e-mail sent before the INSERT ... ON CONFLICT, or
-// after it without looking at rows affected).
-func ungatedAct(check *dataaccess.Op, ops []*dataaccess.Op) (insert, act *dataaccess.Op) {
+// ungatedAct returns an insert of the checked row on the absent branch
+// that picks one winner (an atomic insert, or one whose unique violation
+// is answered as the duplicate) and a duplicable act on that branch that
+// the insert's outcome does not gate: the insert protects the row, but
+// both callers passed the check and both act (an e-mail sent or a card
+// charged before the insert, or after it without looking at its outcome).
+func ungatedAct(check *dataaccess.Op, ops []*dataaccess.Op, callers *callers) (insert, act *dataaccess.Op) {
 	region := absentBranches(check)
 	if len(region) == 0 || check.Resource.Key != nil {
 		return nil, nil // in-memory and key-value checks: see racingWrite
 	}
 	for _, w := range ops {
-		if !w.Kind.IsAtomicInsert() || !dataaccess.SameResource(check.Resource, w.Resource) ||
-			!inRegion(w.Instr, check.Fn, region) || !dataaccess.SameInput(check, w) || safe(check, w, ops) {
+		if !w.Kind.IsAtomicInsert() && w.Kind != apis.Insert || !dataaccess.SameResource(check.Resource, w.Resource) ||
+			!inRegion(w.Instr, check.Fn, region) || !dataaccess.SameInput(check, w) || guarded(check, w, ops) || callers.lockedFirst(check, ops) {
 			continue
+		}
+		if answered, _ := callers.duplicateAnswered(check, w); w.Kind == apis.Insert && !answered {
+			continue // a plain race: racingWrite's
 		}
 		call, ok := w.Instr.(*ssa.Call)
 		if !ok {
@@ -131,8 +141,9 @@ func rechecked(check, write *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.
 	return false
 }
 
-// safe reports whether something else makes check and write atomic.
-func safe(check, write *dataaccess.Op, ops []*dataaccess.Op) bool {
+// guarded reports whether something else makes check and write atomic: a
+// mutex held across both, or the database serialising them.
+func guarded(check, write *dataaccess.Op, ops []*dataaccess.Op) bool {
 	loc, ok := locate(write.Instr, check.Fn)
 	if !ok {
 		return true
@@ -146,9 +157,7 @@ func safe(check, write *dataaccess.Op, ops []*dataaccess.Op) bool {
 		// goroutines (or races anyway, which the race detector finds).
 		return true
 	}
-	// The write's unique violation is handled here, or inside the helper
-	// that performs it (mapped to its own ErrUserExists).
-	return serialised(check, ops) || handlesDuplicate(write.Instr) || write.Summary != nil && write.Summary.HandlesDuplicate
+	return serialisesAbsence(check, ops)
 }
 
 // hasSideEffect reports whether the absent branch does more than fill the
@@ -166,7 +175,7 @@ func hasSideEffect(check, write *dataaccess.Op, ops []*dataaccess.Op, region []*
 	return false
 }
 
-func report(pass *analysis.Pass, check, write *dataaccess.Op, ops []*dataaccess.Op) {
+func report(pass *analysis.Pass, check, write *dataaccess.Op, sentinel string, ops []*dataaccess.Op) {
 	line := pass.Fset.Position(write.Pos()).Line
 	what := describe(check)
 	if write.Kind.IsAtomicInsert() {
@@ -175,8 +184,8 @@ func report(pass *analysis.Pass, check, write *dataaccess.Op, ops []*dataaccess.
 	}
 	d := analysis.Diagnostic{
 		Pos: check.Pos(),
-		Message: fmt.Sprintf("check-then-act race: %s and the insert at line %d are separate steps, so two concurrent callers can both see it absent and both insert (make it one step: %s)",
-			what, line, oneStep(write)),
+		Message: fmt.Sprintf("check-then-act race: %s and the insert at line %d are separate steps, so two concurrent callers can both see it absent and both insert%s (make it one step: %s)",
+			what, line, why(pass, check, write, sentinel, ops), oneStep(write)),
 		Related: []analysis.RelatedInformation{{Pos: write.Pos(), Message: "insert that runs when the check finds nothing"}},
 		URL:     apis.RuntimeClaimURL, // the runtime API that claims, works and stores the outcome in one transaction
 	}
@@ -189,16 +198,63 @@ func report(pass *analysis.Pass, check, write *dataaccess.Op, ops []*dataaccess.
 
 func reportUngated(pass *analysis.Pass, check, insert, act *dataaccess.Op) {
 	fset := pass.Fset
+	kind := "conditional insert"
+	if insert.Kind == apis.Insert {
+		kind = "insert"
+	}
 	pass.Report(analysis.Diagnostic{
 		Pos: check.Pos(),
-		Message: fmt.Sprintf("check-then-act race: %s and the conditional insert at line %d let two concurrent callers both reach %s at line %d, which the insert's outcome does not gate (run it only when the insert reports a new row: rows affected == 1 or the returned bool; or %s)",
-			describe(check), fset.Position(insert.Pos()).Line, describeAct(act), fset.Position(act.Pos()).Line, runtimeFor(act)),
+		Message: fmt.Sprintf("check-then-act race: %s and the %s at line %d%s let two concurrent callers both reach %s at line %d, which the insert's outcome does not gate (run it only when the insert reports a new row: rows affected == 1 or the returned bool; or %s)",
+			describe(check), kind, fset.Position(insert.Pos()).Line, answeredNote(insert), describeAct(act), fset.Position(act.Pos()).Line, runtimeFor(act)),
 		Related: []analysis.RelatedInformation{
 			{Pos: act.Pos(), Message: "the act both callers run"},
 			{Pos: insert.Pos(), Message: "the conditional insert, whose outcome is not checked before the act"},
 		},
 		URL: runtimeURLFor(act),
 	})
+}
+
+// answeredNote says, of a plain insert that picks one winner, why it does:
+// its unique violation is answered as the duplicate.
+func answeredNote(insert *dataaccess.Op) string {
+	if insert.Kind == apis.Insert {
+		return " (which answers its unique violation)"
+	}
+	return ""
+}
+
+// why adds to the race's message what the code seemed to rely on and
+// why it does not hold: a FOR UPDATE that found no row, a sentinel no
+// caller tests, an act before the insert that both callers make.
+func why(pass *analysis.Pass, check, write *dataaccess.Op, sentinel string, ops []*dataaccess.Op) string {
+	var s string
+	if check.Locks {
+		s += "; FOR UPDATE locks no row when none is found, so it serialises nothing here (lock a parent row both callers lock first, or take an advisory lock)"
+	}
+	if sentinel != "" {
+		s += fmt.Sprintf("; the insert's unique violation becomes %s, which no caller tests", sentinel[strings.LastIndex(sentinel, ".")+1:])
+	}
+	if act := actBefore(check, write, ops); act != nil {
+		s += fmt.Sprintf("; %s at line %d runs before the insert, so both callers make it whatever the insert's outcome", describeAct(act), pass.Fset.Position(act.Pos()).Line)
+	}
+	return s
+}
+
+// actBefore returns a duplicable act on the check's absent branch, in the
+// insert's function, that runs before the insert: no handling of the
+// insert's outcome can undo it.
+func actBefore(check, write *dataaccess.Op, ops []*dataaccess.Op) *dataaccess.Op {
+	region := absentBranches(check)
+	for _, a := range ops {
+		if a == write || a == check || !dataaccess.Duplicable(a) || dataaccess.SameResource(check.Resource, a.Resource) ||
+			a.Instr.Parent() != write.Instr.Parent() || !inRegion(a.Instr, check.Fn, region) {
+			continue
+		}
+		if ssautil.Reachable(a.Instr, write.Instr) && !ssautil.Reachable(write.Instr, a.Instr) {
+			return a
+		}
+	}
+	return nil
 }
 
 // oneStep names the atomic form of the insert for the message: the

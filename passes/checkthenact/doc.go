@@ -63,11 +63,12 @@
 // A call through an interface of the module is its implementations' call
 // when they agree (see the dataaccess pass).
 //
-// The absent branch is also reported when an atomic insert guards it but
-// a duplicable act there (an HTTP call, a published message, a charge
-// through an application interface or a func-typed field, a write to
-// another table) runs before the insert or is not gated on its outcome:
-// the insert picks one winner, yet both callers act.
+// The absent branch is also reported when an atomic insert, or one whose
+// unique violation is answered, guards it but a duplicable act there (an
+// HTTP call, a published message, a charge through an application
+// interface or a func-typed field, a write to another table) runs before
+// the insert or is not gated on its outcome: the insert protects the row,
+// yet both callers act. The message names the act.
 //
 // The same check reports the status gate: read a record's state, branch on
 // it, act, then write the new state in separate steps.
@@ -106,16 +107,24 @@
 // check of topic alone lets two users both insert), INSERT ... WHERE NOT
 // EXISTS probing the same
 // table, SETNX, LoadOrStore, gorm Save of a record that carries its key
-// (an upsert), a unique violation (SQLSTATE 23505) handled as the
-// duplicate outcome (so too an object store's "already exists": the
-// Kubernetes API's errors.IsAlreadyExists, gRPC's codes.AlreadyExists, and
-// a repository's ErrDuplicateEmail or ErrNameTaken compared with the
-// insert's own error; not a store's own ErrAlreadyExists, which its own
-// check may return), SELECT
-// ... FOR UPDATE (also in a helper that runs it on the caller's
-// transaction: getForUpdate(ctx, tx, id)) or an advisory transaction lock, a SERIALIZABLE
-// transaction, or one mutex held across check and write. REPEATABLE READ
-// is not enough: both snapshots see the row absent and both insert. In-memory and redis checks are reported only when the
+// (an upsert), a unique violation (SQLSTATE 23505, unique_violation,
+// MySQL 1062, gorm.ErrDuplicatedKey) answered as the duplicate outcome
+// (so too an object store's "already exists": the Kubernetes API's
+// errors.IsAlreadyExists, gRPC's codes.AlreadyExists; not a store's own
+// ErrAlreadyExists, which its own check may return), an advisory
+// transaction lock, a SERIALIZABLE transaction, a SELECT ... FOR UPDATE of
+// a parent row before the check (or in the callers, before every call of
+// the unexported helper that checks), or one mutex held across check and
+// write. A violation mapped to a package-level error (return
+// ErrDuplicate), here or in the repository that inserts, is answered only
+// where a caller in the package tests that error (errors.Is, ==, a switch
+// case) or where the check answers a present row with the same error;
+// returned raw to a handler's generic error path it is reported. The
+// check's own FOR UPDATE (also in a helper that runs it on the caller's
+// transaction: getForUpdate(ctx, tx, id)) serialises a status gate on an
+// existing row, never a check for absence: it locks no row when none is
+// found. REPEATABLE READ is not enough: both snapshots see the row absent
+// and both insert. In-memory and redis checks are reported only when the
 // absent branch also has a side effect (a database write, an HTTP call, a
 // published message): filling a cache twice is harmless. A map is
 // reported only when a mutex shows it is shared, and is released between

@@ -36,6 +36,28 @@ func serialised(check *dataaccess.Op, ops []*dataaccess.Op) bool {
 	return false
 }
 
+// serialisesAbsence reports whether the database serialises a check for
+// absence with the insert on its absent branch. Unlike a status gate, the
+// check's own FOR UPDATE does not count: it locks no row when none is
+// found (PostgreSQL; MySQL's gap lock turns the race into a deadlock), so
+// two callers both pass it. A row lock taken before it on another
+// resource (the parent account every competitor locks first) does.
+func serialisesAbsence(check *dataaccess.Op, ops []*dataaccess.Op) bool {
+	scope := enclosing(check.Fn)
+	for _, op := range ops {
+		if !scope[op.Fn] || op == check {
+			continue
+		}
+		if op.Kind == apis.Lock && mayPrecede(op, check) || op.Isolation == "serializable" {
+			return true
+		}
+		if op.Locks && !dataaccess.SameResource(check.Resource, op.Resource) && mayPrecede(op, check) {
+			return true
+		}
+	}
+	return false
+}
+
 // mayPrecede reports whether lock can run before check: in check's
 // function, or in a function enclosing it before the closure that runs the
 // check is made.
@@ -131,23 +153,6 @@ func mutexCalls(fn *ssa.Function) (locks, unlocks []mutexCall) {
 		}
 	}
 	return locks, unlocks
-}
-
-// handlesDuplicate reports whether the code that runs after the write
-// treats a unique violation as the duplicate outcome: it compares an error
-// code with 23505 (or pgerrcode's UniqueViolation), matches
-// gorm.ErrDuplicatedKey, MySQL's 1062 or a "duplicate key" message, or
-// calls a helper named for unique violations. Only code reachable from the
-// write counts: returning ErrDuplicate when the check finds the row does
-// not handle the write's violation.
-func handlesDuplicate(write ssa.Instruction) bool {
-	for f := write.Parent(); f != nil; f = f.Parent() {
-		loc, ok := locate(write, f)
-		if ok && dataaccess.HandlesDuplicateAfter(loc) {
-			return true
-		}
-	}
-	return false
 }
 
 // reportsError reports whether op is a call of the module's own code

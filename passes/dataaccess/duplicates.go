@@ -11,38 +11,42 @@ import (
 	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
-// HandlesDuplicateAfter reports whether the code of write's function that
-// can run after it treats a unique violation as the duplicate outcome: it
-// compares an error code with 23505 (or pgerrcode's UniqueViolation),
-// matches gorm.ErrDuplicatedKey, sqlite3.ErrConstraintUnique, MySQL's 1062,
-// MongoDB's 11000 or a "duplicate key" message, compares a gRPC or Connect
-// status code with AlreadyExists, calls a helper named for unique
-// violations or existing objects (mongo.IsDuplicateKeyError, the
-// Kubernetes API's errors.IsAlreadyExists), matches DynamoDB's
-// ConditionalCheckFailedException with errors.As. A store's own
-// ErrAlreadyExists does not count: the store may return it from a check
-// of its own (hatchet's CreateTenantInvite), which races the same way; a
-// store that maps its unique violation to it says so in its summary. A
-// store's ErrDuplicateEmail or ErrNameTaken counts when the write's own
-// error is compared with it: such names are what a repository maps a
-// unique violation to, and a store that returns one from a racing check
-// of its own is reported there. Only code reachable from the write
-// counts: returning ErrDuplicate when a check finds the row does not
-// handle the write's violation.
-func HandlesDuplicateAfter(write ssa.Instruction) bool {
+// duplicateTests returns the values, in the code of write's function that
+// can run after it, that test for a unique violation: a comparison of an
+// error code with 23505 (or pgerrcode's UniqueViolation, lib/pq's
+// "unique_violation"), of gorm.ErrDuplicatedKey, sqlite3's
+// ErrConstraintUnique, MySQL's 1062, MongoDB's 11000 or a "duplicate key"
+// message; a gRPC or Connect status code compared with AlreadyExists; a
+// helper named for unique violations or existing objects
+// (mongo.IsDuplicateKeyError, the Kubernetes API's errors.IsAlreadyExists);
+// DynamoDB's ConditionalCheckFailedException matched with errors.As; the
+// write's own error compared with a package-level error named for a taken
+// key (ErrDuplicateEmail, ErrNameTaken); and any error compared with
+// handedOn, the sentinel the write's callee maps its violation to. A
+// store's own ErrAlreadyExists does not count by name: the store may
+// return it from a check of its own (hatchet's CreateTenantInvite), which
+// races the same way; a store that maps its unique violation to it says so
+// in its summary. Only code reachable from the write counts: returning
+// ErrDuplicate when a check finds the row does not handle the write's
+// violation. A nil value stands for a test whose branch cannot be found.
+func duplicateTests(write ssa.Instruction, handedOn string) []ssa.Value {
+	var tests []ssa.Value
 	for instr := range ssautil.After(write) {
-		if call, ok := instr.(ssa.CallInstruction); ok {
-			if callee := call.Common().StaticCallee(); callee != nil {
+		if call, ok := instr.(*ssa.Call); ok {
+			if callee := call.Call.StaticCallee(); callee != nil {
 				if f, ok := callee.Object().(*types.Func); ok && isDuplicateHelper(f.Name()) {
-					return true
+					tests = append(tests, call)
+					continue
 				}
 			}
-			if isDuplicateErrorAs(call.Common()) {
-				return true
+			if isDuplicateErrorAs(&call.Call) {
+				tests = append(tests, call)
+				continue
 			}
 		}
-		if comparesWithDuplicateError(instr, write) {
-			return true
+		if comparesWithDuplicateError(instr, write) || comparesWith(instr, handedOn) {
+			tests = append(tests, instr.(ssa.Value))
+			continue
 		}
 		for _, op := range instr.Operands(nil) {
 			if op == nil {
@@ -51,16 +55,38 @@ func HandlesDuplicateAfter(write ssa.Instruction) bool {
 			switch v := (*op).(type) {
 			case *ssa.Const:
 				if isDuplicateConst(v) {
-					return true
+					tests = append(tests, testOf(instr))
 				}
 			case *ssa.Global:
 				if isDuplicateSentinel(v.Name()) {
-					return true
+					tests = append(tests, testOf(instr))
 				}
 			}
 		}
 	}
-	return false
+	return tests
+}
+
+// testOf returns the boolean test instr is or feeds: the comparison or
+// call itself, or what compares a loaded driver sentinel
+// (errors.Is(err, gorm.ErrDuplicatedKey), err == sqlite3.ErrConstraintUnique);
+// nil when there is none.
+func testOf(instr ssa.Instruction) ssa.Value {
+	v, ok := instr.(ssa.Value)
+	if !ok {
+		return nil
+	}
+	if isBool(v.Type()) {
+		return v
+	}
+	if refs := v.Referrers(); refs != nil {
+		for _, r := range *refs {
+			if t, ok := r.(ssa.Value); ok && isBool(t.Type()) {
+				return t
+			}
+		}
+	}
+	return nil
 }
 
 // isDuplicateSentinel reports whether a package-level error names a
@@ -104,7 +130,7 @@ func isDuplicateConst(k *ssa.Const) bool {
 	switch k.Value.Kind() {
 	case constant.String:
 		s := strings.ToLower(constant.StringVal(k.Value))
-		return s == "23505" || strings.Contains(s, "duplicate key") || strings.Contains(s, "e11000") ||
+		return s == "23505" || s == "unique_violation" || strings.Contains(s, "duplicate key") || strings.Contains(s, "e11000") ||
 			strings.Contains(s, "unique constraint") || strings.Contains(s, "duplicate entry")
 	case constant.Int:
 		n, ok := constant.Int64Val(k.Value)

@@ -64,10 +64,15 @@ type Summary struct {
 	// StateGuard is set when every write of the body is a state-guarded
 	// update (see Op.StateGuard).
 	StateGuard bool
-	// HandlesDuplicate is set when the body treats its insert's unique
-	// violation as the duplicate outcome (maps it to ErrUserExists, or
-	// ignores it): to a caller, the duplicate is handled behind the write.
+	// HandlesDuplicate is set when the body answers its insert's unique
+	// violation as the duplicate outcome (returns nil or the existing
+	// row): to a caller, the duplicate is handled behind the write.
 	HandlesDuplicate bool
+	// DuplicateErr is the package-level error ("path.Name") the body
+	// turns its insert's unique violation into (ErrUserExists) or hands on
+	// from a callee that did: the duplicate is handled only where a
+	// caller tests it.
+	DuplicateErr string
 	// InsertTables lists the tables the body inserts into, sorted, when
 	// they are not one Table (a CreateFeed that inserts the feed and its
 	// entries): a caller's check of any of them guards this insert.
@@ -86,9 +91,9 @@ type Summary struct {
 func (*Summary) AFact() {}
 
 func (s *Summary) String() string {
-	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t acts=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t locks=%t errwhenpresent=%t handlesdup=%t inserts=%v",
+	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t acts=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t locks=%t errwhenpresent=%t handlesdup=%t duperr=%q inserts=%v",
 		s.Kind, s.Table, s.HandleParam, s.HandleKind, s.KeyParam, s.Claim, s.Effect, s.Acts, s.TxFuncParam,
-		s.Writes, s.Commits, s.RecvHandle, s.StateGuard, s.Locks, s.ErrWhenPresent, s.HandlesDuplicate, s.InsertTables)
+		s.Writes, s.Commits, s.RecvHandle, s.StateGuard, s.Locks, s.ErrWhenPresent, s.HandlesDuplicate, s.DuplicateErr, s.InsertTables)
 }
 
 // summaryOf returns the summary of f: computed here for this package's
@@ -218,9 +223,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 	s.Locks = len(writes) == 0 && len(checks) > 0 && s.HandleParam >= 0 && !s.Commits && allLock(checks)
 	s.ErrWhenPresent = s.Kind == apis.Exists && returnsOnlyError(fn) && !namedForLoading(fn.Name()) && !namedForState(fn.Name())
 	for _, w := range plain {
-		if w.Instr.Parent() == fn && HandlesDuplicateAfter(w.Instr) || w.Summary != nil && w.Summary.HandlesDuplicate {
-			s.HandlesDuplicate = true
-		}
+		s.answerDuplicate(fn, w)
 	}
 	if s.Kind != apis.None {
 		s.Table = commonTable(data)
@@ -237,6 +240,28 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		return nil
 	}
 	return s
+}
+
+// answerDuplicate records what fn makes of the unique violation of its
+// insert w: answered, or turned into (or handed on as) a sentinel.
+func (s *Summary) answerDuplicate(fn *ssa.Function, w *Op) {
+	var handedOn string
+	if w.Summary != nil {
+		if w.Summary.HandlesDuplicate {
+			s.HandlesDuplicate = true
+			return
+		}
+		handedOn = w.Summary.DuplicateErr
+	}
+	a := DuplicateAnswer{Sentinel: handedOn}
+	if w.Instr.Parent() == fn {
+		a = AnswerDuplicate(w.Instr, handedOn)
+	}
+	if a.Answered {
+		s.HandlesDuplicate = true
+	} else if s.DuplicateErr == "" {
+		s.DuplicateErr = a.Sentinel
+	}
 }
 
 // allLock reports whether every op locks what it reads.

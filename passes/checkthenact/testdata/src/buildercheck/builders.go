@@ -97,10 +97,10 @@ func goquCount(db *goqu.Database, id string) error {
 	return err
 }
 
-// Near miss: the check locks the row (FOR UPDATE) and is re-read; the
-// count of a locked row in the same transaction serialises the insert.
+// A count FOR UPDATE that finds no row locks none: both callers count
+// zero and both insert.
 func goquCountLocked(db *goqu.Database, id string) error {
-	n, err := db.From(goqu.T("idempotency_keys")).Where(goqu.Ex{"id": id}).ForUpdate(exp.Wait).Count()
+	n, err := db.From(goqu.T("idempotency_keys")).Where(goqu.Ex{"id": id}).ForUpdate(exp.Wait).Count() // want `FOR UPDATE locks no row when none is found`
 	if err != nil || n > 0 {
 		return err
 	}

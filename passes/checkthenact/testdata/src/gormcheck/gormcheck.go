@@ -65,13 +65,37 @@ func registerDuplicateHandled(db *gorm.DB, email string) error {
 	return err
 }
 
-// Near miss: row lock inside a transaction.
+// A row lock inside a transaction locks nothing when the row is missing.
 func registerLocked(db *gorm.DB, email string) error {
 	return db.Transaction(func(tx *gorm.DB) error {
 		var u User
-		err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("email = ?", email).First(&u).Error
+		err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("email = ?", email).First(&u).Error // want `FOR UPDATE locks no row when none is found`
 		if errors.Is(err, gorm.ErrRecordNotFound) {
 			return tx.Create(&User{Email: email}).Error
+		}
+		return err
+	})
+}
+
+type Org struct{ ID uint }
+
+type Seat struct {
+	OrgID uint
+	Email string
+}
+
+// Near miss: the organisation, which every caller locks first, is locked
+// before the check for the missing seat.
+func addSeatLockingOrg(db *gorm.DB, org uint, email string) error {
+	return db.Transaction(func(tx *gorm.DB) error {
+		var o Org
+		if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).First(&o, org).Error; err != nil {
+			return err
+		}
+		var s Seat
+		err := tx.Where("org_id = ? AND email = ?", org, email).First(&s).Error
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return tx.Create(&Seat{OrgID: org, Email: email}).Error
 		}
 		return err
 	})

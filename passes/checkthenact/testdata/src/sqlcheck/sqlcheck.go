@@ -115,7 +115,8 @@ func presentReturnsElseInsert(db *sql.DB, req string) error {
 	return err
 }
 
-// Near miss: SELECT ... FOR UPDATE in the same transaction.
+// SELECT ... FOR UPDATE that finds no row locks nothing: both
+// transactions read "absent" and both insert.
 func forUpdateInTx(ctx context.Context, db *sql.DB, req string) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
@@ -123,9 +124,58 @@ func forUpdateInTx(ctx context.Context, db *sql.DB, req string) error {
 	}
 	defer tx.Rollback()
 	var id int64
-	err = tx.QueryRow("SELECT id FROM orders WHERE request_id = $1 FOR UPDATE", req).Scan(&id)
+	err = tx.QueryRow("SELECT id FROM orders WHERE request_id = $1 FOR UPDATE", req).Scan(&id) // want `FOR UPDATE locks no row when none is found`
 	if errors.Is(err, sql.ErrNoRows) {
 		if _, err := tx.Exec(insertOrder, req); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}
+
+// Near miss: the parent account, which every competitor locks first, is
+// locked before the check for the missing membership: the second caller
+// waits on the account and then sees the first one's row.
+func forUpdateParent(ctx context.Context, db *sql.DB, account, user int64) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var id int64
+	if err := tx.QueryRow("SELECT id FROM accounts WHERE id = $1 FOR UPDATE", account).Scan(&id); err != nil {
+		return err
+	}
+	var member bool
+	if err := tx.QueryRow("SELECT EXISTS(SELECT 1 FROM memberships WHERE account_id = $1 AND user_id = $2)", account, user).Scan(&member); err != nil {
+		return err
+	}
+	if !member {
+		if _, err := tx.Exec("INSERT INTO memberships (account_id, user_id) VALUES ($1, $2)", account, user); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}
+
+// The parent is locked only after the check: both callers have already
+// seen the membership missing.
+func forUpdateParentLate(ctx context.Context, db *sql.DB, account, user int64) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var member bool
+	if err := tx.QueryRow("SELECT EXISTS(SELECT 1 FROM memberships WHERE account_id = $1 AND user_id = $2)", account, user).Scan(&member); err != nil { // want `check-then-act race: the existence check on memberships`
+		return err
+	}
+	var id int64
+	if err := tx.QueryRow("SELECT id FROM accounts WHERE id = $1 FOR UPDATE", account).Scan(&id); err != nil {
+		return err
+	}
+	if !member {
+		if _, err := tx.Exec("INSERT INTO memberships (account_id, user_id) VALUES ($1, $2)", account, user); err != nil {
 			return err
 		}
 	}
@@ -289,7 +339,7 @@ func IsConstraintError(err error) bool { return err != nil }
 // decides: both callers send.
 func welcomeBeforeInsert(ctx context.Context, db *sql.DB, email string) error {
 	var exists bool
-	if err := db.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM subscribers WHERE email = $1)`, email).Scan(&exists); err != nil { // want `check-then-act race: the existence check on subscribers and the conditional insert at line 297 let two concurrent callers both reach Post at line 296`
+	if err := db.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM subscribers WHERE email = $1)`, email).Scan(&exists); err != nil { // want `check-then-act race: the existence check on subscribers and the conditional insert at line 347 let two concurrent callers both reach Post at line 346`
 		return err
 	}
 	if !exists {
@@ -358,7 +408,7 @@ func lockedWhenFound(ctx context.Context, db *sql.DB, req string) error {
 // both find it free both reserve it (ntfy's reservations).
 func reserveTopic(ctx context.Context, db *sql.DB, user int64, topic string) error {
 	var one int
-	err := db.QueryRowContext(ctx, `SELECT 1 FROM reservations WHERE topic = $1`, topic).Scan(&one) // want `check-then-act race: the existence check on reservations \(by topic\) and the insert at line 365 are separate steps, and the insert's ON CONFLICT \(user_id,topic\) does not cover what the check matched`
+	err := db.QueryRowContext(ctx, `SELECT 1 FROM reservations WHERE topic = $1`, topic).Scan(&one) // want `check-then-act race: the existence check on reservations \(by topic\) and the insert at line 415 are separate steps, and the insert's ON CONFLICT \(user_id,topic\) does not cover what the check matched`
 	if !errors.Is(err, sql.ErrNoRows) {
 		return err
 	}
@@ -386,5 +436,61 @@ func reserveByConstraint(ctx context.Context, db *sql.DB, user int64, topic stri
 		return err
 	}
 	_, err = db.ExecContext(ctx, `INSERT INTO reservations (user_id, topic) VALUES ($1, $2) ON CONFLICT ON CONSTRAINT reservations_topic_key DO NOTHING`, user, topic)
+	return err
+}
+
+// Near miss: the caller locks the parent account before it calls the
+// helper that checks for the membership: the lock is taken one call up.
+func joinAccount(ctx context.Context, db *sql.DB, account, user int64) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var id int64
+	if err := tx.QueryRow("SELECT id FROM accounts WHERE id = $1 FOR UPDATE", account).Scan(&id); err != nil {
+		return err
+	}
+	if err := addMembership(tx, account, user); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+func addMembership(tx *sql.Tx, account, user int64) error {
+	var member bool
+	if err := tx.QueryRow("SELECT EXISTS(SELECT 1 FROM memberships WHERE account_id = $1 AND user_id = $2)", account, user).Scan(&member); err != nil {
+		return err
+	}
+	if member {
+		return nil
+	}
+	_, err := tx.Exec("INSERT INTO memberships (account_id, user_id) VALUES ($1, $2)", account, user)
+	return err
+}
+
+// The same helper shape, called by one caller that locks the account and
+// one that does not: the second caller races.
+func joinAccountLocked(ctx context.Context, tx *sql.Tx, account, user int64) error {
+	var id int64
+	if err := tx.QueryRow("SELECT id FROM accounts WHERE id = $1 FOR UPDATE", account).Scan(&id); err != nil {
+		return err
+	}
+	return addMember(tx, account, user)
+}
+
+func joinAccountUnlocked(tx *sql.Tx, account, user int64) error {
+	return addMember(tx, account, user)
+}
+
+func addMember(tx *sql.Tx, account, user int64) error {
+	var member bool
+	if err := tx.QueryRow("SELECT EXISTS(SELECT 1 FROM memberships WHERE account_id = $1 AND user_id = $2)", account, user).Scan(&member); err != nil { // want `check-then-act race: the existence check on memberships`
+		return err
+	}
+	if member {
+		return nil
+	}
+	_, err := tx.Exec("INSERT INTO memberships (account_id, user_id) VALUES ($1, $2)", account, user)
 	return err
 }

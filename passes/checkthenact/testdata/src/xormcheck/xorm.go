@@ -75,11 +75,11 @@ func registerCount(engine *xorm.Engine, email string) error {
 	return err
 }
 
-// Near miss: the row is locked with ForUpdate in the same session's tx.
+// ForUpdate in the same session's tx locks nothing when no user is found.
 func registerCountLocked(engine *xorm.Engine, email string) error {
 	_, err := engine.Transaction(func(s *xorm.Session) (any, error) {
 		var u User
-		has, err := s.Where("email = ?", email).ForUpdate().Get(&u)
+		has, err := s.Where("email = ?", email).ForUpdate().Get(&u) // want `FOR UPDATE locks no row when none is found`
 		if err != nil || has {
 			return nil, err
 		}

@@ -83,8 +83,9 @@ func (s *Store) HasFeed(ctx context.Context, url string) (bool, error) { // want
 
 var errFeedExists = errors.New("feed exists")
 
-// A helper that maps its insert's unique violation handles the duplicate.
-func (s *Store) AddTag(ctx context.Context, name string) error { // want AddTag:"^insert .*handlesdup=true"
+// A helper that maps its insert's unique violation hands the duplicate on
+// as its sentinel, for a caller to test.
+func (s *Store) AddTag(ctx context.Context, name string) error { // want AddTag:"^insert .*handlesdup=false duperr=\"summaries.errTagExists\""
 	_, err := s.db.ExecContext(ctx, `INSERT INTO tags (name) VALUES ($1)`, name)
 	if err != nil && err.Error() == "pq: duplicate key value violates unique constraint" {
 		return errTagExists
@@ -92,8 +93,17 @@ func (s *Store) AddTag(ctx context.Context, name string) error { // want AddTag:
 	return err
 }
 
-// Near miss: one that returns the error as it is does not.
-func (s *Store) PutTag(ctx context.Context, name string) error { // want PutTag:"^insert .*handlesdup=false"
+// One that answers it itself handles the duplicate.
+func (s *Store) EnsureTag(ctx context.Context, name string) error { // want EnsureTag:"^insert .*handlesdup=true duperr=\"\""
+	_, err := s.db.ExecContext(ctx, `INSERT INTO tags (name) VALUES ($1)`, name)
+	if err != nil && err.Error() == "pq: duplicate key value violates unique constraint" {
+		return nil
+	}
+	return err
+}
+
+// Near miss: one that returns the error as it is does neither.
+func (s *Store) PutTag(ctx context.Context, name string) error { // want PutTag:"^insert .*handlesdup=false duperr=\"\""
 	_, err := s.db.ExecContext(ctx, `INSERT INTO tags (name) VALUES ($1)`, name)
 	return err
 }

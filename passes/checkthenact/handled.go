@@ -1,0 +1,91 @@
+package checkthenact
+
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+// callerDepth bounds how far up the chain of callers a sentinel is
+// followed.
+const callerDepth = 4
+
+// duplicateAnswered reports whether the write's unique violation is
+// answered as the duplicate outcome: behind the write (its helper returns
+// nil for it), after it in the check's function, in a caller up the
+// chain that tests the sentinel the violation became, or by the check's
+// own function returning that sentinel when the check finds the row too
+// (the loser is told what a later caller would be). Otherwise it returns
+// the sentinel nobody tests, if there is one: a sentinel returned raw to a
+// handler's generic error path is no handling.
+func (c *callers) duplicateAnswered(check, write *dataaccess.Op) (answered bool, sentinel string) {
+	if write.Summary != nil {
+		if write.Summary.HandlesDuplicate {
+			return true, ""
+		}
+		sentinel = write.Summary.DuplicateErr
+	}
+	var top *ssa.Function
+	for f := write.Instr.Parent(); f != nil; f = f.Parent() {
+		loc, ok := locate(write.Instr, f)
+		if !ok {
+			continue
+		}
+		a := dataaccess.AnswerDuplicate(loc, sentinel)
+		if a.Answered {
+			return true, ""
+		}
+		sentinel = a.Sentinel
+		if sentinel != "" && f == check.Fn && returnsBesides(f, loc, sentinel) {
+			return true, ""
+		}
+		top = f
+	}
+	if sentinel == "" || top == nil {
+		return false, ""
+	}
+	if c.testedUpChain(top, sentinel, callerDepth) {
+		return true, ""
+	}
+	return false, sentinel
+}
+
+// testedUpChain reports whether some static caller of fn in the package
+// answers sentinel, or hands it on to one of its own callers that does.
+func (c *callers) testedUpChain(fn *ssa.Function, sentinel string, depth int) bool {
+	if depth == 0 {
+		return false
+	}
+	for _, site := range c.sites[fn] {
+		if c.inTestFile(site.Parent()) {
+			continue
+		}
+		a := dataaccess.AnswerDuplicate(site, sentinel)
+		if a.Answered {
+			return true
+		}
+		if a.Sentinel != "" && site.Parent().Parent() == nil && c.testedUpChain(site.Parent(), a.Sentinel, depth-1) {
+			return true
+		}
+	}
+	return false
+}
+
+// returnsBesides reports whether fn returns sentinel on a path that does
+// not pass through at: what the check answers a present row with.
+func returnsBesides(fn *ssa.Function, at ssa.Instruction, sentinel string) bool {
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) == 0 || ssautil.Reachable(at, ret) {
+			continue
+		}
+		if dataaccess.SentinelIn(dataaccess.Unwrap(ret.Results[len(ret.Results)-1])) == sentinel {
+			return true
+		}
+	}
+	return false
+}
