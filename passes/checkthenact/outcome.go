@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+	"unicode"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -272,8 +273,11 @@ func lookupFields(op *dataaccess.Op) map[string]bool {
 		return nil
 	}
 	names := map[string]bool{}
-	if _, by, ok := strings.Cut(op.Callee.Name(), "By"); ok && by != "" {
-		names[strings.ToLower(by)] = true
+	if name := op.Callee.Name(); strings.LastIndex(name, "By") >= 0 {
+		by := name[strings.LastIndex(name, "By")+2:]
+		if by != "" && unicode.IsUpper(rune(by[0])) { // ByName, not Bytes
+			names[strings.ToLower(by)] = true
+		}
 	}
 	params := op.Callee.Signature().Params()
 	for i := 0; i < params.Len(); i++ {
@@ -552,7 +556,7 @@ func comparison(cmp *ssa.BinOp, v ssa.Value, m meaning) (absentWhenTrue, ok bool
 			}
 		}
 	case probeErr:
-		if isNotFoundSentinel(other) {
+		if dataaccess.IsNotFoundSentinel(other) {
 			switch op {
 			case token.EQL:
 				return true, true
@@ -578,7 +582,7 @@ func comparison(cmp *ssa.BinOp, v ssa.Value, m meaning) (absentWhenTrue, ok bool
 				return m == readErr, true
 			}
 		}
-		if m == readErr && isNotFoundSentinel(other) {
+		if m == readErr && dataaccess.IsNotFoundSentinel(other) {
 			switch op {
 			case token.EQL:
 				return true, true
@@ -659,34 +663,9 @@ func isNotFoundTest(call *ssa.Call, err ssa.Value) bool {
 		return false
 	}
 	if tested, target, ok := dataaccess.ErrorsIs(&call.Call); ok {
-		return tested == err && isNotFoundSentinel(target)
+		return tested == err && dataaccess.IsNotFoundSentinel(target)
 	}
 	return nameSaysAbsent(f.Name())
-}
-
-// isNotFoundSentinel reports whether v is a package-level error that means
-// "no such row or key".
-func isNotFoundSentinel(v ssa.Value) bool {
-	v = dataaccess.Unwrap(v)
-	if k, ok := v.(*ssa.Const); ok {
-		// go-redis declares Nil as a constant of its error type.
-		n, named := types.Unalias(k.Type()).(*types.Named)
-		return named && n.Obj().Pkg() != nil && strings.Contains(n.Obj().Pkg().Path(), "redis") &&
-			k.Value != nil && k.Value.Kind() == constant.String && strings.HasSuffix(constant.StringVal(k.Value), "nil")
-	}
-	g, ok := dataaccess.LoadedGlobal(v)
-	if !ok || g.Pkg == nil {
-		return false
-	}
-	name := g.Name()
-	switch {
-	case name == "ErrNoRows", name == "ErrRecordNotFound":
-		return true
-	case name == "Nil" && apis.IsRedis(g.Pkg.Pkg.Path()):
-		return true
-	}
-	return strings.Contains(name, "NotFound") || strings.Contains(name, "NoRows") || strings.Contains(name, "NotExist") ||
-		strings.Contains(name, "NoDocuments") // mongo.ErrNoDocuments
 }
 
 func isNil(v ssa.Value) bool {

@@ -86,7 +86,9 @@ type Summary struct {
 	// and says "not found" with the zero record and no error: it swallows
 	// the read's error (no error result), returns T{} with a nil error
 	// (gorm's ErrRecordNotFound or no rows affected turned into nothing),
-	// or returns what a helper that does so returned. Its callers test the
+	// returns the record it read with nil errors after testing the read's
+	// error for not-found (the not-found path falls through), or returns
+	// what a helper that does so returned. Its callers test the
 	// record's fields, not the error.
 	ZeroWhenAbsent bool
 }

@@ -30,13 +30,54 @@ func returnsZeroWhenAbsent(fn *ssa.Function, checks []*Op) bool {
 		if !ok || len(ret.Results) == 0 {
 			continue
 		}
-		if zeroWithNilErrors(ret) {
+		if zeroWithNilErrors(ret) || filledAfterNotFound(fn, ret, checks) {
 			return true
 		}
 		for _, op := range checks {
 			call, ok := op.Instr.(*ssa.Call)
 			if ok && call.Parent() == fn && op.Summary != nil && op.Summary.ZeroWhenAbsent && resultOf(ret.Results[0], call, map[ssa.Value]bool{}) {
 				return true
+			}
+		}
+	}
+	return false
+}
+
+// filledAfterNotFound reports whether ret returns, with nil errors, the
+// record a read of fn filled, in a function that tests the read's error
+// for not-found: that path falls through with the record still zero (if
+// err != nil && !errors.Is(err, gorm.ErrRecordNotFound) { return User{},
+// err }; return u, nil).
+func filledAfterNotFound(fn *ssa.Function, ret *ssa.Return, checks []*Op) bool {
+	load, ok := ret.Results[0].(*ssa.UnOp)
+	if !ok || !nilErrors(ret) {
+		return false
+	}
+	filled := false
+	for _, op := range checks {
+		if c := op.Call(); c != nil && op.Instr.Parent() == fn {
+			for _, a := range c.Args {
+				filled = filled || Unwrap(a) == load.X
+			}
+		}
+	}
+	return filled && testsNotFound(fn)
+}
+
+// testsNotFound reports whether fn compares an error with a not-found
+// sentinel (errors.Is(err, sql.ErrNoRows), err == gorm.ErrRecordNotFound).
+func testsNotFound(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch instr := instr.(type) {
+			case *ssa.Call:
+				if _, target, ok := ErrorsIs(&instr.Call); ok && IsNotFoundSentinel(target) {
+					return true
+				}
+			case *ssa.BinOp:
+				if IsNotFoundSentinel(instr.X) || IsNotFoundSentinel(instr.Y) {
+					return true
+				}
 			}
 		}
 	}
@@ -57,9 +98,12 @@ func isRecordValue(t types.Type) bool {
 // zeroWithNilErrors reports whether ret returns the zero record and nil
 // for every error.
 func zeroWithNilErrors(ret *ssa.Return) bool {
-	if k, ok := ret.Results[0].(*ssa.Const); !ok || k.Value != nil {
-		return false
-	}
+	k, ok := ret.Results[0].(*ssa.Const)
+	return ok && k.Value == nil && nilErrors(ret)
+}
+
+// nilErrors reports whether every error ret returns is nil.
+func nilErrors(ret *ssa.Return) bool {
 	for _, r := range ret.Results[1:] {
 		if !ssautil.IsError(r.Type()) {
 			continue

@@ -154,3 +154,24 @@ func signUpBuilt(db *gorm.DB, name string) error {
 	}
 	return db.Create(&u).Error
 }
+
+// GetUserByName names the field it looks the user up by; its parameter
+// does not.
+func GetUserByName(db *gorm.DB, n string) (User, error) {
+	var u User
+	if err := db.Where("name = ?", n).First(&u).Error; err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
+		return User{}, err
+	}
+	return u, nil
+}
+
+func signUpByName(db *gorm.DB, n string) error {
+	u, err := GetUserByName(db, n) // want `check-then-act race: the existence check GetUserByName`
+	if err != nil {
+		return err
+	}
+	if u.Name == "" {
+		return db.Create(&User{Name: n}).Error
+	}
+	return nil
+}

@@ -75,3 +75,25 @@ func findUserPtr(db *gorm.DB, name string) *User { // want findUserPtr:"^read .*
 	}
 	return &u
 }
+
+// Only errors other than not-found are returned: a missing user falls
+// through as the zero User the read left.
+func userIgnoringNotFound(db *gorm.DB, name string) (User, error) { // want userIgnoringNotFound:"^read .*zerowhenabsent=true"
+	var u User
+	if err := db.Where("name = ?", name).First(&u).Error; err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
+		return User{}, err
+	}
+	return u, nil
+}
+
+var errNoUser = errors.New("no such user")
+
+// Near miss: not-found is mapped to an error of the module's own.
+func userOrErrNoUser(db *gorm.DB, name string) (User, error) { // want userOrErrNoUser:"^read .*zerowhenabsent=false"
+	var u User
+	err := db.Where("name = ?", name).First(&u).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return User{}, errNoUser
+	}
+	return u, err
+}
