@@ -13,11 +13,12 @@ import (
 )
 
 var Analyzer = &analysis.Analyzer{
-	Name:     "abortedtx",
-	Doc:      Doc,
-	URL:      "https://github.com/idemvet/idemvet/blob/main/passes/abortedtx/README.md",
-	Requires: []*analysis.Analyzer{dataaccess.Analyzer},
-	Run:      run,
+	Name:      "abortedtx",
+	Doc:       Doc,
+	URL:       "https://github.com/idemvet/idemvet/blob/main/passes/abortedtx/README.md",
+	Requires:  []*analysis.Analyzer{dataaccess.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{new(recovers)},
 }
 
 // finding is a statement issued on a transaction after an error from an
@@ -33,10 +34,14 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	nonAborting := onlyNonAbortingDrivers(pass.Pkg)
+	exportRecovers(pass, model, nonAborting)
 	reported := map[*dataaccess.Op]bool{}
 	for _, s := range model.Ops {
 		if !mayFail(s) || !aborts(s, nonAborting) || passutil.InTestFile(pass.Fset, s.Pos()) {
 			continue // a test's statements: it checks their errors, not the service's
+		}
+		if recovered(pass, s) {
+			continue // the helper rolled back to its savepoint before returning the error
 		}
 		next := afterFailure(model, s)
 		if next == nil || reported[next] {

@@ -28,7 +28,10 @@
 // It is silent when the path returns, rolls the transaction back, or runs
 // ROLLBACK TO SAVEPOINT first; when the failing statement ran in a
 // savepoint (a pgx nested transaction from tx.Begin, rolled back on
-// failure); when the existing row is read through the pool or another
+// failure, or a gorm Transaction nested in one); when the failure came
+// from a helper that rolls the caller's transaction back to its savepoint
+// on every path before returning the error (exported as the fact
+// "recovers"); when the existing row is read through the pool or another
 // connection; for INSERT ... ON CONFLICT, which does not fail on a
 // duplicate; for reads, whose "not found" is no server error, and on the
 // branch of errors.Is(err, ErrNoRows) or another domain sentinel (an

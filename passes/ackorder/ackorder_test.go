@@ -11,7 +11,7 @@ import (
 
 func TestAckOrder(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), ackorder.Analyzer, "amqpack", "pgxack")
-	analysistest.Run(t, analysistest.TestData(), ackorder.Analyzer, "ackhelper", "gormack", "brokers")
+	analysistest.Run(t, analysistest.TestData(), ackorder.Analyzer, "ackhelper", "gormack", "brokers", "ackcommitted")
 }
 
 func TestFixedCodeCompiles(t *testing.T) {

@@ -40,15 +40,21 @@
 // outcome in one transaction.
 //
 // The check is an EXISTS/count/1 query, a QueryRow that ends in ErrNoRows
-// (or whose record keeps a zero key after the error is swallowed), gorm
+// (or whose record keeps a zero key after the error is swallowed: ID == 0,
+// ID > 0 for present, the record == its zero value), gorm
 // (v1 and v2) First/Take/Find/Count, ent Exist, sqlx Get, bun Exists,
 // xorm Get/Exist/Count, pop Exists/First, go-pg Exists/Select, a squirrel,
 // goqu or bob query (its SQL rebuilt from the builder chain or mods), SQL
 // loaded from the module's .sql files, a
 // repository method through an interface or a concrete type (ExistsBy*,
 // IsProcessed, or Get*/Find*/Lookup*/*ByID returning a record and an error,
-// tested for a nil record or a not-found sentinel), a validator whose only
-// result is an error (nil means absent), redis Exists/Get, sync.Map Load,
+// tested for a nil record or a not-found sentinel), a helper that returns
+// the zero record with no error when the row is missing (tested on its
+// key, as a whole, or on the field it looked the row up by: u.Name == ""
+// after userByName(name), also through wrappers), a helper's bool result
+// named for presence (has, exists, found, ok; not admin), a validator whose
+// only result is an error or a message (nil or "" means absent), redis
+// Exists/Get, sync.Map Load,
 // or a map lookup. Helpers are seen through facts: one that checks and
 // inserts inside is an insert to its callers (and a finding of its own),
 // and the tables a helper inserts into travel with it. The write must run
@@ -145,7 +151,8 @@
 // path names migrations, seeds or bootstrap; a function that changes the
 // schema (CREATE/ALTER/DROP, gorm AutoMigrate) or keeps a migration
 // tool's bookkeeping table; a function registered from init into a
-// migration list; main, init and the Run/RunE/Action function of a cobra
+// migration list (an argument of a registrar named for migrations, or a
+// func in a Migration record, also in a package-level list); main, init and the Run/RunE/Action function of a cobra
 // or urfave/cli command up to the statement that starts serving (a go
 // statement, Serve, ListenAndServe, Start, Run, Consume, Subscribe); a
 // component's lifecycle start (a method named Start that launches

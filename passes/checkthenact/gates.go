@@ -156,8 +156,18 @@ func recordValues(op *dataaccess.Op) []ssa.Value {
 	}
 	var recs []ssa.Value
 	addResult := func(v ssa.Value) {
-		if isRecordType(v.Type()) {
-			recs = append(recs, v)
+		if !isRecordType(v.Type()) {
+			return
+		}
+		recs = append(recs, v)
+		// u := findUser(...); u.ID: a struct kept in a variable whose
+		// fields are read in place.
+		for _, ref := range *v.Referrers() {
+			if st, ok := ref.(*ssa.Store); ok && st.Val == v {
+				if alloc, ok := st.Addr.(*ssa.Alloc); ok {
+					recs = append(recs, alloc)
+				}
+			}
 		}
 	}
 	addResult(call)

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+	"unicode"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -25,7 +26,7 @@ import (
 // lookup, and a nil or empty map or slice a store's result holds (DynamoDB
 // out.Item == nil, len(out.Items) == 0, etcd len(resp.Kvs) == 0).
 func absentBranches(op *dataaccess.Op) []*ssa.BasicBlock {
-	o := &outcomes{kind: op.Kind, errWhenPresent: op.Summary != nil && op.Summary.ErrWhenPresent}
+	o := &outcomes{kind: op.Kind, errWhenPresent: op.Summary != nil && op.Summary.ErrWhenPresent, helper: op.Summary != nil}
 	switch instr := op.Instr.(type) {
 	case *ssa.Lookup:
 		o.fromValue(instr, 0)
@@ -93,7 +94,7 @@ const (
 	readErr                   // error of a read, nil when present
 	resultPtr                 // pointer result of a read, nil when absent
 	recordKey                 // key field of the record a read filled, zero when absent
-	presentErr                // error of a validator, non-nil when present
+	presentErr                // error or message of a validator, non-nil or non-empty when present
 	found                     // map or slice of what was found, nil or empty when absent
 	// probeErr is the error of an existence probe: only a not-found
 	// sentinel says absent (SELECT 1 ... WHERE ends in ErrNoRows); a
@@ -112,10 +113,13 @@ type boolSig struct {
 
 type outcomes struct {
 	kind apis.Kind
-	// errWhenPresent: the check's error result says the row is there.
+	// errWhenPresent: the check's error or message says the row is there.
 	errWhenPresent bool
-	bools          []boolSig
-	seen           map[ssa.Value]bool
+	// helper: the check is a call of the module's own code, whose result
+	// names say what its bools mean.
+	helper bool
+	bools  []boolSig
+	seen   map[ssa.Value]bool
 }
 
 const maxDepth = 6
@@ -128,13 +132,24 @@ func (o *outcomes) fromValue(v ssa.Value, depth int) {
 	switch t := v.Type().Underlying().(type) {
 	case *types.Tuple:
 		for _, ref := range *v.Referrers() {
-			if e, ok := ref.(*ssa.Extract); ok {
-				o.fromValue(e, depth+1)
+			e, ok := ref.(*ssa.Extract)
+			if !ok {
+				continue
 			}
+			switch name := o.boolResultName(t, e.Index); {
+			case name == "", namesPresence(name):
+				o.fromValue(e, depth+1)
+			case nameSaysAbsent(name) || strings.Contains(name, "missing") || strings.Contains(name, "absent"):
+				o.fromMeaning(e, absentFlag, depth+1)
+			}
+			// A bool named for anything else (admin, changed) says
+			// nothing about presence.
 		}
 		return
 	case *types.Basic:
 		switch {
+		case t.Info()&types.IsString != 0 && o.errWhenPresent:
+			o.fromMeaning(v, presentErr, depth) // a message, "" when absent
 		case t.Info()&types.IsBoolean != 0 && namesAbsence(v):
 			o.fromMeaning(v, absentFlag, depth)
 		case t.Info()&types.IsBoolean != 0:
@@ -182,6 +197,24 @@ func (o *outcomes) fromValue(v ssa.Value, depth int) {
 	}
 }
 
+// boolResultName returns the lower-cased name of result i of a helper
+// of the module, when that result is a named bool: (u User, has bool, err
+// error). It is "" for any other result and for a library's results.
+func (o *outcomes) boolResultName(t *types.Tuple, i int) string {
+	b, ok := t.At(i).Type().Underlying().(*types.Basic)
+	if !o.helper || !ok || b.Info()&types.IsBoolean == 0 || t.At(i).Name() == "_" {
+		return ""
+	}
+	return strings.ToLower(t.At(i).Name())
+}
+
+// namesPresence reports whether a bool's name says the row was found:
+// has, exists, found, ok, present.
+func namesPresence(name string) bool {
+	return name == "ok" || strings.Contains(name, "has") || strings.Contains(name, "exist") ||
+		strings.Contains(name, "found") && !strings.Contains(name, "notfound") || strings.Contains(name, "present")
+}
+
 // fromEmbedded follows a library result's embedded struct, whose
 // promoted methods read the outcome (go-redis's cmd.Err() is baseCmd's).
 func (o *outcomes) fromEmbedded(ref, base ssa.Value, idx int, depth int) {
@@ -193,13 +226,66 @@ func (o *outcomes) fromEmbedded(ref, base ssa.Value, idx int, depth int) {
 
 // fromRecordKeys follows the key fields of the record a read fills or
 // returns: with the read's ErrNoRows swallowed, tag.ID == 0 is how the
-// code learns the row is absent.
+// code learns the row is absent, and so is the whole record compared
+// with its zero value (u == User{}). From a helper that returns the zero
+// record when the row is missing (Summary.ZeroWhenAbsent), the field it
+// looked the row up by says so too (u.Name == "" after
+// userByName(name)); any other field of a found row may well be empty.
 func (o *outcomes) fromRecordKeys(op *dataaccess.Op) {
+	lookup := lookupFields(op)
 	for _, rec := range recordValues(op) {
-		for _, key := range keyFieldValues(rec) {
+		for _, key := range fieldValues(rec, isRecordKey) {
 			o.fromMeaning(key, recordKey, 1)
 		}
+		for _, whole := range wholeRecordValues(rec) {
+			o.fromMeaning(whole, recordKey, 1)
+		}
+		if len(lookup) == 0 {
+			continue
+		}
+		byLookup := func(t types.Type, i int) bool {
+			return lookup[strings.ToLower(ssautil.FieldName(t, i))]
+		}
+		for _, f := range fieldValues(rec, byLookup) {
+			o.fromMeaning(f, recordKey, 1)
+		}
 	}
+}
+
+// wholeRecordValues returns the record itself where a value of it is at
+// hand: the struct result, or the loads of the variable it was kept in.
+func wholeRecordValues(rec ssa.Value) []ssa.Value {
+	if _, isPtr := rec.Type().Underlying().(*types.Pointer); !isPtr {
+		return []ssa.Value{rec}
+	}
+	if _, ok := rec.(*ssa.Alloc); ok {
+		return ssautil.LoadsOf(rec)
+	}
+	return nil
+}
+
+// lookupFields returns the lower-cased names of the fields a helper that
+// returns the zero record on absence looked the row up by: its scalar
+// parameters (userByName(db, name)) and what its name says follows By
+// (GetUserByEmail). Empty for any other read.
+func lookupFields(op *dataaccess.Op) map[string]bool {
+	if op.Summary == nil || !op.Summary.ZeroWhenAbsent || op.Callee == nil {
+		return nil
+	}
+	names := map[string]bool{}
+	if name := op.Callee.Name(); strings.LastIndex(name, "By") >= 0 {
+		by := name[strings.LastIndex(name, "By")+2:]
+		if by != "" && unicode.IsUpper(rune(by[0])) { // ByName, not Bytes
+			names[strings.ToLower(by)] = true
+		}
+	}
+	params := op.Callee.Signature().Params()
+	for i := 0; i < params.Len(); i++ {
+		if b, ok := params.At(i).Type().Underlying().(*types.Basic); ok && b.Info()&(types.IsString|types.IsInteger) != 0 && params.At(i).Name() != "" {
+			names[strings.ToLower(params.At(i).Name())] = true
+		}
+	}
+	return names
 }
 
 // fromSliceFills follows the slices a read fills (sqlx Select(&rows,
@@ -228,13 +314,13 @@ func isBuiltinLen(call *ssa.Call) bool {
 	return ok && b.Name() == "len"
 }
 
-// keyFieldValues returns the loads of a record's key fields (ID, *ID,
-// *Key).
-func keyFieldValues(rec ssa.Value) []ssa.Value {
+// fieldValues returns the loads of the fields of a record that want
+// selects (isRecordKey: ID, *ID, *Key).
+func fieldValues(rec ssa.Value, want func(t types.Type, i int) bool) []ssa.Value {
 	var out []ssa.Value
 	if fa, ok := rec.(*ssa.FieldAddr); ok {
 		// Scan(&tag.ID): every load of that field of tag.
-		if !isRecordKey(fa.X.Type(), fa.Field) {
+		if !want(fa.X.Type(), fa.Field) {
 			return nil
 		}
 		base, ok := fa.X.(*ssa.Alloc)
@@ -251,11 +337,11 @@ func keyFieldValues(rec ssa.Value) []ssa.Value {
 	for _, ref := range *rec.Referrers() {
 		switch ref := ref.(type) {
 		case *ssa.FieldAddr:
-			if isRecordKey(ref.X.Type(), ref.Field) {
+			if want(ref.X.Type(), ref.Field) {
 				out = append(out, ssautil.LoadsOf(ref)...)
 			}
 		case *ssa.Field:
-			if isRecordKey(ref.X.Type(), ref.Field) {
+			if want(ref.X.Type(), ref.Field) {
 				out = append(out, ref)
 			}
 		}
@@ -445,14 +531,14 @@ func comparison(cmp *ssa.BinOp, v ssa.Value, m meaning) (absentWhenTrue, ok bool
 	case recordKey:
 		if k, isConst := other.(*ssa.Const); isConst && isZeroConst(k) {
 			switch op {
-			case token.EQL:
+			case token.EQL, token.LEQ: // ID == 0, ID <= 0
 				return true, true
-			case token.NEQ:
+			case token.NEQ, token.GTR: // ID != 0, ID > 0
 				return false, true
 			}
 		}
 	case presentErr:
-		if isNil(other) {
+		if k, isConst := other.(*ssa.Const); isConst && isZeroConst(k) { // nil, or ""
 			switch op {
 			case token.EQL: // err == nil: nothing stood in the way
 				return true, true
@@ -470,7 +556,7 @@ func comparison(cmp *ssa.BinOp, v ssa.Value, m meaning) (absentWhenTrue, ok bool
 			}
 		}
 	case probeErr:
-		if isNotFoundSentinel(other) {
+		if dataaccess.IsNotFoundSentinel(other) {
 			switch op {
 			case token.EQL:
 				return true, true
@@ -496,7 +582,7 @@ func comparison(cmp *ssa.BinOp, v ssa.Value, m meaning) (absentWhenTrue, ok bool
 				return m == readErr, true
 			}
 		}
-		if m == readErr && isNotFoundSentinel(other) {
+		if m == readErr && dataaccess.IsNotFoundSentinel(other) {
 			switch op {
 			case token.EQL:
 				return true, true
@@ -577,34 +663,9 @@ func isNotFoundTest(call *ssa.Call, err ssa.Value) bool {
 		return false
 	}
 	if tested, target, ok := dataaccess.ErrorsIs(&call.Call); ok {
-		return tested == err && isNotFoundSentinel(target)
+		return tested == err && dataaccess.IsNotFoundSentinel(target)
 	}
 	return nameSaysAbsent(f.Name())
-}
-
-// isNotFoundSentinel reports whether v is a package-level error that means
-// "no such row or key".
-func isNotFoundSentinel(v ssa.Value) bool {
-	v = dataaccess.Unwrap(v)
-	if k, ok := v.(*ssa.Const); ok {
-		// go-redis declares Nil as a constant of its error type.
-		n, named := types.Unalias(k.Type()).(*types.Named)
-		return named && n.Obj().Pkg() != nil && strings.Contains(n.Obj().Pkg().Path(), "redis") &&
-			k.Value != nil && k.Value.Kind() == constant.String && strings.HasSuffix(constant.StringVal(k.Value), "nil")
-	}
-	g, ok := dataaccess.LoadedGlobal(v)
-	if !ok || g.Pkg == nil {
-		return false
-	}
-	name := g.Name()
-	switch {
-	case name == "ErrNoRows", name == "ErrRecordNotFound":
-		return true
-	case name == "Nil" && apis.IsRedis(g.Pkg.Pkg.Path()):
-		return true
-	}
-	return strings.Contains(name, "NotFound") || strings.Contains(name, "NoRows") || strings.Contains(name, "NotExist") ||
-		strings.Contains(name, "NoDocuments") // mongo.ErrNoDocuments
 }
 
 func isNil(v ssa.Value) bool {

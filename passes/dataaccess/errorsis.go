@@ -1,9 +1,14 @@
 package dataaccess
 
 import (
+	"go/constant"
 	"go/token"
+	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
 )
 
 // ErrorsIs returns the arguments of errors.Is(err, target) when c is a
@@ -25,4 +30,29 @@ func LoadedGlobal(v ssa.Value) (*ssa.Global, bool) {
 	}
 	g, ok := load.X.(*ssa.Global)
 	return g, ok
+}
+
+// IsNotFoundSentinel reports whether v is a package-level error that means
+// "no such row or key".
+func IsNotFoundSentinel(v ssa.Value) bool {
+	v = Unwrap(v)
+	if k, ok := v.(*ssa.Const); ok {
+		// go-redis declares Nil as a constant of its error type.
+		n, named := types.Unalias(k.Type()).(*types.Named)
+		return named && n.Obj().Pkg() != nil && strings.Contains(n.Obj().Pkg().Path(), "redis") &&
+			k.Value != nil && k.Value.Kind() == constant.String && strings.HasSuffix(constant.StringVal(k.Value), "nil")
+	}
+	g, ok := LoadedGlobal(v)
+	if !ok || g.Pkg == nil {
+		return false
+	}
+	name := g.Name()
+	switch {
+	case name == "ErrNoRows", name == "ErrRecordNotFound":
+		return true
+	case name == "Nil" && apis.IsRedis(g.Pkg.Pkg.Path()):
+		return true
+	}
+	return strings.Contains(name, "NotFound") || strings.Contains(name, "NoRows") || strings.Contains(name, "NotExist") ||
+		strings.Contains(name, "NoDocuments") // mongo.ErrNoDocuments
 }

@@ -3,6 +3,7 @@ package dataaccess
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -23,7 +24,8 @@ import (
 //     AutoMigrate) or touches a migrations bookkeeping table
 //     (schema_migrations, goose_db_version) is startup code;
 //   - a function registered from init into a migration list
-//     (goose.AddMigration(up, down), migrations.Register(fn)) is too;
+//     (goose.AddMigration(up, down), migrations.Register(fn), a func in a
+//     Migration record, also in a package-level var's list) is too;
 //   - main, init and the commands of a CLI (the Run/RunE/Action function
 //     of a cobra or urfave/cli command) are roots: their statements before
 //     the first one that starts serving (a go statement, Serve,
@@ -108,6 +110,12 @@ func findStartup(pkg *types.Package, pkgInit *ssa.Function, funcs []*ssa.Functio
 		for _, cmd := range commandFuncs(pkgInit) {
 			s.serving[cmd] = servingInstrs(cmd)
 		}
+		for _, reg := range migrationRegistrations(pkgInit) {
+			s.whole[reg] = true // var migrations = []*Migration{{Up: ...}}
+		}
+		// The literals of those initialisers are no source functions
+		// either; the helpers they call are seen through them.
+		funcs = append(slices.Clip(funcs), pkgInit.AnonFuncs...)
 	}
 	s.propagate(funcs)
 	return s
@@ -294,30 +302,46 @@ func reachableFromAny(froms []ssa.Instruction, instr ssa.Instruction) bool {
 
 // migrationRegistrations returns the functions init hands to a migration
 // registry: arguments of a call whose function or package is named for
-// migrations (goose.AddMigration(up, down), migrate.Register(fn)).
+// migrations (goose.AddMigration(up, down), migrate.Register(fn)), and
+// functions stored into a migration record (&Migration{Up: func...}),
+// whichever registry or list the record is then given to.
 func migrationRegistrations(init *ssa.Function) []*ssa.Function {
 	var out []*ssa.Function
 	for _, b := range init.Blocks {
 		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok {
-				continue
-			}
-			f := callee(call.Common())
-			if f == nil || f.Pkg() == nil {
-				continue
-			}
-			if !strings.Contains(strings.ToLower(f.Name()), "migrat") && !isStartupPackage(f.Pkg().Path()) {
-				continue
-			}
-			for _, a := range call.Common().Args {
-				if fn := ssautil.FuncValue(Unwrap(a)); fn != nil {
+			switch instr := instr.(type) {
+			case *ssa.Call:
+				f := callee(instr.Common())
+				if f == nil || f.Pkg() == nil {
+					continue
+				}
+				if !namedForMigrations(f.Name()) && !isStartupPackage(f.Pkg().Path()) {
+					continue
+				}
+				for _, a := range instr.Common().Args {
+					if fn := ssautil.FuncValue(Unwrap(a)); fn != nil {
+						out = append(out, fn)
+					}
+				}
+			case *ssa.Store:
+				fa, ok := instr.Addr.(*ssa.FieldAddr)
+				if !ok {
+					continue
+				}
+				if n := ssautil.NamedOf(fa.X.Type()); n == nil || !namedForMigrations(n.Obj().Name()) {
+					continue
+				}
+				if fn := ssautil.FuncValue(Unwrap(instr.Val)); fn != nil {
 					out = append(out, fn)
 				}
 			}
 		}
 	}
 	return out
+}
+
+func namedForMigrations(name string) bool {
+	return strings.Contains(strings.ToLower(name), "migrat")
 }
 
 // commandFields are the fields of a CLI command struct that hold the

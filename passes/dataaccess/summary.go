@@ -83,17 +83,27 @@ type Summary struct {
 	// the caller had run the query.
 	Locks bool
 	// ErrWhenPresent is set for a check whose only result is an error (a
-	// validator: ValidateUserCreation returns ErrUserExists): the error
-	// is how it says the row is there, so nil means absent.
+	// validator: ValidateUserCreation returns ErrUserExists) or a message
+	// (CheckUserExists returns "user already exists"): the error or the
+	// message is how it says the row is there, so nil or "" means absent.
 	ErrWhenPresent bool
+	// ZeroWhenAbsent is set for a read that returns its record by value
+	// and says "not found" with the zero record and no error: it swallows
+	// the read's error (no error result), returns T{} with a nil error
+	// (gorm's ErrRecordNotFound or no rows affected turned into nothing),
+	// returns the record it read with nil errors after testing the read's
+	// error for not-found (the not-found path falls through), or returns
+	// what a helper that does so returned. Its callers test the
+	// record's fields, not the error.
+	ZeroWhenAbsent bool
 }
 
 func (*Summary) AFact() {}
 
 func (s *Summary) String() string {
-	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t acts=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t locks=%t errwhenpresent=%t handlesdup=%t duperr=%q inserts=%v",
+	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t acts=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t locks=%t errwhenpresent=%t zerowhenabsent=%t handlesdup=%t duperr=%q inserts=%v",
 		s.Kind, s.Table, s.HandleParam, s.HandleKind, s.KeyParam, s.Claim, s.Effect, s.Acts, s.TxFuncParam,
-		s.Writes, s.Commits, s.RecvHandle, s.StateGuard, s.Locks, s.ErrWhenPresent, s.HandlesDuplicate, s.DuplicateErr, s.InsertTables)
+		s.Writes, s.Commits, s.RecvHandle, s.StateGuard, s.Locks, s.ErrWhenPresent, s.ZeroWhenAbsent, s.HandlesDuplicate, s.DuplicateErr, s.InsertTables)
 }
 
 // summaryOf returns the summary of f: computed here for this package's
@@ -221,7 +231,8 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		s.RecvHandle = s.HandleParam < 0 && s.HandleKind == apis.HandleUnknown && onReceiverField(fn, data)
 	}
 	s.Locks = len(writes) == 0 && len(checks) > 0 && s.HandleParam >= 0 && !s.Commits && allLock(checks)
-	s.ErrWhenPresent = s.Kind == apis.Exists && returnsOnlyError(fn) && !namedForLoading(fn.Name()) && !namedForState(fn.Name())
+	s.ErrWhenPresent = s.Kind == apis.Exists && returnsOnlyVerdict(fn) && !namedForLoading(fn.Name()) && !namedForState(fn.Name())
+	s.ZeroWhenAbsent = s.Kind == apis.Read && returnsZeroWhenAbsent(fn, checks)
 	for _, w := range plain {
 		s.answerDuplicate(fn, w)
 	}
@@ -565,8 +576,6 @@ func WinnerNotInError(op *Op) bool {
 	return op.Kind == apis.CondInsert && (op.SQL == nil || !op.SQL.Returning)
 }
 
-// returnsOnlyError reports whether fn's only result is an error (the error
-// interface or a type implementing it).
 // namedForLoading reports whether a function's name says it loads
 // something (getOwner, loadAttributes, fetchUser): its error says the row
 // was missing, the opposite of a validator's ErrUserExists.
@@ -594,8 +603,16 @@ func namedForState(name string) bool {
 	return false
 }
 
-func returnsOnlyError(fn *ssa.Function) bool {
+// returnsOnlyVerdict reports whether fn's only result is an error (the
+// error interface or a type implementing it) or a string, a message.
+func returnsOnlyVerdict(fn *ssa.Function) bool {
 	res := fn.Signature.Results()
+	if res.Len() != 1 {
+		return false
+	}
+	if b, ok := res.At(0).Type().Underlying().(*types.Basic); ok {
+		return b.Info()&types.IsString != 0
+	}
 	errIface := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
-	return res.Len() == 1 && types.Implements(res.At(0).Type(), errIface)
+	return types.Implements(res.At(0).Type(), errIface)
 }

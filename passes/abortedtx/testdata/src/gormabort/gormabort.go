@@ -37,3 +37,33 @@ func ClaimSavePoint(db *gorm.DB, k string) error {
 		return nil
 	})
 }
+
+// Near miss: a Transaction on a transaction is a savepoint, which gorm
+// rolls back to when its function fails; the read after it runs on a
+// live transaction.
+func ClaimNested(db *gorm.DB, k string) error {
+	return db.Transaction(func(tx *gorm.DB) error {
+		err := tx.Transaction(func(sp *gorm.DB) error {
+			return sp.Create(&Key{K: k}).Error
+		})
+		if err != nil {
+			var existing Key
+			return tx.Where("k = ?", k).First(&existing).Error
+		}
+		return nil
+	})
+}
+
+// The failure inside the nested Transaction is used on its own handle
+// after it failed: the savepoint is not rolled back yet.
+func ClaimNestedInside(db *gorm.DB, k string) error {
+	return db.Transaction(func(tx *gorm.DB) error {
+		return tx.Transaction(func(sp *gorm.DB) error {
+			if err := sp.Create(&Key{K: k}).Error; err != nil {
+				var existing Key
+				return sp.Where("k = ?", k).First(&existing).Error // want `statement on a transaction that the failed statement at line 62 aborted`
+			}
+			return nil
+		})
+	})
+}

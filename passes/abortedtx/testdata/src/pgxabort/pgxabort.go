@@ -106,7 +106,7 @@ func NestedTxNoRollback(ctx context.Context, tx pgx.Tx, key string) error {
 }
 
 // SQLSavepoint is the near miss: ROLLBACK TO SAVEPOINT ends the aborted state.
-func SQLSavepoint(ctx context.Context, tx pgx.Tx, key string) (id int64, err error) {
+func SQLSavepoint(ctx context.Context, tx pgx.Tx, key string) (id int64, err error) { // want SQLSavepoint:"recovers"
 	if _, err := tx.Exec(ctx, `SAVEPOINT claim`); err != nil {
 		return 0, err
 	}
@@ -121,7 +121,7 @@ func SQLSavepoint(ctx context.Context, tx pgx.Tx, key string) (id int64, err err
 }
 
 // FormattedSavepoint is the near miss with a savepoint name built by Sprintf.
-func FormattedSavepoint(ctx context.Context, tx pgx.Tx, name, key string) (id int64, err error) {
+func FormattedSavepoint(ctx context.Context, tx pgx.Tx, name, key string) (id int64, err error) { // want FormattedSavepoint:"recovers"
 	if _, err := tx.Exec(ctx, fmt.Sprintf("SAVEPOINT %s", name)); err != nil {
 		return 0, err
 	}

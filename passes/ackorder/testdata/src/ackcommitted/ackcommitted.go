@@ -1,0 +1,83 @@
+// Package ackcommitted acks messages whose effects a transaction already
+// committed before the ack runs.
+package ackcommitted
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	amqp "github.com/rabbitmq/amqp091-go"
+)
+
+func record(ctx context.Context, tx pgx.Tx, d amqp.Delivery) error {
+	_, err := tx.Exec(ctx, `INSERT INTO events (id) VALUES ($1)`, d.MessageId)
+	return err
+}
+
+// settle only acks: whoever calls it has committed the effects.
+func settle(d amqp.Delivery) error { // want settle:"acks Delivery.Ack"
+	return d.Ack(false)
+}
+
+// Near miss: BeginFunc committed the effects before settle acks.
+func consume(ctx context.Context, pool *pgxpool.Pool, d amqp.Delivery) error { // want consume:"acks settle"
+	if err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error { return record(ctx, tx, d) }); err != nil {
+		return err
+	}
+	return settle(d)
+}
+
+// Near miss: a second transaction acks with nothing to commit; the first,
+// which holds the effects, was committed.
+func consumeTwoTx(ctx context.Context, pool *pgxpool.Pool, d amqp.Delivery) error {
+	if err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error { return record(ctx, tx, d) }); err != nil {
+		return err
+	}
+	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM events WHERE id = $1`, d.MessageId).Scan(&n); err != nil {
+			return err
+		}
+		return d.Ack(false)
+	})
+}
+
+// process is the handler: the caller committed its transaction, which
+// holds the message's effects, and hands it the outcome.
+func process(ctx context.Context, committed bool, d amqp.Delivery) error { // want process:"acks Delivery.Ack"
+	if !committed {
+		return d.Nack(false, true)
+	}
+	return d.Ack(false)
+}
+
+// Near miss: the commit returned nil before the handler ran.
+func consumeThenProcess(ctx context.Context, pool *pgxpool.Pool, d amqp.Delivery) error { // want consumeThenProcess:"acks process"
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	if err := record(ctx, tx, d); err != nil {
+		return err
+	}
+	err = tx.Commit(ctx)
+	return process(ctx, err == nil, d)
+}
+
+// The same handler called before the commit.
+func consumeProcessFirst(ctx context.Context, pool *pgxpool.Pool, d amqp.Delivery) error {
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	if err := record(ctx, tx, d); err != nil {
+		return err
+	}
+	if err := process(ctx, true, d); err != nil { // want `process acknowledges the message before the transaction recording its effects commits at line 82`
+		return err
+	}
+	return tx.Commit(ctx)
+}

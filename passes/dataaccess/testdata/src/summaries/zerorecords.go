@@ -1,0 +1,99 @@
+package summaries
+
+import (
+	"errors"
+
+	"gorm.io/gorm"
+)
+
+type User struct {
+	ID   int64
+	Name string
+}
+
+// The read's error is swallowed: a missing user is the zero User.
+func findUser(db *gorm.DB, name string) User { // want findUser:"^read .*zerowhenabsent=true"
+	var u User
+	db.Where("name = ?", name).First(&u)
+	return u
+}
+
+// gorm's not-found turned into the zero User and no error.
+func userByName(db *gorm.DB, name string) (User, error) { // want userByName:"^read .*zerowhenabsent=true"
+	var u User
+	err := db.Where("name = ?", name).First(&u).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return User{}, nil
+	}
+	return u, err
+}
+
+// A wrapper returns what userByName returned: the zero User still means
+// absent, two helpers down.
+func userForHook(db *gorm.DB, name string) (User, error) { // want userForHook:"^read .*zerowhenabsent=true"
+	u, err := userByName(db, name)
+	if err != nil {
+		return User{}, err
+	}
+	return u, nil
+}
+
+// No rows affected, no error: the zero User.
+func userByNameAffected(db *gorm.DB, name string) (User, error) { // want userByNameAffected:"^read .*zerowhenabsent=true"
+	var u User
+	res := db.Where("name = ?", name).Find(&u)
+	if res.Error != nil {
+		return User{}, res.Error
+	}
+	if res.RowsAffected == 0 {
+		return User{}, nil
+	}
+	return u, nil
+}
+
+// Near miss: not-found is returned as an error.
+func loadUser(db *gorm.DB, name string) (User, error) { // want loadUser:"^read .*zerowhenabsent=false"
+	var u User
+	err := db.Where("name = ?", name).First(&u).Error
+	return u, err
+}
+
+// Near miss: a wrapper of loadUser, whose zero User comes with its error.
+func loadUserForHook(db *gorm.DB, name string) (User, error) { // want loadUserForHook:"^read .*zerowhenabsent=false"
+	u, err := loadUser(db, name)
+	if err != nil {
+		return User{}, err
+	}
+	return u, nil
+}
+
+// Near miss: a pointer result says absent with nil, not a zero record.
+func findUserPtr(db *gorm.DB, name string) *User { // want findUserPtr:"^read .*zerowhenabsent=false"
+	var u User
+	if db.Where("name = ?", name).First(&u).Error != nil {
+		return nil
+	}
+	return &u
+}
+
+// Only errors other than not-found are returned: a missing user falls
+// through as the zero User the read left.
+func userIgnoringNotFound(db *gorm.DB, name string) (User, error) { // want userIgnoringNotFound:"^read .*zerowhenabsent=true"
+	var u User
+	if err := db.Where("name = ?", name).First(&u).Error; err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
+		return User{}, err
+	}
+	return u, nil
+}
+
+var errNoUser = errors.New("no such user")
+
+// Near miss: not-found is mapped to an error of the module's own.
+func userOrErrNoUser(db *gorm.DB, name string) (User, error) { // want userOrErrNoUser:"^read .*zerowhenabsent=false"
+	var u User
+	err := db.Where("name = ?", name).First(&u).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return User{}, errNoUser
+	}
+	return u, err
+}

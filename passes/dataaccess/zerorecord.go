@@ -1,0 +1,148 @@
+package dataaccess
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/ssautil"
+)
+
+// returnsZeroWhenAbsent reports whether the read fn returns a record by
+// value whose zero value is its "not found" (see Summary.ZeroWhenAbsent):
+// fn has no error result, so the read's error goes nowhere; or one of its
+// returns gives the zero record with nil errors; or it returns the record
+// of a read among checks that already does so (a wrapper of a wrapper).
+func returnsZeroWhenAbsent(fn *ssa.Function, checks []*Op) bool {
+	res := fn.Signature.Results()
+	if res.Len() == 0 || !isRecordValue(res.At(0).Type()) {
+		return false
+	}
+	hasErr := false
+	for i := 1; i < res.Len(); i++ {
+		hasErr = hasErr || ssautil.IsError(res.At(i).Type())
+	}
+	if !hasErr {
+		return true
+	}
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) == 0 {
+			continue
+		}
+		if zeroWithNilErrors(ret) || filledAfterNotFound(fn, ret, checks) {
+			return true
+		}
+		for _, op := range checks {
+			call, ok := op.Instr.(*ssa.Call)
+			if ok && call.Parent() == fn && op.Summary != nil && op.Summary.ZeroWhenAbsent && resultOf(ret.Results[0], call, map[ssa.Value]bool{}) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// filledAfterNotFound reports whether ret returns, with nil errors, the
+// record a read of fn filled, in a function that tests the read's error
+// for not-found: that path falls through with the record still zero (if
+// err != nil && !errors.Is(err, gorm.ErrRecordNotFound) { return User{},
+// err }; return u, nil).
+func filledAfterNotFound(fn *ssa.Function, ret *ssa.Return, checks []*Op) bool {
+	load, ok := ret.Results[0].(*ssa.UnOp)
+	if !ok || !nilErrors(ret) {
+		return false
+	}
+	filled := false
+	for _, op := range checks {
+		if c := op.Call(); c != nil && op.Instr.Parent() == fn {
+			for _, a := range c.Args {
+				filled = filled || Unwrap(a) == load.X
+			}
+		}
+	}
+	return filled && testsNotFound(fn)
+}
+
+// testsNotFound reports whether fn compares an error with a not-found
+// sentinel (errors.Is(err, sql.ErrNoRows), err == gorm.ErrRecordNotFound).
+func testsNotFound(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch instr := instr.(type) {
+			case *ssa.Call:
+				if _, target, ok := ErrorsIs(&instr.Call); ok && IsNotFoundSentinel(target) {
+					return true
+				}
+			case *ssa.BinOp:
+				if IsNotFoundSentinel(instr.X) || IsNotFoundSentinel(instr.Y) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// isRecordValue reports whether t is a named struct (not a pointer to
+// one): a record whose zero value is what a missing row leaves.
+func isRecordValue(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	_, isStruct := n.Underlying().(*types.Struct)
+	return isStruct
+}
+
+// zeroWithNilErrors reports whether ret returns the zero record and nil
+// for every error.
+func zeroWithNilErrors(ret *ssa.Return) bool {
+	k, ok := ret.Results[0].(*ssa.Const)
+	return ok && k.Value == nil && nilErrors(ret)
+}
+
+// nilErrors reports whether every error ret returns is nil.
+func nilErrors(ret *ssa.Return) bool {
+	for _, r := range ret.Results[1:] {
+		if !ssautil.IsError(r.Type()) {
+			continue
+		}
+		if k, ok := r.(*ssa.Const); !ok || k.Value != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// resultOf reports whether v is the first result of call: extracted,
+// stored into a local and loaded back, or merged from such values.
+func resultOf(v ssa.Value, call *ssa.Call, seen map[ssa.Value]bool) bool {
+	if seen[v] {
+		return false
+	}
+	seen[v] = true
+	switch v := v.(type) {
+	case *ssa.Call:
+		return v == call
+	case *ssa.Extract:
+		return v.Tuple == call && v.Index == 0
+	case *ssa.Phi:
+		for _, e := range v.Edges {
+			if resultOf(e, call, seen) {
+				return true
+			}
+		}
+	case *ssa.UnOp:
+		alloc, ok := v.X.(*ssa.Alloc)
+		if !ok {
+			return false
+		}
+		for _, ref := range *alloc.Referrers() {
+			if st, ok := ref.(*ssa.Store); ok && st.Addr == alloc && resultOf(st.Val, call, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
