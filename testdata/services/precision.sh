@@ -14,11 +14,8 @@ bin=$(readlink -f "$1") name=$2 dir=$3
 here=$(cd "$(dirname "$0")" && pwd)
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
-# The standalone form prints "file:line:col: message (check)"; related
-# positions are indented under it. Exit 3 (findings) and 4/5 (some
-# package could not be analysed) are expected.
-(cd "$dir" && "$bin" ./... 2>&1) | grep -E '^[^[:space:]][^:]*\.go:[0-9]+:[0-9]+: .* \([a-z]+\)$' |
-	sed -E 's#^'"$dir"'/##; s#^([^:]+):([0-9]+):[0-9]+: .* \(([a-z]+)\)$#\1:\2\t\3#' | sort -u >"$out" || true
+. "$here/findings.sh"
+findings "$bin" "$dir" >"$out"
 t=0 f=0 u=0 n=0
 while IFS=$'\t' read -r pos check; do
 	n=$((n + 1))
