@@ -2,6 +2,7 @@ package checkthenact
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -48,7 +49,7 @@ func statusGateRace(model *dataaccess.Result, g gate) (act, write *dataaccess.Op
 			if act == nil && actsAndWrites(write) {
 				act = write // a helper that credits and then saves the state
 			}
-			if act == nil || gateSerialised(g.read, write, act, model.Ops, region) {
+			if act == nil || gateSerialised(g.read, write, act, model.Ops, region) || gateRechecked(g.read, act, model.Ops) {
 				continue
 			}
 			return act, write
@@ -58,12 +59,21 @@ func statusGateRace(model *dataaccess.Result, g gate) (act, write *dataaccess.Op
 }
 
 // stateWrites returns the writes of the read's record on the gated
-// branch.
+// branch: a write of its table keyed like the read or by a value of the
+// record, or a call of a helper that writes back the record it is passed
+// (settle(ctx, &order), several calls away from its xorm Update(&bean)).
 func stateWrites(read *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.BasicBlock) []*dataaccess.Op {
 	var out []*dataaccess.Op
 	for _, w := range ops {
+		if !inRegion(w.Instr, read.Fn, region) {
+			continue
+		}
+		if savesRecord(read, w) {
+			out = append(out, w)
+			continue
+		}
 		writes := w.Kind.IsWrite() && w.Kind != apis.Delete || w.Summary != nil && w.Summary.Writes
-		if !writes || !dataaccess.SameResource(read.Resource, w.Resource) || !inRegion(w.Instr, read.Fn, region) {
+		if !writes || !dataaccess.SameResource(read.Resource, w.Resource) {
 			continue
 		}
 		if dataaccess.SameInput(read, w) || derivedFromRecord(read, w) {
@@ -73,12 +83,23 @@ func stateWrites(read *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.BasicB
 	return out
 }
 
-// actsAndWrites reports whether a call of the module's own code both has
-// an external effect and writes the record: the gated branch's
-// capture(ctx, p) that credits, then saves the state. (A helper whose
-// writes are all state-guarded is serialised: gateSerialised.)
+// savesRecord reports whether op is a call of a helper that writes back
+// the record the read loaded, passed to it as an argument.
+func savesRecord(read, op *dataaccess.Op) bool {
+	if op.Summary == nil || op.Summary.SavesParam < 0 {
+		return false
+	}
+	p := dataaccess.RootPath(dataaccess.Arg(op.Call(), op.Summary.SavesParam))
+	return p.Valid() && slices.Contains(recordValues(read), p.Base)
+}
+
+// actsAndWrites reports whether a call of the module's own code both acts
+// and writes the record: the gated branch's capture(ctx, p) that credits,
+// then saves the state, or inserts a transaction and then saves the
+// record it was passed. (A helper whose writes are all state-guarded is
+// serialised: gateSerialised.)
 func actsAndWrites(op *dataaccess.Op) bool {
-	return op.Summary != nil && op.Summary.Acts && op.Summary.Writes
+	return op.Summary != nil && op.Summary.Writes && (op.Summary.Acts || op.Summary.SavesParam >= 0 && op.Summary.NonIdempotent)
 }
 
 // onOnePath reports whether a and b can both run in one call of fn, one
@@ -107,12 +128,14 @@ func derivedFromRecord(read, write *dataaccess.Op) bool {
 
 // duplicableAct returns an operation on the gated branch that does harm
 // when it runs twice and is not the state write itself: an effect or an
-// insert (a second credit, a second e-mail) before an update of another
-// table, which the message then names.
+// insert (a second credit, a second e-mail) before a relative update of
+// another table (balance = balance + 10), which the message then names.
+// A write of absolute values (status = 'failed', a total recomputed from
+// scratch) leaves the row as one run would: no act.
 func duplicableAct(read, write *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.BasicBlock) *dataaccess.Op {
 	var update *dataaccess.Op
 	for _, op := range ops {
-		if op == write || op == read || !dataaccess.Duplicable(op) || !inRegion(op.Instr, read.Fn, region) {
+		if op == write || op == read || !dataaccess.NonIdempotent(op) || !inRegion(op.Instr, read.Fn, region) {
 			continue
 		}
 		if op.Kind != apis.Effect && dataaccess.SameResource(read.Resource, op.Resource) {
@@ -134,7 +157,7 @@ func duplicableAct(read, write *dataaccess.Op, ops []*dataaccess.Op, region []*s
 // gateSerialised reports whether the gate, the act and the write cannot
 // interleave with a concurrent twin.
 func gateSerialised(read, write, act *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.BasicBlock) bool {
-	if write.StateGuard || write.Kind.IsAtomicInsert() || read.Locks || serialised(read, ops) {
+	if write.StateGuard || write.Kind.IsAtomicInsert() || read.Locks || serialised(read, ops) || lockedByHelper(read) {
 		return true
 	}
 	if loc, ok := locate(write.Instr, read.Fn); !ok {
@@ -176,7 +199,9 @@ func reportStatusGate(pass *analysis.Pass, g gate, act, write *dataaccess.Op) {
 	}
 	if act == write {
 		steps = fmt.Sprintf("%s at line %d acts and writes the state in separate steps", describeAct(act), fset.Position(act.Pos()).Line)
-		verb, runtime, url = "perform the effect", "runtime/effect for the external call", apis.RuntimeEffectURL
+		if act.Summary.Acts {
+			verb, runtime, url = "perform the effect", "runtime/effect for the external call", apis.RuntimeEffectURL
+		}
 		related = []analysis.RelatedInformation{{Pos: act.Pos(), Message: "the call that acts, then writes the state"}}
 	}
 	pass.Report(analysis.Diagnostic{
