@@ -17,23 +17,23 @@ import (
 // gateRechecked reports whether the code reads the record again after the
 // read and tests its state before the act: that read's gate is the one
 // that counts (double-checked).
-func gateRechecked(read, act *dataaccess.Op, ops []*dataaccess.Op) bool {
-	actLoc, ok := locate(act.Instr, read.Fn)
+func gateRechecked(g gate, act *dataaccess.Op, ops []*dataaccess.Op) bool {
+	actLoc, ok := locate(act.Instr, g.fn)
 	if !ok {
 		return false
 	}
 	for _, inner := range ops {
-		if inner == read || !inner.Kind.IsCheck() || !dataaccess.SameResource(read.Resource, inner.Resource) {
+		if inner == g.read || !inner.Kind.IsCheck() || !dataaccess.SameResource(g.read.Resource, inner.Resource) {
 			continue
 		}
 		// Between the read and the act; not necessarily inside the gated
 		// branch: a re-read into the same variable makes its test look
 		// like a test of the first read too.
-		loc, ok := locate(inner.Instr, read.Fn)
-		if !ok || !ssautil.Before(read.Instr, loc) || !ssautil.Before(loc, actLoc) || len(gatesOf(inner)) == 0 {
+		loc, ok := locate(inner.Instr, g.fn)
+		if !ok || !ssautil.Before(g.at, loc) || !ssautil.Before(loc, actLoc) || len(gatesOf(inner)) == 0 {
 			continue
 		}
-		if dataaccess.SameInput(read, inner) || derivedFromRecord(read, inner) {
+		if !g.passed && dataaccess.SameInput(g.read, inner) || derivedFromRecord(g.records, inner) {
 			return true
 		}
 	}

@@ -32,7 +32,7 @@ func gatesOf(op *dataaccess.Op) []gate {
 				continue
 			}
 			seen[ifi] = true
-			gates = append(gates, gate{read: op, ifi: ifi, field: sv.field})
+			gates = append(gates, gate{read: op, ifi: ifi, field: sv.field, fn: op.Fn, at: readInstr, records: recordValues(op)})
 		}
 	}
 	return gates

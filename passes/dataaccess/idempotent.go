@@ -105,7 +105,7 @@ func savedParam(fn *ssa.Function, ops []*Op) int {
 		switch {
 		case op.Summary != nil && op.Summary.SavesParam >= 0:
 			ins = []ssa.Value{arg(op.Call(), op.Summary.SavesParam)}
-		case op.Summary == nil && writesBack(op):
+		case op.Summary == nil && WritesBack(op):
 			ins = op.Inputs()
 		}
 		for _, in := range ins {
@@ -125,9 +125,9 @@ func savedParam(fn *ssa.Function, ops []*Op) int {
 	return -1
 }
 
-// writesBack reports whether op overwrites an existing row: an update, or
+// WritesBack reports whether op overwrites an existing row: an update, or
 // an upsert by Save.
-func writesBack(op *Op) bool {
+func WritesBack(op *Op) bool {
 	if op.StateGuard || op.Call() == nil {
 		return false
 	}
