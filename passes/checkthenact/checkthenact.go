@@ -56,7 +56,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for _, read := range model.Ops {
 		if usable(read) {
-			reportFirst(gatesOf(read))
+			reportFirst(append(gatesOf(read), pendingGates(read)...))
 		}
 	}
 	for _, fn := range model.SSA().SrcFuncs {

@@ -243,7 +243,7 @@ func fieldLoads(v ssa.Value, field string, depth int) []stateValue {
 		for _, ref := range *v.Referrers() {
 			if fa, ok := ref.(*ssa.FieldAddr); ok {
 				name := ssautil.FieldName(fa.X.Type(), fa.Field)
-				if isKeyField(name) {
+				if isKeyField(name) || isKindField(name) {
 					continue
 				}
 				out = append(out, loadsWithField(fa, name)...)
@@ -255,7 +255,7 @@ func fieldLoads(v ssa.Value, field string, depth int) []stateValue {
 	for _, ref := range *v.Referrers() {
 		if f, ok := ref.(*ssa.Field); ok {
 			name := ssautil.FieldName(f.X.Type(), f.Field)
-			if !isKeyField(name) {
+			if !isKeyField(name) && !isKindField(name) {
 				out = append(out, stateValue{f, name})
 			}
 		}
@@ -335,6 +335,14 @@ func isBasicPointer(t types.Type) bool {
 	}
 	_, basic := p.Elem().Underlying().(*types.Basic)
 	return basic
+}
+
+// isKindField reports whether a field says what the record is (its
+// Type or Kind, set when it is created), not where it is in its life: a
+// test of it routes the request (an edit only of plain comments, a balance
+// query per provider type) and no write moves the record past it.
+func isKindField(name string) bool {
+	return strings.HasSuffix(name, "Type") || strings.HasSuffix(name, "Kind")
 }
 
 // isKeyField reports whether a field identifies the record rather than

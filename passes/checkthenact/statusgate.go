@@ -31,8 +31,11 @@ import (
 
 // gate is one branch on a state field of a record that a read loaded.
 type gate struct {
-	read  *dataaccess.Op
-	ifi   *ssa.If
+	read *dataaccess.Op
+	ifi  *ssa.If
+	// body is set instead of ifi for an element of a list read: the loop
+	// body that handles it (see pendingGates).
+	body  *ssa.BasicBlock
 	field string // the state field's name, for the message
 	// fn is the function that tests the state and at the instruction
 	// where the record enters it: the read itself, or, for a record a
@@ -47,11 +50,7 @@ type gate struct {
 // statusGateRace returns the act and the state write that follow a gate
 // on the read's record in separate steps, or nils.
 func statusGateRace(model *dataaccess.Result, g gate) (act, write *dataaccess.Op) {
-	for _, succ := range g.ifi.Block().Succs {
-		if len(succ.Preds) != 1 {
-			continue
-		}
-		region := []*ssa.BasicBlock{succ}
+	for _, region := range g.regions() {
 		for _, write := range stateWrites(g, model.Ops, region) {
 			act = duplicableAct(g, write, model.Ops, region)
 			if act == nil && actsAndWrites(write) {
@@ -64,6 +63,21 @@ func statusGateRace(model *dataaccess.Result, g gate) (act, write *dataaccess.Op
 		}
 	}
 	return nil, nil
+}
+
+// regions returns the blocks the gate lets through, each on its own: an
+// arm of the branch entered from nowhere else, or the loop body.
+func (g gate) regions() [][]*ssa.BasicBlock {
+	if g.body != nil {
+		return [][]*ssa.BasicBlock{{g.body}}
+	}
+	var out [][]*ssa.BasicBlock
+	for _, succ := range g.ifi.Block().Succs {
+		if len(succ.Preds) == 1 {
+			out = append(out, []*ssa.BasicBlock{succ})
+		}
+	}
+	return out
 }
 
 // stateWrites returns the writes of the read's record on the gated
@@ -206,8 +220,11 @@ func reportStatusGate(pass *analysis.Pass, g gate, act, write *dataaccess.Op) {
 		what = g.field
 	}
 	tested := "is tested"
-	if g.passed {
+	switch {
+	case g.passed:
 		tested = "is passed to " + g.fn.Name() + " and tested there"
+	case g.body != nil:
+		what, tested = "the list", "selects records by their state (the gate, once per element)"
 	}
 	steps := fmt.Sprintf("%s at line %d and the state write at line %d are separate steps", describeAct(act), fset.Position(act.Pos()).Line, fset.Position(write.Pos()).Line)
 	verb, runtime, url := verbOf(act), runtimeFor(act), runtimeURLFor(act)
