@@ -15,7 +15,11 @@
 // (internal/sqlclass), from map lookups and updates, and from facts: a
 // function whose body performs one kind of operation exports a Summary, so
 // that a repository method in another package (ExistsByKey, Insert) counts
-// as that operation at its call sites. Summaries are computed bottom-up
+// as that operation at its call sites. A summary also says which
+// parameter's record the body writes back (a status gate's state write,
+// however deep) and whether running the body twice does more than running
+// it once (an insert, an increment, an external effect; absolute writes
+// do not). Summaries are computed bottom-up
 // over the package's call graph. A call through an interface of the
 // module takes the summary its in-module implementations share (those in
 // the package and in the module's packages it imports); when they
