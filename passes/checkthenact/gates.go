@@ -26,16 +26,41 @@ func gatesOf(op *dataaccess.Op) []gate {
 		return nil
 	}
 	seen := map[*ssa.If]bool{}
+	records := recordValues(op)
 	for _, sv := range stateValues(op) {
 		for _, ifi := range branchesOn(sv.v) {
-			if seen[ifi] || !ssautil.Before(readInstr, ifi) {
+			if seen[ifi] || !ssautil.Before(readInstr, ifi) || assignedBefore(records, sv.field, ifi) {
 				continue
 			}
 			seen[ifi] = true
-			gates = append(gates, gate{read: op, ifi: ifi, field: sv.field, fn: op.Fn, at: readInstr, records: recordValues(op)})
+			gates = append(gates, gate{read: op, ifi: ifi, field: sv.field, fn: op.Fn, at: readInstr, records: records})
 		}
 	}
 	return gates
+}
+
+// assignedBefore reports whether the code stores into the field of the
+// record before the branch: the test is then of the value it stored (the
+// request's new content, comment.Content = form.Body), not of the row's
+// state.
+func assignedBefore(records []ssa.Value, field string, ifi *ssa.If) bool {
+	if field == "" {
+		return false
+	}
+	for _, rec := range records {
+		for _, ref := range *rec.Referrers() {
+			fa, ok := ref.(*ssa.FieldAddr)
+			if !ok || ssautil.FieldName(fa.X.Type(), fa.Field) != field {
+				continue
+			}
+			for _, use := range *fa.Referrers() {
+				if st, ok := use.(*ssa.Store); ok && st.Addr == fa && ssautil.Before(st, ifi) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // stateValue is a loaded field of the record, or a scanned column.

@@ -41,7 +41,7 @@ func passedGates(c *callers, model *dataaccess.Result, fn *ssa.Function, usable 
 			seen := map[*ssa.If]bool{}
 			for _, sv := range states {
 				for _, ifi := range branchesOn(sv.v) {
-					if !seen[ifi] {
+					if !seen[ifi] && !assignedBefore([]ssa.Value{param}, sv.field, ifi) {
 						seen[ifi] = true
 						gates = append(gates, gate{read: read, ifi: ifi, field: sv.field, fn: fn, at: fn.Blocks[0].Instrs[0], records: []ssa.Value{param}, passed: true})
 					}

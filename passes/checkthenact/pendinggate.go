@@ -26,8 +26,13 @@ import (
 // AND sent_at IS NULL) whose rows affected gates the act.
 
 // pendingGates returns one gate per loop over the records a list read
-// loads: the loop body is the gated branch of each element.
+// that selects rows by their state loads: the loop body is the gated
+// branch of each element. A list picked by keys (WHERE id IN (...),
+// WHERE fork_id = $1) has no gate: its loop updates what it was given.
 func pendingGates(op *dataaccess.Op) []gate {
+	if !op.SelectsByState {
+		return nil
+	}
 	var gates []gate
 	for _, list := range listValues(op) {
 		for _, ref := range *list.Referrers() {

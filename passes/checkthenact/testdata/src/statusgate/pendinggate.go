@@ -86,3 +86,21 @@ func expireOutbox(db *gorm.DB) error {
 	}
 	return nil
 }
+
+// Near miss: the list is picked by keys, not by a state; the loop updates
+// the rows it was given.
+func resendSelected(db *gorm.DB, mail OutboxMailer, ids []uint) error {
+	var picked []Outbox
+	if err := db.Where("id IN ?", ids).Find(&picked).Error; err != nil {
+		return err
+	}
+	for _, m := range picked {
+		if err := mail.SendEmail(m.To); err != nil {
+			return err
+		}
+		if err := db.Model(&Outbox{}).Where("id = ?", m.ID).Update("sent_at", 1).Error; err != nil {
+			return err
+		}
+	}
+	return nil
+}
