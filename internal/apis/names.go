@@ -176,3 +176,37 @@ func firstWord(s string) string {
 	}
 	return s
 }
+
+// IsLockName reports whether a function's name says it acquires a lock
+// (Lock, TryLock, AcquireLock, LockWithWait, lockRow, redislock's Obtain),
+// not that it releases one or asks about one (Unlock, IsLocked,
+// GetLockOwner, ReleaseLock).
+func IsLockName(name string) bool {
+	if name == "Obtain" {
+		return true
+	}
+	found := false
+	for _, w := range camelWords(name) {
+		switch strings.ToLower(w) {
+		case "unlock", "locked", "is", "get", "release", "has":
+			return false
+		case "lock":
+			found = true
+		}
+	}
+	return found
+}
+
+// camelWords splits a Go name at its upper-case letters: lockWithWait is
+// lock, With, Wait.
+func camelWords(name string) []string {
+	var words []string
+	start := 0
+	for i := 1; i < len(name); i++ {
+		if unicode.IsUpper(rune(name[i])) {
+			words = append(words, name[start:i])
+			start = i
+		}
+	}
+	return append(words, name[start:])
+}

@@ -52,3 +52,14 @@ func TestByNameConditionalInserts(t *testing.T) {
 		}
 	}
 }
+
+func TestIsLockName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"Lock": true, "TryLock": true, "AcquireLock": true, "LockWithWait": true, "lockRow": true, "Obtain": true,
+		"Unlock": false, "IsLocked": false, "GetLockOwner": false, "ReleaseLock": false, "Block": false, "Clock": false, "": false,
+	} {
+		if got := IsLockName(name); got != want {
+			t.Errorf("IsLockName(%q) = %t, want %t", name, got, want)
+		}
+	}
+}

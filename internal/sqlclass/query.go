@@ -310,6 +310,9 @@ func (s *stmt) targetAt(i int, kind Kind, optional ...string) Statement {
 	if kind == Update || kind == Delete {
 		st.StateGuard = s.whereTestsState(i + 1)
 	}
+	if kind == Update {
+		st.Relative = s.setReadsTarget(i + 1)
+	}
 	return st
 }
 
@@ -390,12 +393,6 @@ func isKeyColumn(col string) bool {
 func sameTable(a, b string) bool {
 	if a == "" || b == "" {
 		return false
-	}
-	unqualified := func(t string) string {
-		if i := strings.LastIndexByte(t, '.'); i >= 0 {
-			return t[i+1:]
-		}
-		return t
 	}
 	return unqualified(a) == unqualified(b)
 }

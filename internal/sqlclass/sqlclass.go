@@ -72,4 +72,8 @@ type Statement struct {
 	// NULL, version = $3): it changes the row only from the state the
 	// caller expects, so rows affected tells who made the transition.
 	StateGuard bool
+	// Relative is set for an UPDATE whose SET computes a column from its
+	// own value (n = n + 1, balance = balance - $1, tags = tags || $2):
+	// running it twice changes the row twice, unlike an absolute SET.
+	Relative bool
 }

@@ -210,6 +210,18 @@ func TestLexerNeverLeaksKeywords(t *testing.T) {
 	})
 }
 
+func TestRelativeUpdate(t *testing.T) {
+	runClassify(t, []classifyCase{
+		{"increment", `UPDATE users SET follow_count = follow_count - 1 WHERE id = $1`, Statement{Kind: Update, Table: "users", Relative: true}},
+		{"absolute", `UPDATE users SET follow_count = $2 WHERE id = $1`, Statement{Kind: Update, Table: "users"}},
+		{"second assignment qualified", `UPDATE wallets w SET updated_at = now(), balance = coalesce(w.balance, 0) + $2 WHERE w.id = $1`, Statement{Kind: Update, Table: "wallets", Relative: true}},
+		{"function of another column", `UPDATE wallets SET balance = $2, updated_at = now() WHERE id = $1`, Statement{Kind: Update, Table: "wallets"}},
+		{"append", `UPDATE posts SET tags = tags || $2 WHERE id = $1`, Statement{Kind: Update, Table: "posts", Relative: true}},
+		{"recomputed by a subquery", `UPDATE topics SET num_posts = (SELECT count(*) FROM posts WHERE posts.num_posts > 0) WHERE id = $1`, Statement{Kind: Update, Table: "topics"}},
+		{"column only in where", `UPDATE jobs SET state = 'done' WHERE id = $1 AND state = 'running'`, Statement{Kind: Update, Table: "jobs", StateGuard: true}},
+	})
+}
+
 func TestSchemaAndStateGuard(t *testing.T) {
 	runClassify(t, []classifyCase{
 		{"create table", `CREATE TABLE IF NOT EXISTS payments (id bigint)`, Statement{Kind: Other, Schema: true}},
@@ -219,7 +231,7 @@ func TestSchemaAndStateGuard(t *testing.T) {
 		{"update by key only", `UPDATE orders SET status = 'paid' WHERE id = $1 AND tenant_id = $2`, Statement{Kind: Update, Table: "orders"}},
 		{"update null guard qualified", `UPDATE jobs j SET done_at = now() WHERE j.job_key = $1 AND j.done_at IS NULL RETURNING id`, Statement{Kind: Update, Table: "jobs", StateGuard: true, Returning: true}},
 		{"update state only in subquery", `UPDATE orders SET n = 1 WHERE id IN (SELECT order_id FROM items WHERE state = 'x')`, Statement{Kind: Update, Table: "orders"}},
-		{"update without where", `UPDATE counters SET n = n + 1`, Statement{Kind: Update, Table: "counters"}},
+		{"update without where", `UPDATE counters SET n = n + 1`, Statement{Kind: Update, Table: "counters", Relative: true}},
 		{"delete guarded", `DELETE FROM holds WHERE hold_key = $1 AND version = $2`, Statement{Kind: Delete, Table: "holds", StateGuard: true}},
 		{"delete by key", `DELETE FROM holds WHERE hold_key = $1`, Statement{Kind: Delete, Table: "holds"}},
 	})

@@ -39,15 +39,30 @@ func run(pass *analysis.Pass) (any, error) {
 			reportUngated(pass, check, insert, act)
 		}
 	}
-	for _, read := range model.Ops {
-		if !read.Kind.IsCheck() || model.IsStartup(read) || callers.runAlone(read.Fn) || callers.inTestFile(read.Fn) || freshKey(read) {
-			continue
-		}
-		for _, g := range gatesOf(read) {
+	usable := func(read *dataaccess.Op) bool {
+		return read.Kind.IsCheck() && !model.IsStartup(read) && !callers.runAlone(read.Fn) && !callers.inTestFile(read.Fn) && !freshKey(read)
+	}
+	reported := map[*dataaccess.Op]bool{}
+	reportFirst := func(gates []gate) {
+		for _, g := range gates {
+			if reported[g.read] {
+				return
+			}
 			if act, write := statusGateRace(model, g); act != nil {
 				reportStatusGate(pass, g, act, write)
-				break
+				reported[g.read] = true
+				return
 			}
+		}
+	}
+	for _, read := range model.Ops {
+		if usable(read) {
+			reportFirst(append(gatesOf(read), pendingGates(read)...))
+		}
+	}
+	for _, fn := range model.SSA().SrcFuncs {
+		for _, gates := range passedGates(callers, model, fn, usable) {
+			reportFirst(gates)
 		}
 	}
 	return nil, nil

@@ -95,17 +95,38 @@
 // also takes a context or a handle looks something else up and is not a
 // test of the state, nor is a nil test of another pointer.
 //
-// The act and the state write may be one helper that does both. The
-// record may come back from a helper or be filled through a pointer it is
-// handed (load(ctx, id, &p)); a pointer the caller had filled and read
-// before the call (decoded request parameters) is the helper's input, and
-// its fields are no state of the row.
+// A test of the record's Type or Kind (what it is, not its state) is no
+// gate.
+//
+// The act and the state write may sit in helpers any number of calls
+// away: a helper that writes back the record it is passed (gorm
+// Save(inv), xorm Update(&bean), a store's UpdateUser(u): a full-row
+// update of the stale copy, so a lost update on top of the double act) is
+// the state write, and one that also inserts or acts is both. The record
+// may come back from a helper or be filled through a pointer it is handed
+// (load(ctx, id, &p)); a pointer the caller had filled and read before
+// the call (decoded request parameters) is the helper's input, and its
+// fields are no state of the row. The record may also be read by a caller
+// in the package and passed in (the controller loads the order, the
+// service tests order.State); the caller's read decides whether it was
+// locked. Pending work selected by a list query and handled in a loop
+// (send, then mark sent) is a gate per element.
+//
+// Only a non-idempotent act counts: an insert, an external effect, or an
+// update that adds to what the row holds (SET n = n + 1, gorm.Expr("n -
+// ?", 1), xorm Incr). A write of absolute values to another row (plan =
+// 'pro', status = 'failed', a total recomputed by a subquery) and a delete
+// leave the row as one run would.
 //
 // It is silent when the state write is a conditional UPDATE ... WHERE
 // status = $old (or gorm Where("status = ?", old).Update), when the read
-// locks the row (FOR UPDATE) or the transaction is SERIALIZABLE or holds
-// an advisory lock, when one mutex is held across the three steps, and
-// when an atomic claim made before the act picks the winner.
+// locks the row (FOR UPDATE, or a list read's FOR UPDATE SKIP LOCKED) or
+// the transaction is SERIALIZABLE or holds an advisory lock, when the read
+// follows a lock helper (AcquireLock(key), LockWithWait(row), a redis
+// lock's Obtain), when one mutex is held across the three steps, and when
+// an atomic claim made before the act picks the winner. A gate whose code
+// reads the record again and tests its state again before the act is a
+// pre-check: the second read is the gate and is judged on its own.
 //
 // The analyzer stays silent when the write is atomic or serialised:
 // INSERT ... ON CONFLICT (unless its conflict target names a column the

@@ -26,16 +26,41 @@ func gatesOf(op *dataaccess.Op) []gate {
 		return nil
 	}
 	seen := map[*ssa.If]bool{}
+	records := recordValues(op)
 	for _, sv := range stateValues(op) {
 		for _, ifi := range branchesOn(sv.v) {
-			if seen[ifi] || !ssautil.Before(readInstr, ifi) {
+			if seen[ifi] || !ssautil.Before(readInstr, ifi) || assignedBefore(records, sv.field, ifi) {
 				continue
 			}
 			seen[ifi] = true
-			gates = append(gates, gate{read: op, ifi: ifi, field: sv.field})
+			gates = append(gates, gate{read: op, ifi: ifi, field: sv.field, fn: op.Fn, at: readInstr, records: records})
 		}
 	}
 	return gates
+}
+
+// assignedBefore reports whether the code stores into the field of the
+// record before the branch: the test is then of the value it stored (the
+// request's new content, comment.Content = form.Body), not of the row's
+// state.
+func assignedBefore(records []ssa.Value, field string, ifi *ssa.If) bool {
+	if field == "" {
+		return false
+	}
+	for _, rec := range records {
+		for _, ref := range *rec.Referrers() {
+			fa, ok := ref.(*ssa.FieldAddr)
+			if !ok || ssautil.FieldName(fa.X.Type(), fa.Field) != field {
+				continue
+			}
+			for _, use := range *fa.Referrers() {
+				if st, ok := use.(*ssa.Store); ok && st.Addr == fa && ssautil.Before(st, ifi) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // stateValue is a loaded field of the record, or a scanned column.
@@ -253,7 +278,7 @@ func fieldLoads(v ssa.Value, field string, depth int) []stateValue {
 		for _, ref := range *v.Referrers() {
 			if fa, ok := ref.(*ssa.FieldAddr); ok {
 				name := ssautil.FieldName(fa.X.Type(), fa.Field)
-				if isKeyField(name) {
+				if isKeyField(name) || isKindField(name) {
 					continue
 				}
 				out = append(out, loadsWithField(fa, name)...)
@@ -265,7 +290,7 @@ func fieldLoads(v ssa.Value, field string, depth int) []stateValue {
 	for _, ref := range *v.Referrers() {
 		if f, ok := ref.(*ssa.Field); ok {
 			name := ssautil.FieldName(f.X.Type(), f.Field)
-			if !isKeyField(name) {
+			if !isKeyField(name) && !isKindField(name) {
 				out = append(out, stateValue{f, name})
 			}
 		}
@@ -345,6 +370,14 @@ func isBasicPointer(t types.Type) bool {
 	}
 	_, basic := p.Elem().Underlying().(*types.Basic)
 	return basic
+}
+
+// isKindField reports whether a field says what the record is (its
+// Type or Kind, set when it is created), not where it is in its life: a
+// test of it routes the request (an edit only of plain comments, a balance
+// query per provider type) and no write moves the record past it.
+func isKindField(name string) bool {
+	return strings.HasSuffix(name, "Type") || strings.HasSuffix(name, "Kind")
 }
 
 // isKeyField reports whether a field identifies the record rather than

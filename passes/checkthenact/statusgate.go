@@ -2,6 +2,7 @@ package checkthenact
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -30,25 +31,32 @@ import (
 
 // gate is one branch on a state field of a record that a read loaded.
 type gate struct {
-	read  *dataaccess.Op
-	ifi   *ssa.If
+	read *dataaccess.Op
+	ifi  *ssa.If
+	// body is set instead of ifi for an element of a list read: the loop
+	// body that handles it (see pendingGates).
+	body  *ssa.BasicBlock
 	field string // the state field's name, for the message
+	// fn is the function that tests the state and at the instruction
+	// where the record enters it: the read itself, or, for a record a
+	// caller read and passed in (passed is set), fn's entry. records are
+	// the values of fn that hold the record.
+	fn      *ssa.Function
+	at      ssa.Instruction
+	records []ssa.Value
+	passed  bool
 }
 
 // statusGateRace returns the act and the state write that follow a gate
 // on the read's record in separate steps, or nils.
 func statusGateRace(model *dataaccess.Result, g gate) (act, write *dataaccess.Op) {
-	for _, succ := range g.ifi.Block().Succs {
-		if len(succ.Preds) != 1 {
-			continue
-		}
-		region := []*ssa.BasicBlock{succ}
-		for _, write := range stateWrites(g.read, model.Ops, region) {
-			act = duplicableAct(g.read, write, model.Ops, region)
+	for _, region := range g.regions() {
+		for _, write := range stateWrites(g, model.Ops, region) {
+			act = duplicableAct(g, write, model.Ops, region)
 			if act == nil && actsAndWrites(write) {
 				act = write // a helper that credits and then saves the state
 			}
-			if act == nil || gateSerialised(g.read, write, act, model.Ops, region) {
+			if act == nil || gateSerialised(g, write, act, model.Ops, region) || gateRechecked(g, act, model.Ops) {
 				continue
 			}
 			return act, write
@@ -57,28 +65,63 @@ func statusGateRace(model *dataaccess.Result, g gate) (act, write *dataaccess.Op
 	return nil, nil
 }
 
+// regions returns the blocks the gate lets through, each on its own: an
+// arm of the branch entered from nowhere else, or the loop body.
+func (g gate) regions() [][]*ssa.BasicBlock {
+	if g.body != nil {
+		return [][]*ssa.BasicBlock{{g.body}}
+	}
+	var out [][]*ssa.BasicBlock
+	for _, succ := range g.ifi.Block().Succs {
+		if len(succ.Preds) == 1 {
+			out = append(out, []*ssa.BasicBlock{succ})
+		}
+	}
+	return out
+}
+
 // stateWrites returns the writes of the read's record on the gated
-// branch.
-func stateWrites(read *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.BasicBlock) []*dataaccess.Op {
+// branch: a write of its table keyed like the read or by a value of the
+// record, or a call of a helper that writes back the record it is passed
+// (settle(ctx, &order), several calls away from its xorm Update(&bean)).
+func stateWrites(g gate, ops []*dataaccess.Op, region []*ssa.BasicBlock) []*dataaccess.Op {
 	var out []*dataaccess.Op
 	for _, w := range ops {
-		writes := w.Kind.IsWrite() && w.Kind != apis.Delete || w.Summary != nil && w.Summary.Writes
-		if !writes || !dataaccess.SameResource(read.Resource, w.Resource) || !inRegion(w.Instr, read.Fn, region) {
+		if !inRegion(w.Instr, g.fn, region) {
 			continue
 		}
-		if dataaccess.SameInput(read, w) || derivedFromRecord(read, w) {
+		if savesRecord(g.records, w) {
+			out = append(out, w)
+			continue
+		}
+		writes := w.Kind.IsWrite() && w.Kind != apis.Delete || w.Summary != nil && w.Summary.Writes
+		if !writes || !dataaccess.SameResource(g.read.Resource, w.Resource) {
+			continue
+		}
+		if !g.passed && dataaccess.SameInput(g.read, w) || derivedFromRecord(g.records, w) {
 			out = append(out, w)
 		}
 	}
 	return out
 }
 
-// actsAndWrites reports whether a call of the module's own code both has
-// an external effect and writes the record: the gated branch's
-// capture(ctx, p) that credits, then saves the state. (A helper whose
-// writes are all state-guarded is serialised: gateSerialised.)
+// savesRecord reports whether op is a call of a helper that writes back
+// the record, passed to it as an argument.
+func savesRecord(records []ssa.Value, op *dataaccess.Op) bool {
+	if op.Summary == nil || op.Summary.SavesParam < 0 {
+		return false
+	}
+	p := dataaccess.RootPath(dataaccess.Arg(op.Call(), op.Summary.SavesParam))
+	return p.Valid() && slices.Contains(records, p.Base)
+}
+
+// actsAndWrites reports whether a call of the module's own code both acts
+// and writes the record: the gated branch's capture(ctx, p) that credits,
+// then saves the state, or inserts a transaction and then saves the
+// record it was passed. (A helper whose writes are all state-guarded is
+// serialised: gateSerialised.)
 func actsAndWrites(op *dataaccess.Op) bool {
-	return op.Summary != nil && op.Summary.Acts && op.Summary.Writes
+	return op.Summary != nil && op.Summary.Writes && (op.Summary.Acts || op.Summary.SavesParam >= 0 && op.Summary.NonIdempotent)
 }
 
 // onOnePath reports whether a and b can both run in one call of fn, one
@@ -91,14 +134,10 @@ func onOnePath(a, b *dataaccess.Op, fn *ssa.Function) bool {
 }
 
 // derivedFromRecord reports whether the write is keyed by a value of the
-// record the read loaded (UPDATE ... WHERE id = $1 with p.ID).
-func derivedFromRecord(read, write *dataaccess.Op) bool {
-	records := map[ssa.Value]bool{}
-	for _, v := range recordValues(read) {
-		records[v] = true
-	}
+// record (UPDATE ... WHERE id = $1 with p.ID).
+func derivedFromRecord(records []ssa.Value, write *dataaccess.Op) bool {
 	for _, in := range write.Inputs() {
-		if p := dataaccess.RootPath(in); p.Valid() && records[p.Base] {
+		if p := dataaccess.RootPath(in); p.Valid() && slices.Contains(records, p.Base) {
 			return true
 		}
 	}
@@ -107,18 +146,20 @@ func derivedFromRecord(read, write *dataaccess.Op) bool {
 
 // duplicableAct returns an operation on the gated branch that does harm
 // when it runs twice and is not the state write itself: an effect or an
-// insert (a second credit, a second e-mail) before an update of another
-// table, which the message then names.
-func duplicableAct(read, write *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.BasicBlock) *dataaccess.Op {
+// insert (a second credit, a second e-mail) before a relative update of
+// another table (balance = balance + 10), which the message then names.
+// A write of absolute values (status = 'failed', a total recomputed from
+// scratch) leaves the row as one run would: no act.
+func duplicableAct(g gate, write *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.BasicBlock) *dataaccess.Op {
 	var update *dataaccess.Op
 	for _, op := range ops {
-		if op == write || op == read || !dataaccess.Duplicable(op) || !inRegion(op.Instr, read.Fn, region) {
+		if op == write || op == g.read || !dataaccess.NonIdempotent(op) || !inRegion(op.Instr, g.fn, region) {
 			continue
 		}
-		if op.Kind != apis.Effect && dataaccess.SameResource(read.Resource, op.Resource) {
+		if op.Kind != apis.Effect && dataaccess.SameResource(g.read.Resource, op.Resource) {
 			continue // another write of the same record: part of the transition
 		}
-		if !onOnePath(op, write, read.Fn) {
+		if !onOnePath(op, write, g.fn) {
 			continue
 		}
 		if op.Kind != apis.Update {
@@ -132,34 +173,44 @@ func duplicableAct(read, write *dataaccess.Op, ops []*dataaccess.Op, region []*s
 }
 
 // gateSerialised reports whether the gate, the act and the write cannot
-// interleave with a concurrent twin.
-func gateSerialised(read, write, act *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.BasicBlock) bool {
-	if write.StateGuard || write.Kind.IsAtomicInsert() || read.Locks || serialised(read, ops) {
+// interleave with a concurrent twin. For a record passed in, the caller's
+// read tells whether it locked the row (FOR UPDATE on the transaction it
+// then passes on, an advisory lock, a lock helper before the read).
+func gateSerialised(g gate, write, act *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.BasicBlock) bool {
+	read := g.read
+	if write.StateGuard || picksWinner(write) || read.Locks || serialised(read, ops) || lockedByHelper(read) {
 		return true
 	}
-	if loc, ok := locate(write.Instr, read.Fn); !ok {
+	if loc, ok := locate(write.Instr, g.fn); !ok {
 		return true
-	} else if held, _ := mutexHeldAcross(read.Instr, loc); held {
+	} else if held, _ := mutexHeldAcross(g.at, loc); held {
 		return true
 	}
 	// An atomic claim or guarded transition before the act picks the
 	// winner: only it acts.
-	actLoc, ok := locate(act.Instr, read.Fn)
+	actLoc, ok := locate(act.Instr, g.fn)
 	if !ok {
 		return true
 	}
 	for _, op := range ops {
-		if op == act || !inRegion(op.Instr, read.Fn, region) {
+		if op == act || !inRegion(op.Instr, g.fn, region) {
 			continue
 		}
-		if !op.Kind.IsAtomicInsert() && !op.StateGuard {
+		if !picksWinner(op) && !op.StateGuard {
 			continue
 		}
-		if loc, ok := locate(op.Instr, read.Fn); ok && ssautil.Before(loc, actLoc) {
+		if loc, ok := locate(op.Instr, g.fn); ok && ssautil.Before(loc, actLoc) {
 			return true
 		}
 	}
 	return false
+}
+
+// picksWinner reports whether a write lets only one of two callers
+// through: an atomic insert, but not gorm's Save of a loaded record, an
+// upsert that overwrites the row for both.
+func picksWinner(op *dataaccess.Op) bool {
+	return op.Kind.IsAtomicInsert() && !dataaccess.WritesBack(op)
 }
 
 func reportStatusGate(pass *analysis.Pass, g gate, act, write *dataaccess.Op) {
@@ -167,6 +218,13 @@ func reportStatusGate(pass *analysis.Pass, g gate, act, write *dataaccess.Op) {
 	what := "its state"
 	if g.field != "" {
 		what = g.field
+	}
+	tested := "is tested"
+	switch {
+	case g.passed:
+		tested = "is passed to " + g.fn.Name() + " and tested there"
+	case g.body != nil:
+		what, tested = "the list", "selects records by their state (the gate, once per element)"
 	}
 	steps := fmt.Sprintf("%s at line %d and the state write at line %d are separate steps", describeAct(act), fset.Position(act.Pos()).Line, fset.Position(write.Pos()).Line)
 	verb, runtime, url := verbOf(act), runtimeFor(act), runtimeURLFor(act)
@@ -176,13 +234,15 @@ func reportStatusGate(pass *analysis.Pass, g gate, act, write *dataaccess.Op) {
 	}
 	if act == write {
 		steps = fmt.Sprintf("%s at line %d acts and writes the state in separate steps", describeAct(act), fset.Position(act.Pos()).Line)
-		verb, runtime, url = "perform the effect", "runtime/effect for the external call", apis.RuntimeEffectURL
+		if act.Summary.Acts {
+			verb, runtime, url = "perform the effect", "runtime/effect for the external call", apis.RuntimeEffectURL
+		}
 		related = []analysis.RelatedInformation{{Pos: act.Pos(), Message: "the call that acts, then writes the state"}}
 	}
 	pass.Report(analysis.Diagnostic{
 		Pos: g.read.Pos(),
-		Message: fmt.Sprintf("status-gate race: %s read here is tested, then %s, so two concurrent callers can both pass the test and both %s (make the transition one step: UPDATE ... SET %s = new WHERE id = $1 AND %s = old, and act only when it changed a row; or %s)",
-			what, steps, verb, columnOf(g.field), columnOf(g.field), runtime),
+		Message: fmt.Sprintf("status-gate race: %s read here %s, then %s, so two concurrent callers can both pass the test and both %s (make the transition one step: UPDATE ... SET %s = new WHERE id = $1 AND %s = old, and act only when it changed a row; or %s)",
+			what, tested, steps, verb, columnOf(g.field), columnOf(g.field), runtime),
 		Related: related,
 		URL:     url,
 	})

@@ -75,11 +75,19 @@ func (m *modeler) readChain(op *Op, v ssa.Value) {
 					op.Resource.Table = normalizeTable(st.Table)
 				}
 			}
-		case "Where":
+		case "Where", "And":
 			// db.Model(&o).Where("status = ?", old).Update(...): the
 			// condition is SQL; classified as the WHERE of an UPDATE.
-			if s, ok := sqlText(arg(&c.Call, 0)); ok && (op.Kind == apis.Update || op.Kind == apis.Delete) {
-				op.StateGuard = op.StateGuard || sqlclass.Classify("UPDATE t SET x = 1 WHERE "+s).StateGuard
+			// On a read, the same test selects rows by their state
+			// (Where("sent_at IS NULL").Find(&pending)).
+			if s, ok := sqlText(arg(&c.Call, 0)); ok {
+				byState := sqlclass.Classify("UPDATE t SET x = 1 WHERE " + s).StateGuard
+				switch op.Kind {
+				case apis.Update, apis.Delete:
+					op.StateGuard = op.StateGuard || byState
+				case apis.Read, apis.Exists:
+					op.SelectsByState = op.SelectsByState || byState
+				}
 			}
 		}
 		if next == nil {

@@ -53,6 +53,10 @@ type Op struct {
 	// 'pending', gorm Where("status = ?", old).Update), or a wrapper whose
 	// every write is one: rows affected tells who made the transition.
 	StateGuard bool
+	// SelectsByState is set for a read whose ORM condition tests a column
+	// that is not a key (Where("sent_at IS NULL"), And("is_delivered =
+	// ?", false)): the rows it returns are picked by their state.
+	SelectsByState bool
 	// Isolation is the level a Begin or SET TRANSACTION asks for.
 	Isolation string
 	// TxFunc is the function literal a Begin-with-callback call runs

@@ -15,11 +15,15 @@
 // (internal/sqlclass), from map lookups and updates, and from facts: a
 // function whose body performs one kind of operation exports a Summary, so
 // that a repository method in another package (ExistsByKey, Insert) counts
-// as that operation at its call sites. Summaries are computed bottom-up
-// over the package's call graph. A check's summary also says how it
-// answers "absent": with the zero record and no error (ZeroWhenAbsent,
-// carried through wrappers that return such a helper's record), or, for
-// a validator, with a nil error or an empty message (ErrWhenPresent). A call through an interface of the
+// as that operation at its call sites. A summary also says which
+// parameter's record the body writes back (a status gate's state write,
+// however deep) and whether running the body twice does more than running
+// it once (an insert, an increment, an external effect; absolute writes
+// do not). Summaries are computed bottom-up over the package's call graph.
+// A check's summary also says how it answers "absent": with the zero
+// record and no error (ZeroWhenAbsent, carried through wrappers that
+// return such a helper's record), or, for a validator, with a nil error or
+// an empty message (ErrWhenPresent). A call through an interface of the
 // module takes the summary its in-module implementations share (those in
 // the package and in the module's packages it imports); when they
 // disagree or none has one, the method is classified by name only where

@@ -96,14 +96,25 @@ type Summary struct {
 	// what a helper that does so returned. Its callers test the
 	// record's fields, not the error.
 	ZeroWhenAbsent bool
+	// NonIdempotent is set when running the body twice changes more than
+	// running it once (see NonIdempotent): an insert, an increment, an
+	// external effect, directly or through calls. A body that only writes
+	// absolute values is idempotent, however many rows it writes.
+	NonIdempotent bool
+	// SavesParam is the index of the parameter (receiver excluded) whose
+	// record the body writes back unconditionally, directly or through
+	// calls (see savedParam), or -1: to a caller that read the record and
+	// tested its state, the call is the state write.
+	SavesParam int
 }
 
 func (*Summary) AFact() {}
 
 func (s *Summary) String() string {
-	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t acts=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t locks=%t errwhenpresent=%t zerowhenabsent=%t handlesdup=%t duperr=%q inserts=%v",
+	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t acts=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t locks=%t errwhenpresent=%t zerowhenabsent=%t handlesdup=%t duperr=%q inserts=%v nonidempotent=%t saves=%d",
 		s.Kind, s.Table, s.HandleParam, s.HandleKind, s.KeyParam, s.Claim, s.Effect, s.Acts, s.TxFuncParam,
-		s.Writes, s.Commits, s.RecvHandle, s.StateGuard, s.Locks, s.ErrWhenPresent, s.ZeroWhenAbsent, s.HandlesDuplicate, s.DuplicateErr, s.InsertTables)
+		s.Writes, s.Commits, s.RecvHandle, s.StateGuard, s.Locks, s.ErrWhenPresent, s.ZeroWhenAbsent, s.HandlesDuplicate, s.DuplicateErr, s.InsertTables,
+		s.NonIdempotent, s.SavesParam)
 }
 
 // summaryOf returns the summary of f: computed here for this package's
@@ -163,7 +174,7 @@ func withAnons(fn *ssa.Function, byFn map[*ssa.Function][]*Op) []*Op {
 // summarizeFunc builds the summary of one function, or nil when the body
 // does nothing the model cares about.
 func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
-	s := &Summary{HandleParam: -1, KeyParam: -1, TxFuncParam: txFuncParam(fn)}
+	s := &Summary{HandleParam: -1, KeyParam: -1, TxFuncParam: txFuncParam(fn), SavesParam: savedParam(fn, ops)}
 	var checks, writes, atomic, plain []*Op
 	for _, op := range ops {
 		switch {
@@ -189,6 +200,9 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		}
 		if Duplicable(op) {
 			s.Duplicable = true
+		}
+		if NonIdempotent(op) {
+			s.NonIdempotent = true
 		}
 		if writesTable(op) {
 			s.Writes = true

@@ -49,3 +49,8 @@ func (db *DB) RollbackTo(name string) *DB                              { return 
 func (db *DB) Transaction(fc func(tx *DB) error, opts ...*sql.TxOptions) (err error) {
 	return nil
 }
+
+func (db *DB) UpdateColumn(column string, value interface{}) (tx *DB) { return db }
+
+// Expr is an SQL expression used as a value: gorm.Expr("n + ?", 1).
+func Expr(expr string, args ...interface{}) clause.Expr { return clause.Expr{SQL: expr, Vars: args} }

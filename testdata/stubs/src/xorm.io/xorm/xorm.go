@@ -38,3 +38,6 @@ func (engine *Engine) ID(id any) *Session                                 { retu
 func (session *Session) ID(id any) *Session                               { return session }
 func (session *Session) AllCols() *Session                                { return session }
 func (session *Session) Update(bean any, condiBean ...any) (int64, error) { return 0, nil }
+func (engine *Engine) Incr(column string, arg ...any) *Session            { return nil }
+func (session *Session) Incr(column string, arg ...any) *Session          { return session }
+func (session *Session) Decr(column string, arg ...any) *Session          { return session }

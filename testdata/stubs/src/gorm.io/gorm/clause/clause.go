@@ -17,3 +17,8 @@ type Locking struct {
 }
 
 const LockingStrengthUpdate = "UPDATE"
+
+type Expr struct {
+	SQL  string
+	Vars []interface{}
+}

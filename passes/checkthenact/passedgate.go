@@ -1,0 +1,79 @@
+package checkthenact
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+// A status gate is often split between a caller that loads the record
+// and a function that tests its state, acts and writes it back:
+//
+//	order, _ := repo.GetOrder(ctx, id)
+//	return svc.Pay(ctx, order) // if order.State != "created" { ... }; charge; save
+//
+// The gate's record is then a parameter, and the caller's read decides
+// whether it was locked.
+
+// passedGates returns the gates on a record parameter of fn, once per
+// read of a caller in this package that passes it the record it loaded.
+func passedGates(c *callers, model *dataaccess.Result, fn *ssa.Function, usable func(*dataaccess.Op) bool) [][]gate {
+	var out [][]gate
+	for k, param := range fn.Params {
+		if !isRecordType(param.Type()) || !isPointer(param.Type()) {
+			continue
+		}
+		var states []stateValue
+		states = append(states, fieldLoads(param, "", 0)...)
+		states = append(states, recordPredicates(param)...)
+		if len(states) == 0 {
+			continue
+		}
+		for _, site := range c.sites[fn] {
+			read := readPassing(model, site, site.Common().Args[k])
+			if read == nil || !usable(read) {
+				continue
+			}
+			var gates []gate
+			seen := map[*ssa.If]bool{}
+			for _, sv := range states {
+				for _, ifi := range branchesOn(sv.v) {
+					if !seen[ifi] && !assignedBefore([]ssa.Value{param}, sv.field, ifi) {
+						seen[ifi] = true
+						gates = append(gates, gate{read: read, ifi: ifi, field: sv.field, fn: fn, at: fn.Blocks[0].Instrs[0], records: []ssa.Value{param}, passed: true})
+					}
+				}
+			}
+			out = append(out, gates)
+		}
+	}
+	return out
+}
+
+// readPassing returns the read of site's function whose record arg is,
+// run before the call, or nil.
+func readPassing(model *dataaccess.Result, site ssa.CallInstruction, arg ssa.Value) *dataaccess.Op {
+	p := dataaccess.RootPath(arg)
+	if !p.Valid() || p.Fields != "" {
+		return nil
+	}
+	for _, op := range model.ByFunc[site.Parent()] {
+		if !op.Kind.IsCheck() || !ssautil.Before(op.Instr, site) {
+			continue
+		}
+		for _, rec := range recordValues(op) {
+			if rec == p.Base {
+				return op
+			}
+		}
+	}
+	return nil
+}
+
+func isPointer(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Pointer)
+	return ok
+}

@@ -1,0 +1,149 @@
+package dataaccess
+
+import (
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
+)
+
+// An act runs twice when a status gate lets two callers through. Whether
+// that does harm depends on the act: an insert, an increment, an append,
+// an e-mail or a charge is done twice; a write of absolute values (status
+// = 'failed', enabled = x, a total recomputed from scratch) leaves the row
+// as one run would.
+
+// NonIdempotent reports whether running op a second time changes more
+// than running it once: an external effect, a plain insert, an update
+// that adds to what the row holds (SET n = n + 1, gorm.Expr, xorm Incr),
+// a key-value increment, or a call of a function that does one of those.
+func NonIdempotent(op *Op) bool {
+	switch {
+	case op.Summary != nil:
+		return op.Summary.NonIdempotent
+	case op.Kind == apis.Effect:
+		return true
+	case inMemory(op):
+		return false
+	case op.Resource.Key != nil: // INCR, LPUSH
+		return op.Kind == apis.Update
+	case op.Kind == apis.Insert:
+		return true
+	}
+	return op.Kind == apis.Update && relativeUpdate(op)
+}
+
+// relativeUpdate reports whether an update computes the new value from
+// the old one: SQL text whose SET reads the column it assigns, a gorm.Expr
+// with arithmetic among the call's arguments, or an xorm Incr/Decr on the
+// chain.
+func relativeUpdate(op *Op) bool {
+	if op.SQL != nil {
+		return op.SQL.Relative
+	}
+	for call := op.Call(); call != nil; call = chainCall(call) {
+		if f := callee(call); f != nil && relativeSetters[f.Name()] {
+			return true
+		}
+		for i := 0; arg(call, i) != nil; i++ {
+			if relativeExpr(arg(call, i), 0) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// relativeSetters are chain methods that add to a column (xorm's Incr and
+// Decr, and SetExpr with an expression).
+var relativeSetters = map[string]bool{"Incr": true, "Decr": true, "SetExpr": true}
+
+// relativeExpr reports whether v is (or a map literal of updates holds) an
+// ORM expression whose text does arithmetic: gorm.Expr("count + ?", 1).
+func relativeExpr(v ssa.Value, depth int) bool {
+	v = Unwrap(v)
+	if depth > 2 || v == nil {
+		return false
+	}
+	if mm, ok := v.(*ssa.MakeMap); ok {
+		for _, ref := range *mm.Referrers() {
+			if u, ok := ref.(*ssa.MapUpdate); ok && u.Map == mm && relativeExpr(u.Value, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok || len(call.Call.Args) == 0 {
+		return false
+	}
+	f := call.Call.StaticCallee()
+	if f == nil || f.Name() != "Expr" || f.Pkg == nil || !apis.KnownPackage(f.Pkg.Pkg.Path()) {
+		return false
+	}
+	text, ok := call.Call.Args[0].(*ssa.Const)
+	if !ok || text.Value == nil || text.Value.Kind() != constant.String {
+		return false
+	}
+	return strings.ContainsAny(constant.StringVal(text.Value), "+-|")
+}
+
+// savedParam returns the index of the parameter (receiver excluded) whose
+// record the body writes back unconditionally: a full-row update of it
+// (gorm Save(p), xorm Update(p), a store's UpdateUser(p)), an update of its
+// table keyed by one of its fields, or a call of a helper that does one
+// with it; or -1.
+// A state-guarded write is left out: rows affected tells its caller who
+// won.
+func savedParam(fn *ssa.Function, ops []*Op) int {
+	for _, op := range ops {
+		var ins []ssa.Value
+		switch {
+		case op.Summary != nil && op.Summary.SavesParam >= 0:
+			ins = []ssa.Value{arg(op.Call(), op.Summary.SavesParam)}
+		case op.Summary == nil && WritesBack(op):
+			ins = op.Inputs()
+		}
+		for _, in := range ins {
+			p := rootPath(in)
+			if !p.Valid() || !isRecordPointer(p.Base.Type()) {
+				continue
+			}
+			// The record itself (Save(inv), Model(inv)), or one of its
+			// fields keying a write of its own table (UPDATE invoices ...
+			// WHERE id = inv.ID); not a write of another table keyed by it.
+			ownTable := op.Resource.Table != "" && op.Resource.Table == normalizeTable(ssautil.NamedOf(p.Base.Type()).Obj().Name())
+			if i := paramOf(fn, p.Base); i >= 0 && (p.Fields == "" || ownTable) {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// WritesBack reports whether op overwrites an existing row: an update, or
+// an upsert by Save.
+func WritesBack(op *Op) bool {
+	if op.StateGuard || op.Call() == nil {
+		return false
+	}
+	return op.Kind == apis.Update || op.Kind == apis.CondInsert && op.Callee != nil && op.Callee.Name() == "Save"
+}
+
+// isRecordPointer reports whether t points to a struct of the module's
+// own (a record), not to a library's handle.
+func isRecordPointer(t types.Type) bool {
+	if _, ok := t.Underlying().(*types.Pointer); !ok {
+		return false
+	}
+	n := ssautil.NamedOf(t)
+	if n == nil || n.Obj().Pkg() == nil || apis.KnownPackage(n.Obj().Pkg().Path()) {
+		return false
+	}
+	_, isStruct := n.Underlying().(*types.Struct)
+	return isStruct
+}

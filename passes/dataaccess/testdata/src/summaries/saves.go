@@ -1,0 +1,56 @@
+package summaries
+
+import "gorm.io/gorm"
+
+// Helpers a status gate calls with the record it read: the fact says which
+// parameter's record the body writes back (saves=) and whether a second
+// run does more than the first (nonidempotent=).
+
+type Invoice struct {
+	ID     uint
+	State  string
+	Amount int64
+}
+
+type CreditNote struct {
+	ID     uint
+	Amount int64
+}
+
+type Account struct {
+	ID        uint
+	Plan      string
+	Followers int64
+}
+
+// Inserts a credit note, then saves the invoice it was passed.
+func closeInvoice(db *gorm.DB, inv *Invoice) error { // want closeInvoice:"nonidempotent=true saves=1$"
+	if err := db.Create(&CreditNote{Amount: inv.Amount}).Error; err != nil {
+		return err
+	}
+	inv.State = "paid"
+	return db.Save(inv).Error
+}
+
+// Saves it through closeInvoice, two calls down.
+func settleInvoice(db *gorm.DB, inv *Invoice) error { // want settleInvoice:"nonidempotent=true saves=1$"
+	if inv.Amount == 0 {
+		return nil
+	}
+	return closeInvoice(db, inv)
+}
+
+// Near miss: the write of the invoice is guarded by its old state, and
+// the other write sets an absolute value.
+func upgradeGuarded(db *gorm.DB, inv *Invoice, plan string) error { // want upgradeGuarded:"nonidempotent=false saves=-1$"
+	res := db.Model(inv).Where("state = ?", "open").Update("state", "paid")
+	if res.Error != nil || res.RowsAffected == 0 {
+		return res.Error
+	}
+	return db.Model(&Account{}).Where("id = ?", inv.ID).Update("plan", plan).Error
+}
+
+// A relative update of another row is not idempotent.
+func unfollow(db *gorm.DB, id uint) error { // want unfollow:"nonidempotent=true saves=-1$"
+	return db.Model(&Account{}).Where("id = ?", id).UpdateColumn("followers", gorm.Expr("followers - ?", 1)).Error
+}
