@@ -7,7 +7,6 @@ replace github.com/idemvet/idemvet => ../..
 require (
 	github.com/golangci/golangci-lint/v2 v2.15.0
 	github.com/idemvet/idemvet v0.0.0-00010101000000-000000000000
-	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 )
 
 require (
@@ -167,6 +166,7 @@ require (
 	github.com/ryancurrah/gomodguard/v2 v2.1.3 // indirect
 	github.com/ryanrolds/sqlclosecheck v0.6.0 // indirect
 	github.com/sanposhiho/wastedassign/v2 v2.1.0 // indirect
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
 	github.com/sashamelentyev/interfacebloat v1.1.0 // indirect
 	github.com/sashamelentyev/usestdlibvars v1.29.0 // indirect
 	github.com/securego/gosec/v2 v2.29.0 // indirect

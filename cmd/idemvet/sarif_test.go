@@ -2,46 +2,19 @@ package main
 
 import (
 	"encoding/json"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
-
 	"github.com/idemvet/idemvet/analyzers"
+	"github.com/idemvet/idemvet/internal/sariftest"
 )
 
-// sarifSchemaFile is the SARIF 2.1.0 JSON schema (OASIS, final text as
-// schemastore serves it), which every -sarif output must satisfy.
-const sarifSchemaFile = "testdata/sarif-schema-2.1.0.json"
-
-// validSARIF checks out against the schema and decodes it.
+// validSARIF checks out against the SARIF 2.1.0 schema and decodes it.
 func validSARIF(t *testing.T, out string) sarifLog {
 	t.Helper()
-	f, err := os.Open(sarifSchemaFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource("sarif.json", doc); err != nil {
-		t.Fatal(err)
-	}
-	schema, err := c.Compile("sarif.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	inst, err := jsonschema.UnmarshalJSON(strings.NewReader(out))
-	if err != nil {
-		t.Fatalf("-sarif output is not JSON: %v\n%s", err, out)
-	}
-	if err := schema.Validate(inst); err != nil {
-		t.Fatalf("-sarif output does not satisfy the SARIF 2.1.0 schema: %v", err)
+	if err := sariftest.Validate([]byte(out)); err != nil {
+		t.Fatalf("-sarif output: %v\n%s", err, out)
 	}
 	var log sarifLog
 	if err := json.Unmarshal([]byte(out), &log); err != nil {

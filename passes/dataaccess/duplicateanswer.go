@@ -214,27 +214,6 @@ func returnsErrorOf(write ssa.Instruction) bool {
 // package-level error named sentinel: errors.Is(err, ErrDuplicate),
 // err == ErrDuplicate, or a case of a switch on the error.
 func comparesWith(instr ssa.Instruction, sentinel string) bool {
-	if sentinel == "" {
-		return false
-	}
-	var x, y ssa.Value
-	switch c := instr.(type) {
-	case *ssa.Call:
-		var ok bool
-		if _, y, ok = ErrorsIs(&c.Call); !ok {
-			return false
-		}
-	case *ssa.BinOp:
-		if c.Op != token.EQL && c.Op != token.NEQ {
-			return false
-		}
-		x, y = c.X, c.Y
-		if _, isGlobal := LoadedGlobal(x); isGlobal {
-			y = x
-		}
-	default:
-		return false
-	}
-	g, ok := LoadedGlobal(y)
-	return ok && GlobalName(g) == sentinel
+	_, g, ok := ComparedWithGlobal(instr)
+	return ok && sentinel != "" && GlobalName(g) == sentinel
 }

@@ -2,7 +2,6 @@ package dataaccess
 
 import (
 	"go/constant"
-	"go/token"
 	"go/types"
 	"strings"
 
@@ -166,25 +165,7 @@ func IsStatusCode(k *ssa.Const, code int64) bool {
 // write returned with a package-level error named for a taken key
 // (errors.Is(err, store.ErrDuplicateEmail), err == ErrNameTaken).
 func comparesWithDuplicateError(instr ssa.Instruction, write ssa.Instruction) bool {
-	var x, y ssa.Value
-	switch c := instr.(type) {
-	case *ssa.Call:
-		var ok bool
-		if x, y, ok = ErrorsIs(&c.Call); !ok {
-			return false
-		}
-	case *ssa.BinOp:
-		if c.Op != token.EQL && c.Op != token.NEQ {
-			return false
-		}
-		x, y = c.X, c.Y
-		if _, isGlobal := LoadedGlobal(x); isGlobal {
-			x, y = y, x
-		}
-	default:
-		return false
-	}
-	g, ok := LoadedGlobal(y)
+	x, g, ok := ComparedWithGlobal(instr)
 	return ok && isTakenKeyError(g.Name()) && isResultOf(x, write)
 }
 

@@ -21,6 +21,31 @@ func ErrorsIs(c *ssa.CallCommon) (err, target ssa.Value, ok bool) {
 	return c.Args[0], c.Args[1], true
 }
 
+// ComparedWithGlobal returns, for errors.Is(err, ErrX) or err == ErrX (or
+// !=, the variable on either side), the error compared and the
+// package-level variable it is compared with.
+func ComparedWithGlobal(instr ssa.Instruction) (err ssa.Value, sentinel *ssa.Global, ok bool) {
+	var x, y ssa.Value
+	switch c := instr.(type) {
+	case *ssa.Call:
+		if x, y, ok = ErrorsIs(&c.Call); !ok {
+			return nil, nil, false
+		}
+	case *ssa.BinOp:
+		if c.Op != token.EQL && c.Op != token.NEQ {
+			return nil, nil, false
+		}
+		x, y = c.X, c.Y
+		if _, isGlobal := LoadedGlobal(x); isGlobal {
+			x, y = y, x
+		}
+	default:
+		return nil, nil, false
+	}
+	sentinel, ok = LoadedGlobal(y)
+	return x, sentinel, ok
+}
+
 // LoadedGlobal returns the package-level variable v was loaded from: the
 // sentinel of errors.Is(err, sql.ErrNoRows) or err == ErrTaken.
 func LoadedGlobal(v ssa.Value) (*ssa.Global, bool) {
