@@ -10,6 +10,12 @@ type Member struct {
 	Email string `xorm:"unique"`
 }
 
+// Team is an xorm model whose row a joiner locks before adding a member.
+type Team struct {
+	ID   int64 `xorm:"pk autoincr"`
+	Name string
+}
+
 // MemberInvite is an xorm model of another table.
 type MemberInvite struct {
 	ID    int64 `xorm:"pk autoincr"`
@@ -54,8 +60,9 @@ func JoinXormExist(engine *xorm.Engine, email string) error {
 	return err
 }
 
-// JoinXormLocked locks the member row with ForUpdate in the same session's
-// transaction before inserting.
+// JoinXormLocked reads the member row with ForUpdate in the session's
+// transaction before inserting, but PostgreSQL's FOR UPDATE locks only a
+// row it finds: two callers that find none both go on and both insert.
 func JoinXormLocked(engine *xorm.Engine, email string) error {
 	s := engine.NewSession()
 	defer s.Close()
@@ -63,7 +70,31 @@ func JoinXormLocked(engine *xorm.Engine, email string) error {
 		return err
 	}
 	var m Member
-	has, err := s.Where("email = ?", email).ForUpdate().Get(&m)
+	has, err := s.Where("email = ?", email).ForUpdate().Get(&m) // want:checkthenact
+	if err != nil || has {
+		return err
+	}
+	if _, err := s.Insert(&Member{Email: email}); err != nil {
+		return err
+	}
+	return s.Commit()
+}
+
+// JoinXormTeamLocked first locks the team row every joiner of the team
+// locks, in the same transaction: the second caller waits there, then
+// finds the first one's member row.
+func JoinXormTeamLocked(engine *xorm.Engine, teamID int64, email string) error {
+	s := engine.NewSession()
+	defer s.Close()
+	if err := s.Begin(); err != nil {
+		return err
+	}
+	var team Team
+	if _, err := s.ID(teamID).ForUpdate().Get(&team); err != nil {
+		return err
+	}
+	var m Member
+	has, err := s.Where("email = ?", email).Get(&m)
 	if err != nil || has {
 		return err
 	}
