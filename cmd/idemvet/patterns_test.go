@@ -123,6 +123,29 @@ func TestOlderToolchains(t *testing.T) {
 	}
 }
 
+// TestToolchainCannotServe checks the one case where the go command in
+// reach cannot serve the module at all: go.mod asks for a newer Go than
+// GOTOOLCHAIN=local allows. (Every toolchain GOTOOLCHAIN can select,
+// go1.21 onwards, serves the tool: TestOlderToolchains.) The run says so
+// once, in the go command's words, and exits 1, never 0 or "could not be
+// analysed" per package.
+func TestToolchainCannotServe(t *testing.T) {
+	dir := vetCopy(t)
+	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/vetmod\n\ngo 1.99\n")
+	local := []string{"GOTOOLCHAIN=local"}
+	for _, args := range [][]string{{"./..."}, {"-json", "./..."}, {"./pay"}} {
+		r := vetExecEnv(t, dir, local, append([]string{idemvetBinary(t)}, args...)...)
+		if r.exitCode != exitFailed || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "go.mod requires go >= 1.99") {
+			t.Errorf("idemvet %s with go.mod at go 1.99: exit code %d, want %d and one line naming the Go it requires\n%s", strings.Join(args, " "), r.exitCode, exitFailed, r.stderr)
+		}
+	}
+	// Near miss: a go line the local toolchain meets.
+	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/vetmod\n\ngo 1.21\n")
+	if r := vetExecEnv(t, dir, local, idemvetBinary(t), "./..."); r.exitCode != exitFindings {
+		t.Errorf("go.mod at go 1.21: exit code %d, want %d\n%s", r.exitCode, exitFindings, r.stderr)
+	}
+}
+
 // withoutDownloads drops the go command's "go: downloading" lines, which
 // the first run of a toolchain prints.
 func withoutDownloads(stderr string) string {
