@@ -30,7 +30,9 @@
 //
 // With -json, findings go to standard output and do not change the exit
 // status (0 or 4). With -fix, the mechanical fixes are applied, the
-// findings left are printed and the status is 3 while any remain.
+// findings left are printed and counted, and the status is 3 while any
+// remain; -fix -diff prints the fixes as a diff instead, then the
+// findings the diff does not fix, with the same status.
 package main
 
 import (

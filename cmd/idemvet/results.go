@@ -108,6 +108,30 @@ func (r *results) count() int {
 	return n
 }
 
+// dropFixable removes the findings that carry a mechanical fix and
+// returns how many it removed: after -fix -diff, what is left to print is
+// what the diff does not fix.
+func (r *results) dropFixable() int {
+	dropped := 0
+	for _, checks := range r.tree {
+		for check, diags := range checks {
+			kept := diags[:0]
+			for _, raw := range diags {
+				var f struct {
+					SuggestedFixes []json.RawMessage `json:"suggested_fixes"`
+				}
+				if json.Unmarshal(raw, &f) == nil && len(f.SuggestedFixes) > 0 {
+					dropped++
+					continue
+				}
+				kept = append(kept, raw)
+			}
+			checks[check] = kept
+		}
+	}
+	return dropped
+}
+
 // printJSON prints the merged findings as one JSON object, in go vet's
 // schema.
 func (r *results) printJSON(w io.Writer) error {

@@ -196,8 +196,19 @@ func (d *driver) run() int {
 			return exitFailed
 		}
 		findings = false // such consumers read the findings, not the status
+	case d.opts.diff:
+		// The diff is on standard output; what it does not fix follows.
+		fixable := res.dropFixable()
+		res.writeText(d.report)
+		if n := res.count(); fixable+n > 0 {
+			fmt.Fprintf(d.report, "idemvet: %d findings: the diff fixes %d, %d have no mechanical fix (above)\n", fixable+n, fixable, n)
+		}
+		findings = fixable+res.count() > 0
 	default:
 		res.writeText(d.report)
+		if n := res.count(); d.opts.fix && n > 0 {
+			fmt.Fprintf(d.report, "idemvet: %d findings have no mechanical fix (above)\n", n)
+		}
 	}
 	switch {
 	case unmatched || res.units == 0 && !incomplete:
@@ -279,8 +290,9 @@ func (d *driver) vet(targets []string) (res *results, unexplained string, failed
 	return res, res.readErrors(bytes.NewReader(rest)), runErr, nil
 }
 
-// fix runs go fix -fixtool=idemvet on the targets. With -diff its output
-// is the result; otherwise the run goes on to report what is left.
+// fix runs go fix -fixtool=idemvet on the targets, printing the diff
+// with -diff and applying the fixes otherwise; the run then goes on to
+// report what is left.
 func (d *driver) fix(targets []string) (code int, done bool) {
 	args := []string{"fix", "-fixtool=" + d.self}
 	if d.opts.diff {
@@ -291,15 +303,11 @@ func (d *driver) fix(targets []string) (code int, done bool) {
 	err := cmd.Run()
 	var exit *exec.ExitError
 	switch {
-	case d.opts.diff && err == nil:
-		return exitClean, true
-	case d.opts.diff && errors.As(err, &exit):
-		return exitFindings, true // a non-empty diff
 	case err != nil && !errors.As(err, &exit):
 		fmt.Fprintf(d.report, "idemvet: go fix: %v\n", err)
 		return exitFailed, true
 	}
-	// When go fix failed on some packages (it said why), the run goes on:
-	// go vet then reports them, and what is left to fix elsewhere.
+	// The run goes on, -diff or not: go vet tells what is left (with
+	// -diff, everything), and the packages go fix could not load.
 	return 0, false
 }

@@ -116,7 +116,8 @@ func withoutRelatedText(output string) []int {
 
 // TestStandaloneFix checks that -fix applies the fixes, then prints the
 // findings it could not fix and exits 3 while any remain; -fix -diff
-// changes nothing.
+// changes nothing, prints what the diff leaves and also exits 3 while
+// findings remain, even when it has no fix to offer.
 func TestStandaloneFix(t *testing.T) {
 	dir := vetCopy(t)
 	paySrc := filepath.Join(dir, "pay", "pay.go")
@@ -129,6 +130,17 @@ func TestStandaloneFix(t *testing.T) {
 	if after, _ := os.ReadFile(paySrc); !bytes.Equal(before, after) {
 		t.Error("-fix -diff changed the file")
 	}
+	// What the diff does not fix is printed, and counted.
+	if got, want := withoutRelatedText(diff.stderr), vetMarkedLines(t, "UNUSED"); !slices.Equal(got, want) {
+		t.Errorf("-fix -diff reports lines %v, want the unfixable %v\n%s", got, want, diff.stderr)
+	}
+	if !strings.Contains(diff.stderr, "idemvet: 2 findings: the diff fixes 1, 1 have no mechanical fix (above)\n") {
+		t.Errorf("-fix -diff does not count what it fixes and what it does not:\n%s", diff.stderr)
+	}
+	// Near miss: nothing to fix, nothing found.
+	if clean := standaloneRun(t, dir, "-fix", "-diff", "./clean"); clean.exitCode != exitClean || clean.stdout != "" || clean.stderr != "" {
+		t.Errorf("-fix -diff on a clean package: exit code %d, want %d and no output\n%s%s", clean.exitCode, exitClean, clean.stdout, clean.stderr)
+	}
 
 	fixed := standaloneRun(t, dir, "-fix", "./...")
 	if fixed.exitCode != exitFindings {
@@ -137,8 +149,16 @@ func TestStandaloneFix(t *testing.T) {
 	if got, want := withoutRelatedText(fixed.stderr), vetMarkedLines(t, "UNUSED"); !slices.Equal(got, want) {
 		t.Errorf("-fix reports lines %v, want the unfixable %v\n%s", got, want, fixed.stderr)
 	}
+	if !strings.Contains(fixed.stderr, "idemvet: 1 findings have no mechanical fix (above)\n") {
+		t.Errorf("-fix does not count what it left:\n%s", fixed.stderr)
+	}
 	if after, _ := os.ReadFile(paySrc); !bytes.Contains(after, []byte("VALUES ($1) ON CONFLICT DO NOTHING`")) {
 		t.Errorf("-fix did not apply the fix:\n%s", after)
+	}
+	// Once fixed, only findings with no mechanical fix are left: the diff
+	// is empty, and the status still says findings remain.
+	if unfixable := standaloneRun(t, dir, "-fix", "-diff", "./..."); unfixable.exitCode != exitFindings || unfixable.stdout != "" || !strings.Contains(unfixable.stderr, "idemvet: 1 findings: the diff fixes 0, 1 have no mechanical fix (above)\n") {
+		t.Errorf("-fix -diff with no fix to offer: exit code %d, want %d, no diff and a count\n%s%s", unfixable.exitCode, exitFindings, unfixable.stdout, unfixable.stderr)
 	}
 }
 
