@@ -310,6 +310,7 @@ func report(pass *analysis.Pass, f *finding) {
 		msg = fmt.Sprintf("idempotency claim is written by its own %s, separately from the write at %s: a crash between them loses the operation, its key already claimed (write both in one TransactWriteItems)",
 			f.claim.op.Callee.Name(), write)
 	}
+	msg += remedy(pass, f)
 	related := []analysis.RelatedInformation{{Pos: f.write.op.Pos(), Message: "the write the claim guards"}}
 	if f.claimCommit.IsValid() {
 		related = append(related, analysis.RelatedInformation{Pos: f.claimCommit, Message: commitNote("claim", f.claimByRunner)})
@@ -342,6 +343,26 @@ func handleNames(pass *analysis.Pass, f *finding) string {
 		return ""
 	}
 	return fmt.Sprintf(" %s instead of %s", types.ExprString(outer), types.ExprString(tx))
+}
+
+// remedy says what makes the claim and the write one transaction: the
+// transaction to claim on, when the write names it, and the runtime call
+// that runs claim, work and stored outcome together (DoTx joins a
+// transaction the caller opened). DynamoDB's remedy is in its message.
+func remedy(pass *analysis.Pass, f *finding) string {
+	switch f.how {
+	case ownCall:
+		return ""
+	case redisClaim:
+		return "; record the claim in the database instead, in the write's transaction, or run both through runtime/claim's Claimer.Do"
+	}
+	into := "the write's transaction"
+	if writeCall := callAt(pass, f.write.op.Pos()); writeCall != nil {
+		if tx, _ := handleExpr(pass, f.write.op, writeCall); tx != nil {
+			into = types.ExprString(tx) + ", the write's transaction"
+		}
+	}
+	return "; make the claim on " + into + ", or let runtime/claim's Claimer.Do run claim, write and stored outcome in one transaction (Claimer.DoTx joins one already open)"
 }
 
 func commitNote(whose string, byRunner bool) string {

@@ -17,7 +17,7 @@ type Handler struct {
 // The processed marker commits on the store's pool, the order in the
 // store's own transaction.
 func (h *Handler) OnOrderPlaced(ctx context.Context, eventID string, o claimstore.Order) error {
-	if err := h.store.MarkProcessed(ctx, eventID); err != nil { // want `idempotency claim commits on its own \(autocommit\), separately from the write at line 23 in a transaction`
+	if err := h.store.MarkProcessed(ctx, eventID); err != nil { // want `idempotency claim commits on its own \(autocommit\), separately from the write at line 23 in a transaction[^;]*; make the claim on the write's transaction, or let runtime/claim's Claimer.Do run claim, write and stored outcome in one transaction \(Claimer.DoTx joins one already open\)$`
 		return err
 	}
 	return h.store.CreateOrder(ctx, o)
@@ -62,7 +62,7 @@ func (h *Handler) Pay(ctx context.Context, key string, o claimstore.Order) error
 		return err
 	}
 	defer tx.Rollback()
-	if err := claimstore.Claim(ctx, h.db, key); err != nil { // want `idempotency claim commits on its own \(autocommit\), separately from the write at line 68 in a transaction`
+	if err := claimstore.Claim(ctx, h.db, key); err != nil { // want `idempotency claim commits on its own \(autocommit\), separately from the write at line 68 in a transaction[^;]*; make the claim on tx, the write's transaction, or let runtime/claim's Claimer.Do`
 		return err
 	}
 	if err := h.store.SaveOrderTx(ctx, tx, o); err != nil {

@@ -16,7 +16,7 @@ type Handler struct {
 
 // The SETNX claim lives in redis, the write in Postgres.
 func (h *Handler) Refund(ctx context.Context, key string, id int64) error {
-	ok, err := h.rdb.SetNX(ctx, "refund:"+key, 1, 24*time.Hour).Result() // want `redis SETNX claim commits separately from the SQL write at line 23`
+	ok, err := h.rdb.SetNX(ctx, "refund:"+key, 1, 24*time.Hour).Result() // want `redis SETNX claim commits separately from the SQL write at line 23, which no transaction can join: a crash between them loses the operation, its key already claimed; record the claim in the database instead, in the write's transaction, or run both through runtime/claim's Claimer.Do$`
 	if err != nil || !ok {
 		return err
 	}
