@@ -19,7 +19,8 @@ import (
 // blocks, on the check's README page, and the top README's check table
 // must link that page. The top README's one WRONG/RIGHT example is
 // checkthenact's, held to its doc.go the same way. A new check needs its
-// page and its table row, nothing more in the top README.
+// page and its table row, and nothing more in the top README: a section
+// of its own there would say the page's text twice.
 func TestDocPagesInStep(t *testing.T) {
 	top := readPage(t, filepath.Join("..", "README.md"))
 	for _, a := range All() {
@@ -27,6 +28,9 @@ func TestDocPagesInStep(t *testing.T) {
 		row := "| [" + a.Name + "](passes/" + a.Name + "/README.md) |"
 		if !hasLinePrefix(top, row) {
 			t.Errorf("README.md's check table has no row starting %q", row)
+		}
+		if hasLinePrefix(top, "### "+a.Name+"\n") {
+			t.Errorf("README.md has a ### %s section: the check's text belongs on passes/%s/README.md, and the top README keeps only its table row", a.Name, a.Name)
 		}
 		for _, label := range []string{"WRONG", "RIGHT"} {
 			block, ok := docExample(t, a.Doc, a.Name, label)
