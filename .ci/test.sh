@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The project's test command (README.md, "Tests").
+# The project's test command (README.md, "First commands"; .ci/README.md, "Tests").
 #
 #   bash .ci/test.sh                  checks and tests; the slow end-to-end
 #                                     tests skip, saying so
