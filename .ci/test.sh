@@ -46,30 +46,63 @@ echo "== go vet"
 go vet ./...
 (cd cmd/golangci-lint-idemvet && go vet ./...)
 
-# runtime/ runs once, under the race detector, below.
-echo "== go test"
-go test -count=1 -timeout 30m $(go list ./... | grep -v '/runtime/')
-echo "== go test -race (runtime)"
-go test -race -count=1 ./runtime/...
+# The rest are independent steps, run side by side: the machine's cores
+# are idle while one step waits on PostgreSQL, a link or a child go
+# command. Each step's output goes to a log of its own and is printed
+# whole, in the order started, once every step has ended; the command
+# fails if any step failed, naming it.
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+steps=()
+step() {
+	local name=$1
+	shift
+	steps+=("$name")
+	(
+		rc=0
+		"$@" >"$logs/$name.log" 2>&1 || rc=$?
+		echo "$rc" >"$logs/$name.rc"
+	) &
+}
 
-# Builds golangci-lint with the idemvet plugin the way README.md tells users
-# to (cmd/golangci-lint-idemvet, from the module proxy alone), then lints
-# this repository with its own .golangci.yml, goimports included.
-echo "== golangci-lint (cmd/golangci-lint-idemvet) with .golangci.yml"
-gcl_dir=$(mktemp -d)
-trap 'rm -rf "$gcl_dir"' EXIT
-(cd cmd/golangci-lint-idemvet && go build -o "$gcl_dir/golangci-lint-idemvet" .)
-# --allow-parallel-runners: another golangci-lint on the machine must not
-# make this one give up.
-"$gcl_dir/golangci-lint-idemvet" run --allow-parallel-runners ./...
-
-if [ "$e2e" = 1 ]; then
-	echo "== golangci-lint plugin end to end (cmd/golangci-lint-idemvet)"
-	(cd cmd/golangci-lint-idemvet && go test -count=1 -timeout 30m ./...)
-fi
-
+# runtime/ runs once, under the race detector, in a step of its own.
+step go-test go test -count=1 -timeout 30m $(go list ./... | grep -v '/runtime/')
+step go-test-race-runtime go test -race -count=1 ./runtime/...
 # A module of its own too, so that the root module never depends on gin or
 # echo: runtime/idemhttp behind both, against PostgreSQL, with the race
 # detector like the runtime's own tests.
-echo "== gin and echo behind runtime/idemhttp (testdata/routers)"
-(cd testdata/routers && go vet ./... && go test -race -count=1 ./...)
+step routers bash -c 'cd testdata/routers && go vet ./... && go test -race -count=1 ./...'
+
+# golangci-lint with the idemvet plugin, built the way the README tells
+# users to (cmd/golangci-lint-idemvet, from the module proxy alone), into
+# the directory its own end-to-end tests build into (keyed by its go.sum),
+# where go build relinks only what changed since the last run. Built
+# before the steps that run it, so that no step rewrites the binary
+# another is running.
+gcl_dir=${IDEMVET_GCL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/idemvet}
+gcl=$gcl_dir/golangci-lint-$(sha256sum cmd/golangci-lint-idemvet/go.sum | cut -c1-16)/golangci-lint
+echo "== go build cmd/golangci-lint-idemvet"
+(cd cmd/golangci-lint-idemvet && go build -o "$gcl" .)
+
+# The repository's own .golangci.yml, goimports included.
+# --allow-parallel-runners: another golangci-lint on the machine must not
+# make this one give up.
+step golangci-lint "$gcl" run --allow-parallel-runners ./...
+if [ "$e2e" = 1 ]; then
+	step golangci-lint-plugin-e2e bash -c 'cd cmd/golangci-lint-idemvet && go test -count=1 -timeout 30m ./...'
+fi
+wait
+
+failed=()
+for name in "${steps[@]}"; do
+	echo "== $name"
+	cat "$logs/$name.log"
+	if [ "$(cat "$logs/$name.rc")" != 0 ]; then
+		failed+=("$name")
+	fi
+done
+if [ ${#failed[@]} -gt 0 ]; then
+	echo "FAILED: ${failed[*]}"
+	exit 1
+fi
+echo "== every step passed"

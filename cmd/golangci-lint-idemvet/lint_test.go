@@ -347,19 +347,6 @@ func TestBadSettingsFailClearly(t *testing.T) {
 	}
 }
 
-// TestRepositoryLintsClean runs the repository's own .golangci.yml, which
-// enables idemvet and a set of standard linters, on the root module.
-func TestRepositoryLintsClean(t *testing.T) {
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res := lintWith(t, root, filepath.Join(root, ".golangci.yml"), filepath.Join(t.TempDir(), "cache"), "./...")
-	if res.exitCode != 0 || len(res.issues) > 0 {
-		t.Errorf("golangci-lint on the repository: exit code %d\n%v\n%s", res.exitCode, res.issues, res.stderr)
-	}
-}
-
 func mustWrite(t *testing.T, path, content string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
