@@ -13,17 +13,28 @@ import (
 
 // hoist builds the fix that mints the key once, before the retry: it moves
 // `key := <mint>` from the top level of the loop body or retried function
-// literal to just before the loop or the statement that calls the helper.
-// It applies only when that is mechanical: the statement declares one
-// variable that is never reassigned, its operands are available before
-// the retry and unchanged by it, it calls nothing but key sources and pure
-// functions, and the name is free where it lands.
+// literal to just before the loop or the statement that calls the helper,
+// or, for a key minted inside an expression, declares it there
+// (hoistInline). It applies only when that is mechanical: the statement
+// declares one variable that is never reassigned, its operands are
+// available before the retry and unchanged by it, it calls nothing but key
+// sources and pure functions, and the name is free where it lands.
 func (a *checker) hoist(mint inspector.Cursor, rc *retryContext) (analysis.SuggestedFix, bool) {
 	var none analysis.SuggestedFix
 	stmtCur, ok := enclosingStmt(mint)
 	if !ok {
 		return none, false
 	}
+	if fix, ok := a.hoistStatement(stmtCur, rc); ok {
+		return fix, true
+	}
+	return a.hoistInline(mint, rc)
+}
+
+// hoistStatement moves the statement `key := <mint>` itself, when the
+// mint is on a statement of its own at the top level of the retry.
+func (a *checker) hoistStatement(stmtCur inspector.Cursor, rc *retryContext) (analysis.SuggestedFix, bool) {
+	var none analysis.SuggestedFix
 	assign, ok := stmtCur.Node().(*ast.AssignStmt)
 	if !ok || assign.Tok != token.DEFINE || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 {
 		return none, false

@@ -78,6 +78,11 @@ func (l *loop) statement() ast.Stmt {
 	lo, hi := token.NoPos, token.NoPos
 	for b := range l.body {
 		for _, instr := range b.Instrs {
+			// A phi carries the position of its variable's declaration,
+			// which may lie before the loop (var lastErr error).
+			if _, isPhi := instr.(*ssa.Phi); isPhi {
+				continue
+			}
 			p := instr.Pos()
 			if !p.IsValid() {
 				continue
