@@ -124,7 +124,7 @@ func TestStandaloneFix(t *testing.T) {
 	before, _ := os.ReadFile(paySrc)
 
 	diff := standaloneRun(t, dir, "-fix", "-diff", "./...")
-	if diff.exitCode != exitFindings || !strings.Contains(diff.stdout, "+\t\t_, err := db.ExecContext(ctx, `INSERT INTO payments (key) VALUES ($1) ON CONFLICT DO NOTHING`, key)") {
+	if diff.exitCode != exitFindings || !strings.Contains(diff.stdout, "+\t\t_, err := db.ExecContext(ctx, `INSERT INTO payments (key) VALUES ($1) ON CONFLICT (key) DO NOTHING`, key)") {
 		t.Errorf("-fix -diff: exit code %d, want %d and the diff\n%s%s", diff.exitCode, exitFindings, diff.stdout, diff.stderr)
 	}
 	if after, _ := os.ReadFile(paySrc); !bytes.Equal(before, after) {
@@ -152,7 +152,7 @@ func TestStandaloneFix(t *testing.T) {
 	if !strings.Contains(fixed.stderr, "idemvet: 1 findings have no mechanical fix (above)\n") {
 		t.Errorf("-fix does not count what it left:\n%s", fixed.stderr)
 	}
-	if after, _ := os.ReadFile(paySrc); !bytes.Contains(after, []byte("VALUES ($1) ON CONFLICT DO NOTHING`")) {
+	if after, _ := os.ReadFile(paySrc); !bytes.Contains(after, []byte("VALUES ($1) ON CONFLICT (key) DO NOTHING`")) {
 		t.Errorf("-fix did not apply the fix:\n%s", after)
 	}
 	// Once fixed, only findings with no mechanical fix are left: the diff

@@ -254,7 +254,7 @@ func TestFixTool(t *testing.T) {
 	fix := []string{goCommand(t), "fix", "-fixtool=" + idemvetBinary(t)}
 
 	diff := vetExec(t, dir, slices.Concat(fix, []string{"-diff", "./..."})...)
-	if diff.exitCode == 0 || !strings.Contains(diff.stdout+diff.stderr, "+\t\t_, err := db.ExecContext(ctx, `INSERT INTO payments (key) VALUES ($1) ON CONFLICT DO NOTHING`, key)") {
+	if diff.exitCode == 0 || !strings.Contains(diff.stdout+diff.stderr, "+\t\t_, err := db.ExecContext(ctx, `INSERT INTO payments (key) VALUES ($1) ON CONFLICT (key) DO NOTHING`, key)") {
 		t.Errorf("go fix -diff: exit code %d, want non-zero and the fix as a diff\n%s%s", diff.exitCode, diff.stdout, diff.stderr)
 	}
 
@@ -266,7 +266,7 @@ func TestFixTool(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Contains(fixed, []byte("VALUES ($1) ON CONFLICT DO NOTHING`")) {
+	if !bytes.Contains(fixed, []byte("VALUES ($1) ON CONFLICT (key) DO NOTHING`")) {
 		t.Errorf("go fix did not apply the fix:\n%s", fixed)
 	}
 	if build := vetExec(t, dir, goCommand(t), "build", "./..."); build.exitCode != 0 {

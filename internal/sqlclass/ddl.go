@@ -16,6 +16,10 @@ type TableSchema struct {
 type UniqueKey struct {
 	Columns []string
 	Offset  int // byte offset in the text of the constraint or index
+	// Partial is set for a unique index with a WHERE clause: it makes
+	// the columns unique only among the rows the predicate selects, and
+	// ON CONFLICT must repeat the predicate to use it.
+	Partial bool
 }
 
 // Schemas reads the tables sql creates or alters, in order of first
@@ -89,7 +93,10 @@ func (s *stmt) tableElement(t *TableSchema, start, stop int) {
 		if s.word(i) == "primary" {
 			k++
 		}
-		k = s.skipWords(k, "nulls", "not", "distinct")
+		k = s.skipWords(k, "nulls", "not", "distinct", "key", "index")
+		if !s.isPunct(k, "(") {
+			_, k = s.name(k) // MySQL: UNIQUE KEY users_email (email)
+		}
 		if s.isPunct(k, "(") {
 			if cols := s.columnList(k); len(cols) > 0 {
 				t.Unique = append(t.Unique, UniqueKey{Columns: cols, Offset: s.toks[start].offset})
@@ -151,7 +158,8 @@ func (s *stmt) uniqueIndex(i int, table func(string) *TableSchema) {
 	}
 	if cols := s.columnList(k); len(cols) > 0 {
 		t := table(name)
-		t.Unique = append(t.Unique, UniqueKey{Columns: cols, Offset: s.toks[0].offset})
+		partial := s.findWord(s.closeParen(k)+1, s.depth[0], "where") >= 0
+		t.Unique = append(t.Unique, UniqueKey{Columns: cols, Offset: s.toks[0].offset, Partial: partial})
 	}
 }
 

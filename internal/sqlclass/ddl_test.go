@@ -43,3 +43,31 @@ CREATE UNIQUE INDEX ix2 ON refunds (lower(idempotency_key));
 		t.Errorf("Schemas:\n got %q\nwant %q", got, want)
 	}
 }
+
+// TestSchemasPartialIndex: a unique index with a WHERE clause is partial;
+// the same index without one, and a table constraint, are not.
+func TestSchemasPartialIndex(t *testing.T) {
+	tables := Schemas(`
+CREATE TABLE refunds (idempotency_key text, merchant_id bigint, UNIQUE (merchant_id, idempotency_key));
+CREATE UNIQUE INDEX live ON refunds (idempotency_key) WHERE deleted_at IS NULL;
+CREATE UNIQUE INDEX every ON refunds (merchant_id);
+`)
+	if len(tables) != 1 {
+		t.Fatalf("tables %v, want refunds alone", tables)
+	}
+	var got []bool
+	for _, u := range tables[0].Unique {
+		got = append(got, u.Partial)
+	}
+	if want := []bool{false, true, false}; !reflect.DeepEqual(got, want) {
+		t.Errorf("partial flags %v, want %v", got, want)
+	}
+}
+
+// TestSchemasMySQLKeys: MySQL names its unique keys inline.
+func TestSchemasMySQLKeys(t *testing.T) {
+	tables := Schemas("CREATE TABLE users (id bigint AUTO_INCREMENT PRIMARY KEY, email varchar(255), handle varchar(64), UNIQUE KEY users_email (email), KEY users_handle (handle));")
+	if len(tables) != 1 || len(tables[0].Unique) != 2 || strings.Join(tables[0].Unique[1].Columns, ",") != "email" {
+		t.Fatalf("tables %+v, want users with unique id and email (the plain KEY on handle is no unique key)", tables)
+	}
+}

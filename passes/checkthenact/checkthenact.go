@@ -197,14 +197,18 @@ func report(pass *analysis.Pass, check, write *dataaccess.Op, sentinel string, o
 		reportUncoveredConflict(pass, check, write, what, line)
 		return
 	}
+	fix, note := suggestFix(pass, check, write, ops)
+	if note != "" {
+		note = "; " + note
+	}
 	d := analysis.Diagnostic{
 		Pos: check.Pos(),
-		Message: fmt.Sprintf("check-then-act race: %s and the insert at line %d are separate steps, so two concurrent callers can both see it absent and both insert%s (make it one step: %s)",
-			what, line, why(pass, check, write, sentinel, ops), oneStep(write)),
+		Message: fmt.Sprintf("check-then-act race: %s and the insert at line %d are separate steps, so two concurrent callers can both see it absent and both insert%s (make it one step: %s)%s",
+			what, line, why(pass, check, write, sentinel, ops), oneStep(write), note),
 		Related: []analysis.RelatedInformation{{Pos: write.Pos(), Message: "insert that runs when the check finds nothing"}},
 		URL:     apis.RuntimeClaimURL, // the runtime API that claims, works and stores the outcome in one transaction
 	}
-	if fix := suggestFix(pass, check, write, ops); fix != nil {
+	if fix != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 		d.URL = ""
 	}

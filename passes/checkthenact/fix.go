@@ -21,33 +21,35 @@ import (
 )
 
 // suggestFix returns the mechanical fix for a check-then-insert pair when
-// one is safe, or nil.
-func suggestFix(pass *analysis.Pass, check, write *dataaccess.Op, ops []*dataaccess.Op) *analysis.SuggestedFix {
+// one is safe, or nil, with a note for the message when the fix a reader
+// would expect (a conditional insert) is withheld for want of a unique
+// constraint.
+func suggestFix(pass *analysis.Pass, check, write *dataaccess.Op, ops []*dataaccess.Op) (fix *analysis.SuggestedFix, note string) {
 	if write.Callee == nil || write.Callee.Pkg() == nil {
-		return nil
+		return nil, ""
 	}
 	f := &fixer{pass: pass, file: passutil.FileOf(pass, write.Pos())}
 	if f.file == nil || passutil.FileOf(pass, check.Pos()) != f.file {
-		return nil
+		return nil, ""
 	}
 	pkg := write.Callee.Pkg().Path()
 	switch {
 	case pkg == "sync" && write.Callee.Name() == "Store":
-		return f.loadOrStore(check, write)
+		return f.loadOrStore(check, write), ""
 	case strings.Contains(pkg, "redis") && write.Callee.Name() == "Set":
-		return f.setNX(check, write)
+		return f.setNX(check, write), ""
 	}
 	// The conditional insert must also gate what follows it on the
 	// absent branch; an act before it cannot be gated at all.
 	acts, early := actsOnBranch(check, write, ops)
 	if early {
-		return nil
+		return nil, ""
 	}
 	if apis.IsDynamoDB(pkg) && write.Callee.Name() == "PutItem" {
 		if len(acts) > 0 {
-			return nil // a duplicate fails with an error the acts do not look at
+			return nil, "" // a duplicate fails with an error the acts do not look at
 		}
-		return f.dynamoCondition(check, write)
+		return f.dynamoCondition(check, write), ""
 	}
 	var call *ast.CallExpr
 	var edits, extra []analysis.TextEdit
@@ -58,15 +60,19 @@ func suggestFix(pass *analysis.Pass, check, write *dataaccess.Op, ops []*dataacc
 	case pkg == pkgSquirrel || pkg == pkgGoquExec || pkg == pkgGoPgORM:
 		call, edits, extra, msg = f.builderOnConflict(write)
 	case write.SQL != nil && write.SQL.Kind == sqlclass.Insert:
-		call, edits, msg = f.sqlOnConflict(write)
+		target, note := uniqueCover(pass, check, write)
+		if target == nil {
+			return nil, note
+		}
+		call, edits, msg = f.sqlOnConflict(write, target)
 	}
 	switch {
 	case call == nil, f.readsWhatTheInsertMade(call):
-		return nil
+		return nil, ""
 	case len(acts) > 0:
-		return f.gatedFix(call, edits, extra, acts, msg)
+		return f.gatedFix(call, edits, extra, acts, msg), ""
 	}
-	return &analysis.SuggestedFix{Message: msg + " (then branch on rows affected)", TextEdits: append(edits, extra...)}
+	return &analysis.SuggestedFix{Message: msg + " (then branch on rows affected)", TextEdits: append(edits, extra...)}, ""
 }
 
 // readsWhatTheInsertMade reports whether the insert call's result is kept
@@ -273,10 +279,11 @@ func (f *fixer) gormOnConflict(write *dataaccess.Op) (call *ast.CallExpr, edits,
 }
 
 // sqlOnConflict makes an INSERT written as a string literal in the call
-// conditional, in the dialect of its database: ON CONFLICT DO NOTHING for
-// PostgreSQL and SQLite, INSERT IGNORE for MySQL. When the dialect cannot
-// be told, there is no fix.
-func (f *fixer) sqlOnConflict(write *dataaccess.Op) (*ast.CallExpr, []analysis.TextEdit, string) {
+// conditional, in the dialect of its database: ON CONFLICT (target) DO
+// NOTHING for PostgreSQL and SQLite, INSERT IGNORE for MySQL, where target
+// is the unique key that makes a twin's row conflict (uniqueCover). When
+// the dialect cannot be told, there is no fix.
+func (f *fixer) sqlOnConflict(write *dataaccess.Op, target []string) (*ast.CallExpr, []analysis.TextEdit, string) {
 	call, _ := f.callAt(write.Pos())
 	if call == nil || write.SQL.Returning {
 		return nil, nil, ""
@@ -296,8 +303,9 @@ func (f *fixer) sqlOnConflict(write *dataaccess.Op) (*ast.CallExpr, []analysis.T
 			body := lit.Value[:len(lit.Value)-1]
 			trimmed := strings.TrimRight(body, " \t\n;")
 			at := lit.Pos() + token.Pos(len(trimmed))
-			return call, []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(" ON CONFLICT DO NOTHING")}},
-				"Make the INSERT conditional with ON CONFLICT DO NOTHING"
+			clause := " ON CONFLICT (" + strings.Join(target, ", ") + ") DO NOTHING"
+			return call, []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(clause)}},
+				"Make the INSERT conditional with" + clause
 		case mysqlDialect:
 			i := strings.Index(strings.ToUpper(lit.Value), "INSERT")
 			if i < 0 {

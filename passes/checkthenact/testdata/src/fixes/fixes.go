@@ -61,3 +61,43 @@ func syncMapComputed(id string) {
 	resp, _ := http.Get("https://ledger.example/apply?id=" + id)
 	seen.Store(id, resp)
 }
+
+// No fix: carts has no unique key on key (migrations/0001_init.up.sql), so
+// ON CONFLICT DO NOTHING would store both rows; the message says so.
+func sqlInsertNoUnique(db *sql.DB, key string) error {
+	var n int
+	if err := db.QueryRow(`SELECT count(*) FROM carts WHERE key = $1`, key).Scan(&n); err != nil { // want `check-then-act race.*; no fix: migrations/0001_init.up.sql declares no unique constraint on carts \(key\), so a conditional insert would store both rows; add one first \(CREATE UNIQUE INDEX CONCURRENTLY carts_key_key ON carts \(key\)\), or claim the key with runtime/claim$`
+		return err
+	}
+	if n == 0 {
+		_, err := db.Exec(`INSERT INTO carts (key) VALUES ($1)`, key)
+		return err
+	}
+	return nil
+}
+
+// No fix: the unique index on coupons is partial.
+func sqlInsertPartial(db *sql.DB, code string) error {
+	var n int
+	if err := db.QueryRow(`SELECT count(*) FROM coupons WHERE code = $1`, code).Scan(&n); err != nil { // want `; no fix: the unique index on coupons in migrations/0001_init.up.sql is partial`
+		return err
+	}
+	if n == 0 {
+		_, err := db.Exec(`INSERT INTO coupons (code) VALUES ($1)`, code)
+		return err
+	}
+	return nil
+}
+
+// No fix: no script of the module declares ledger.
+func sqlInsertUndeclared(db *sql.DB, key string) error {
+	var n int
+	if err := db.QueryRow(`SELECT count(*) FROM ledger WHERE key = $1`, key).Scan(&n); err != nil { // want `; no fix: no schema in this module declares ledger, and a conditional insert picks one winner only under a unique constraint on ledger \(key\); check the database has one \(CREATE UNIQUE INDEX CONCURRENTLY ledger_key_key ON ledger \(key\)\)`
+		return err
+	}
+	if n == 0 {
+		_, err := db.Exec(`INSERT INTO ledger (key) VALUES ($1)`, key)
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,195 @@
+package dataaccess
+
+import (
+	"go/ast"
+	"go/constant"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemvet/idemvet/internal/sqlclass"
+)
+
+// The schema a module declares for its tables decides whether a
+// conditional insert picks one winner: ON CONFLICT DO NOTHING and INSERT
+// IGNORE do nothing for a twin only where a unique constraint covers what
+// the twin repeats. The module's schema is read from its .sql files
+// (migrations of every layout: golang-migrate, goose, atlas, sql-migrate,
+// tern, dbmate, sqlc's schema) and from the DDL strings of the package
+// being analysed.
+
+// Schema is what a module's schema scripts say of one table.
+type Schema struct {
+	*sqlclass.TableSchema
+	// File is the script that declares the table, relative to the module
+	// root when inside it.
+	File string
+}
+
+// SchemaAnswer is what the module's schema says about a table: the table,
+// when it is declared; otherwise why nothing can be said.
+type SchemaAnswer struct {
+	Table *Schema
+	// Unread is set when the module's scripts could not all be read (too
+	// many or too large); Table is then nil.
+	Unread bool
+}
+
+// Limits on what is read of one module's scripts: past them the schema
+// is unknown, never taken for the part read.
+const (
+	maxSchemaFiles = 5000
+	maxSchemaBytes = 64 << 20
+)
+
+// moduleSchemas caches the tables of each module's .sql files by root
+// directory: one process analyses many packages of the same module.
+var moduleSchemas sync.Map // root → *scriptTables
+
+type scriptTables struct {
+	tables map[string]*Schema
+	unread bool
+}
+
+// TableSchemaOf returns what the schema of pass's module says of table
+// (unqualified, lower-case, as sqlclass names it).
+func TableSchemaOf(pass *analysis.Pass, table string) SchemaAnswer {
+	table = strings.ToLower(table)
+	if i := strings.LastIndexByte(table, '.'); i >= 0 {
+		table = table[i+1:]
+	}
+	dir := packageDir(pass)
+	if dir == "" {
+		return SchemaAnswer{}
+	}
+	root := (&sqlFiles{dir: dir}).root()
+	if root == "" || underTestdata(root, dir) {
+		// No go.mod, or a package the go command would not build (a
+		// test fixture): the package's own directory is its world.
+		root = dir
+	}
+	scripts := readScripts(root)
+	if scripts.unread {
+		return SchemaAnswer{Unread: true}
+	}
+	if t := scripts.tables[table]; t != nil {
+		return SchemaAnswer{Table: t}
+	}
+	if t := packageDDL(pass)[table]; t != nil {
+		return SchemaAnswer{Table: t}
+	}
+	return SchemaAnswer{}
+}
+
+// underTestdata reports whether dir lies in a testdata directory below
+// root.
+func underTestdata(root, dir string) bool {
+	rel, err := filepath.Rel(root, dir)
+	return err == nil && slices.Contains(strings.Split(filepath.ToSlash(rel), "/"), "testdata")
+}
+
+func packageDir(pass *analysis.Pass) string {
+	for _, f := range pass.Files {
+		return filepath.Dir(pass.Fset.File(f.FileStart).Name())
+	}
+	return ""
+}
+
+// readScripts reads every .sql file under root, outside vendor, testdata,
+// hidden and node_modules directories and nested modules, once per
+// process.
+func readScripts(root string) *scriptTables {
+	if cached, ok := moduleSchemas.Load(root); ok {
+		return cached.(*scriptTables)
+	}
+	st := &scriptTables{tables: map[string]*Schema{}}
+	files, bytes := 0, 0
+	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if path != root && (name == "vendor" || name == "node_modules" || name == "testdata" || strings.HasPrefix(name, ".")) {
+				return filepath.SkipDir
+			}
+			if path != root && fileExists(filepath.Join(path, "go.mod")) {
+				return filepath.SkipDir // another module's
+			}
+			return nil
+		}
+		if !strings.HasSuffix(name, ".sql") {
+			return nil
+		}
+		files++
+		data, err := os.ReadFile(path)
+		bytes += len(data)
+		if files > maxSchemaFiles || bytes > maxSchemaBytes {
+			st.unread = true
+			return filepath.SkipAll
+		}
+		if err != nil {
+			return nil
+		}
+		rel, relErr := filepath.Rel(root, path)
+		if relErr != nil {
+			rel = path
+		}
+		st.add(sqlclass.Schemas(string(data)), rel)
+		return nil
+	})
+	actual, _ := moduleSchemas.LoadOrStore(root, st)
+	return actual.(*scriptTables)
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// add merges the tables of one script: a later migration adds columns and
+// constraints to a table an earlier one created.
+func (st *scriptTables) add(tables []*sqlclass.TableSchema, file string) {
+	for _, t := range tables {
+		have := st.tables[t.Name]
+		if have == nil {
+			st.tables[t.Name] = &Schema{TableSchema: t, File: file}
+			continue
+		}
+		if len(have.Columns) == 0 && len(t.Columns) > 0 {
+			have.File = file // the script that creates it, not an index's
+		}
+		have.Columns = append(have.Columns, t.Columns...)
+		have.Unique = append(have.Unique, t.Unique...)
+	}
+}
+
+// packageDDL reads the CREATE TABLE and CREATE UNIQUE INDEX statements in
+// the package's string constants (a store that creates its tables).
+func packageDDL(pass *analysis.Pass) map[string]*Schema {
+	st := &scriptTables{tables: map[string]*Schema{}}
+	for _, file := range pass.Files {
+		name := filepath.Base(pass.Fset.File(file.FileStart).Name())
+		ast.Inspect(file, func(n ast.Node) bool {
+			lit, ok := n.(*ast.BasicLit)
+			if !ok {
+				return true
+			}
+			tv, ok := pass.TypesInfo.Types[lit]
+			if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+				return true
+			}
+			text := constant.StringVal(tv.Value)
+			if upper := strings.ToUpper(text); strings.Contains(upper, "CREATE TABLE") || strings.Contains(upper, "UNIQUE") {
+				st.add(sqlclass.Schemas(text), name)
+			}
+			return true
+		})
+	}
+	return st.tables
+}
