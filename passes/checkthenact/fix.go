@@ -56,6 +56,11 @@ func suggestFix(pass *analysis.Pass, check, write *dataaccess.Op, ops []*dataacc
 	var msg string
 	switch {
 	case pkg == "gorm.io/gorm" && write.Callee.Name() == "Create":
+		if create, _ := f.callAt(write.Pos()); create != nil {
+			if note := f.gormUniqueCover(check, create); note != "" {
+				return nil, note
+			}
+		}
 		call, edits, extra, msg = f.gormOnConflict(write)
 	case pkg == pkgSquirrel || pkg == pkgGoquExec || pkg == pkgGoPgORM:
 		call, edits, extra, msg = f.builderOnConflict(write)

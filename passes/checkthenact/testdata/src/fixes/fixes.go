@@ -101,3 +101,48 @@ func sqlInsertUndeclared(db *sql.DB, key string) error {
 	}
 	return nil
 }
+
+// gorm: the model's tags declare the unique key AutoMigrate creates.
+type Invite struct {
+	ID   uint
+	Code string `gorm:"uniqueIndex"`
+}
+
+func gormTagged(db *gorm.DB, code string) error {
+	var inv Invite
+	err := db.Where("code = ?", code).First(&inv).Error // want `check-then-act race: [^;]*$`
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return db.Create(&Invite{Code: code}).Error
+	}
+	return err
+}
+
+// gorm: a composite unique index named on both fields.
+type Membership struct {
+	OrgID  uint `gorm:"uniqueIndex:idx_org_user"`
+	UserID uint `gorm:"uniqueIndex:idx_org_user"`
+}
+
+func gormComposite(db *gorm.DB, org, user uint) error {
+	var m Membership
+	err := db.Where("org_id = ? AND user_id = ?", org, user).First(&m).Error // want `check-then-act race: [^;]*$`
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return db.Create(&Membership{OrgID: org, UserID: user}).Error
+	}
+	return err
+}
+
+// No fix: neither a tag nor a script makes vouchers.code unique.
+type Voucher struct {
+	ID   uint
+	Code string `gorm:"index"`
+}
+
+func gormUntagged(db *gorm.DB, code string) error {
+	var v Voucher
+	err := db.Where("code = ?", code).First(&v).Error // want `; no fix: Voucher declares no unique key on code \(a gorm:"uniqueIndex" tag, or a unique constraint on vouchers in the module's schema\), so a conditional create would store both rows; add one first \(CREATE UNIQUE INDEX CONCURRENTLY vouchers_code_key ON vouchers \(code\)\), or claim the key with runtime/claim$`
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return db.Create(&Voucher{Code: code}).Error
+	}
+	return err
+}

@@ -1,0 +1,164 @@
+package checkthenact
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"reflect"
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+// gormUniqueCover is uniqueCover for gorm's Create: the unique keys are
+// the model's tags (unique, uniqueIndex, a composite uniqueIndex:name,
+// primaryKey), which AutoMigrate turns into constraints, or the module's
+// scripts for the model's table; the checked columns are those the
+// check's conditions set equal to a value ("key = ?").
+func (f *fixer) gormUniqueCover(check *dataaccess.Op, create *ast.CallExpr) (note string) {
+	if len(create.Args) == 0 {
+		return "no fix: the created record cannot be told"
+	}
+	model := modelStruct(f.pass.TypesInfo.TypeOf(create.Args[0]))
+	if model == nil {
+		return "no fix: the created model's type cannot be told, nor so whether a unique constraint makes a conditional create pick one winner"
+	}
+	name := model.Obj().Name()
+	cols := f.conditionColumns(check)
+	if len(cols) == 0 {
+		return fmt.Sprintf("no fix: a conditional create picks one winner only under a unique key of %s covering what the check looks up, and which columns those are cannot be told", name)
+	}
+	for _, key := range gormUniqueKeys(model.Underlying().(*types.Struct)) {
+		if subset(key, cols) {
+			return ""
+		}
+	}
+	table := gormTable(name)
+	if answer := dataaccess.TableSchemaOf(f.pass, table); answer.Table != nil {
+		for _, u := range answer.Table.Unique {
+			if !u.Partial && subset(u.Columns, cols) {
+				return ""
+			}
+		}
+	}
+	return fmt.Sprintf("no fix: %s declares no unique key on %s (a gorm:\"uniqueIndex\" tag, or a unique constraint on %s in the module's schema), so a conditional create would store both rows; add one first (%s), or claim the key with runtime/claim",
+		name, strings.Join(cols, ", "), table, createIndex(table, cols))
+}
+
+// modelStruct returns the named struct a Create argument (&x, x, a
+// pointer variable) points to.
+func modelStruct(t types.Type) *types.Named {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return nil
+	}
+	if _, isStruct := n.Underlying().(*types.Struct); !isStruct {
+		return nil
+	}
+	return n
+}
+
+// gormUniqueKeys reads the unique column sets a model's gorm tags declare.
+func gormUniqueKeys(s *types.Struct) [][]string {
+	var keys [][]string
+	named := map[string]int{} // uniqueIndex:name → its entry in keys
+	for i := range s.NumFields() {
+		field := s.Field(i)
+		col := gormColumn(field.Name())
+		var unique []string // "" for a key of its own, else the index name
+		for _, part := range strings.Split(reflect.StructTag(s.Tag(i)).Get("gorm"), ";") {
+			k, v, _ := strings.Cut(strings.TrimSpace(part), ":")
+			switch strings.ToLower(k) {
+			case "column":
+				col = v
+			case "unique", "primarykey":
+				unique = append(unique, "")
+			case "uniqueindex":
+				unique = append(unique, strings.Split(v, ",")[0])
+			}
+		}
+		for _, index := range unique {
+			if index == "" {
+				keys = append(keys, []string{col})
+				continue
+			}
+			if at, ok := named[index]; ok {
+				keys[at] = append(keys[at], col)
+				continue
+			}
+			named[index] = len(keys)
+			keys = append(keys, []string{col})
+		}
+	}
+	return keys
+}
+
+// gormColumn is gorm's default column name for a field: snake case, with
+// initialisms kept whole (UserID → user_id, HTTPCode → http_code).
+func gormColumn(field string) string {
+	runes := []rune(field)
+	var b strings.Builder
+	for i, r := range runes {
+		if unicode.IsUpper(r) && i > 0 {
+			prevLower := unicode.IsLower(runes[i-1]) || unicode.IsDigit(runes[i-1])
+			nextLower := i+1 < len(runes) && unicode.IsLower(runes[i+1])
+			if prevLower || unicode.IsUpper(runes[i-1]) && nextLower {
+				b.WriteByte('_')
+			}
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
+}
+
+// gormTable is gorm's default table name for a model: its column-style
+// name, plural in the simple English forms.
+func gormTable(model string) string {
+	name := gormColumn(model)
+	switch {
+	case strings.HasSuffix(name, "y") && !strings.HasSuffix(name, "ay") && !strings.HasSuffix(name, "ey") && !strings.HasSuffix(name, "oy"):
+		return name[:len(name)-1] + "ies"
+	case strings.HasSuffix(name, "s"), strings.HasSuffix(name, "x"), strings.HasSuffix(name, "ch"), strings.HasSuffix(name, "sh"):
+		return name + "es"
+	}
+	return name + "s"
+}
+
+// equalsValue matches a condition that sets a column equal to a bound
+// value: "key = ?", "users.email = @email".
+var equalsValue = regexp.MustCompile(`(?i)([a-z_][a-z0-9_."]*)\s*=\s*(\?|@\w+)`)
+
+// conditionColumns reads the columns the check's call chain sets equal to
+// a value, from the string constants among its arguments (Where("key =
+// ?", k).First(&o), First(&o, "key = ?", k)).
+func (f *fixer) conditionColumns(check *dataaccess.Op) []string {
+	call, _ := f.callAt(check.Pos())
+	var cols []string
+	for call != nil {
+		for _, a := range call.Args {
+			tv, ok := f.pass.TypesInfo.Types[a]
+			if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+				continue
+			}
+			for _, m := range equalsValue.FindAllStringSubmatch(constant.StringVal(tv.Value), -1) {
+				col := strings.Trim(m[1], `"`)
+				if i := strings.LastIndexByte(col, '.'); i >= 0 {
+					col = col[i+1:]
+				}
+				cols = append(cols, strings.ToLower(col))
+			}
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		call, _ = ast.Unparen(sel.X).(*ast.CallExpr)
+	}
+	return cols
+}
