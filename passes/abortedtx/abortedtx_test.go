@@ -10,7 +10,7 @@ import (
 )
 
 func TestAbortedTx(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), abortedtx.Analyzer, "pgxabort")
+	goldentest.EveryGoldenFixed(t, analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), abortedtx.Analyzer, "pgxabort"))
 	analysistest.Run(t, analysistest.TestData(), abortedtx.Analyzer, "sqlabort", "mysqlabort", "gormabort", "sqlcabort", "sqlxabort", "bunabort", "entabort", "owntx", "pgxsavepoint")
 }
 

@@ -10,7 +10,7 @@ import (
 )
 
 func TestAckOrder(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), ackorder.Analyzer, "amqpack", "pgxack")
+	goldentest.EveryGoldenFixed(t, analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), ackorder.Analyzer, "amqpack", "pgxack"))
 	analysistest.Run(t, analysistest.TestData(), ackorder.Analyzer, "ackhelper", "gormack", "brokers", "ackcommitted")
 }
 

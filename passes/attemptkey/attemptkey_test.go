@@ -39,7 +39,7 @@ func setFlag(t *testing.T, name, value string) {
 }
 
 func TestSuggestedFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), attemptkey.Analyzer, "fixes")
+	goldentest.EveryGoldenFixed(t, analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), attemptkey.Analyzer, "fixes"))
 }
 
 func TestFixedCodeCompiles(t *testing.T) {

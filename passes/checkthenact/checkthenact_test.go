@@ -21,7 +21,7 @@ func TestCheckThenAct(t *testing.T) {
 }
 
 func TestSuggestedFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), checkthenact.Analyzer, "fixes", "fixesmysql", "fixesnodriver", "fixesbuilders", "legacypaths", "outcomes", "shapes")
+	goldentest.EveryGoldenFixed(t, analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), checkthenact.Analyzer, "fixes", "fixesmysql", "fixesnodriver", "fixesbuilders", "legacypaths", "outcomes", "shapes"))
 }
 
 func TestFixedCodeCompiles(t *testing.T) {

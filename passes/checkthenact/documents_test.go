@@ -18,6 +18,6 @@ func TestDocumentStores(t *testing.T) {
 // TestDynamoDBFix adds the attribute_not_exists condition to PutItem, and
 // the fixed code compiles.
 func TestDynamoDBFix(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), checkthenact.Analyzer, "fixesdynamo")
+	goldentest.EveryGoldenFixed(t, analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), checkthenact.Analyzer, "fixesdynamo"))
 	goldentest.Compiles(t, analysistest.TestData(), "fixesdynamo")
 }

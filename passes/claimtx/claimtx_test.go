@@ -5,12 +5,13 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/idemvet/idemvet/internal/goldentest"
 	"github.com/idemvet/idemvet/passes/claimtx"
 )
 
 func TestClaimTx(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), claimtx.Analyzer,
-		"sqlclaim", "pgxclaim", "gormclaim", "sqlxclaim", "sqlcclaim", "crossuse", "bunclaim", "entclaim", "methodvalue", "mixedwrap")
+	goldentest.EveryGoldenFixed(t, analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), claimtx.Analyzer,
+		"sqlclaim", "pgxclaim", "gormclaim", "sqlxclaim", "sqlcclaim", "crossuse", "bunclaim", "entclaim", "methodvalue", "mixedwrap"))
 	analysistest.Run(t, analysistest.TestData(), claimtx.Analyzer, "mixedhandle")
 	analysistest.Run(t, analysistest.TestData(), claimtx.Analyzer, "redisclaim", "plain", "txhelper")
 }
