@@ -23,6 +23,9 @@ type token struct {
 	// without its closing quote. Its text then depends on whatever follows,
 	// so the classifier refuses to use it as a name.
 	unterminated bool
+	// offset is the byte offset of the token in the text: DDL reports
+	// where a constraint is written.
+	offset int
 }
 
 func (t token) isWord(w string) bool  { return t.kind == tokWord && t.text == w }
@@ -40,6 +43,14 @@ type lexer struct {
 // at the end of the input.
 func (lx *lexer) next() (tok token, ok bool) {
 	lx.skipSpaceAndComments()
+	start := lx.pos
+	tok, ok = lx.token()
+	tok.offset = start
+	return tok, ok
+}
+
+// token lexes the token that starts at lx.pos.
+func (lx *lexer) token() (tok token, ok bool) {
 	if lx.pos >= len(lx.src) {
 		return token{}, false
 	}
