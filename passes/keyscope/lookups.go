@@ -99,8 +99,10 @@ func unscopedLookup(op *dataaccess.Op) *LooksUpUnscoped {
 		return nil
 	}
 	for _, a := range op.Call().Args {
-		if minted(a) {
-			return nil // a key the server made unique: no other owner holds it
+		for _, v := range variadicArgs(a) {
+			if minted(v) {
+				return nil // a key the server made unique: no other owner holds it
+			}
 		}
 	}
 	return &LooksUpUnscoped{Table: st.Table, Column: keyCol}
