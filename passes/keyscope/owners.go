@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/idemvet/idemvet/internal/apis"
 	"github.com/idemvet/idemvet/internal/ssautil"
