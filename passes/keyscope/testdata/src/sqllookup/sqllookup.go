@@ -85,6 +85,30 @@ func (s *Server) Agent(ctx context.Context, userAgent, key string) error { // wa
 	return err
 }
 
+// The auth helper's tenant used inline, never stored in a named local.
+func (s *Server) Status(w http.ResponseWriter, r *http.Request) {
+	if TenantFromContext(r.Context()) == "" {
+		http.Error(w, "unauthenticated", http.StatusUnauthorized)
+		return
+	}
+	rows, _ := s.db.QueryContext(r.Context(), `SELECT status FROM idempotency_keys WHERE key = $1`, r.Header.Get("Idempotency-Key")) // want `while TenantFromContext\(r.Context\(\)\) is in scope`
+	rows.Close()
+}
+
+// Near miss: a context helper that reads no owner (a request id).
+func (s *Server) StatusTraced(w http.ResponseWriter, r *http.Request) { // want StatusTraced:"looks up idempotency_keys.key unscoped"
+	if RequestIDFromContext(r.Context()) == "" {
+		return
+	}
+	rows, _ := s.db.QueryContext(r.Context(), `SELECT status FROM idempotency_keys WHERE key = $1`, r.Header.Get("Idempotency-Key"))
+	rows.Close()
+}
+
+func RequestIDFromContext(ctx context.Context) string {
+	s, _ := ctx.Value(tenantKey{}).(string)
+	return s
+}
+
 type tenantKey struct{}
 
 func TenantFromContext(ctx context.Context) string {
