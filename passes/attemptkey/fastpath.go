@@ -122,11 +122,11 @@ func namesKeyOrClock(pass *analysis.Pass) bool {
 			if apis.MintOf(obj) != apis.NoMint {
 				return true
 			}
-			if setter, ok := strings.CutPrefix(obj.Name(), "Set"); ok && isKeyName(setter) {
+			if setter, ok := strings.CutPrefix(obj.Name(), "Set"); ok && apis.IsIdempotencyKeyName(setter) {
 				return true
 			}
 		case *types.Var:
-			if !obj.IsField() && isKeyName(obj.Name()) {
+			if !obj.IsField() && apis.IsIdempotencyKeyName(obj.Name()) {
 				return true
 			}
 		case *types.Const:
@@ -139,7 +139,7 @@ func namesKeyOrClock(pass *analysis.Pass) bool {
 	// sink), or a header's name spelled out.
 	storesKey := func(id *ast.Ident) bool {
 		v, ok := pass.TypesInfo.Uses[id].(*types.Var)
-		return ok && v.IsField() && isKeyName(v.Name()) && !inKeySetter(pass, id.Pos())
+		return ok && v.IsField() && apis.IsIdempotencyKeyName(v.Name()) && !inKeySetter(pass, id.Pos())
 	}
 	found := false
 	visit := func(n ast.Node) bool {
@@ -197,5 +197,5 @@ func inKeySetter(pass *analysis.Pass, pos token.Pos) bool {
 		return false
 	}
 	setter, ok := strings.CutPrefix(fn.Name.Name, "Set")
-	return ok && isKeyName(setter)
+	return ok && apis.IsIdempotencyKeyName(setter)
 }

@@ -12,32 +12,6 @@ import (
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
-// isKeyName reports whether a field, parameter or setter name says it
-// holds an idempotency or deduplication key: IdempotencyKey,
-// idempotency_key, idemKey, DedupKey, MessageDeduplicationId, and the AWS
-// ClientToken / ClientRequestToken. Names that merely mention idempotency
-// (IdempotencyLevel, Idempotent) do not count.
-func isKeyName(name string) bool {
-	n := strings.ToLower(keyNameSeparators.Replace(name))
-	switch n {
-	case "clienttoken", "clientrequesttoken":
-		return true
-	}
-	if !strings.Contains(n, "idem") && !strings.Contains(n, "dedup") {
-		return false
-	}
-	for _, suffix := range []string{"key", "token", "id"} {
-		if strings.HasSuffix(n, suffix) {
-			return true
-		}
-	}
-	return false
-}
-
-// keyNameSeparators are dropped from a name before it is compared: built
-// once, as a Replacer's tables cost far more than one replacement.
-var keyNameSeparators = strings.NewReplacer("_", "", "-", "")
-
 // canHoldKey reports whether a field or parameter of type t can carry a
 // key: strings, byte slices and arrays, integers, pointers to those and
 // interfaces, but not bools or funcs.
@@ -70,12 +44,10 @@ func (a *checker) isKeyHeader(v ssa.Value) bool {
 // isKeyHeaderName reports whether name is an HTTP header that carries an
 // idempotency key.
 func isKeyHeaderName(name string) bool {
-	// Idempotency-Key, X-Idempotency-Key and provider variants such as
-	// Cko-Idempotency-Key; PayPal names its key PayPal-Request-Id.
-	name = strings.ToLower(strings.TrimSpace(name))
-	if name == "idempotency-key" || strings.HasSuffix(name, "-idempotency-key") || name == "paypal-request-id" {
+	if apis.IsIdempotencyKeyHeader(name) {
 		return true
 	}
+	name = strings.TrimSpace(name)
 	for _, h := range keyHeaders.Names() {
 		if strings.EqualFold(h, name) {
 			return true
@@ -90,7 +62,7 @@ func fieldSink(fa *ssa.FieldAddr) string {
 	if f == nil {
 		return ""
 	}
-	if isKeyName(f.Name()) && canHoldKey(f.Type()) {
+	if apis.IsIdempotencyKeyName(f.Name()) && canHoldKey(f.Type()) {
 		return "field " + f.Name()
 	}
 	// The runtime claim API's claim.Key.Key is a key sink.
@@ -124,13 +96,13 @@ func (a *checker) callSink(instr ssa.CallInstruction, arg int) (sink, bool) {
 	sig := c.Signature()
 	if param < sig.Params().Len() {
 		p := sig.Params().At(param)
-		if isKeyName(p.Name()) && canHoldKey(p.Type()) {
+		if apis.IsIdempotencyKeyName(p.Name()) && canHoldKey(p.Type()) {
 			return sink{what: "parameter " + p.Name()}, true
 		}
 	}
 	if f := dataaccess.Callee(c); f != nil {
 		// params.SetIdempotencyKey(key), input.SetClientToken(key)
-		if setter, ok := strings.CutPrefix(f.Name(), "Set"); ok && sig.Params().Len() == 1 && isKeyName(setter) {
+		if setter, ok := strings.CutPrefix(f.Name(), "Set"); ok && sig.Params().Len() == 1 && apis.IsIdempotencyKeyName(setter) {
 			return sink{what: f.Name()}, true
 		}
 		if k := a.facts.keyFunc(f); k != nil {

@@ -5,8 +5,10 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -120,21 +122,7 @@ func embedPatterns(doc *ast.CommentGroup) []string {
 // embed pattern, or a path relative to the package or the module root)
 // names.
 func (f *sqlFiles) addSections(pattern string) {
-	var matches []string
-	for _, base := range []string{f.dir, f.root()} {
-		if base == "" {
-			continue
-		}
-		m, _ := filepath.Glob(filepath.Join(base, pattern))
-		if len(m) > 0 {
-			matches = m
-			break
-		}
-	}
-	for _, path := range matches {
-		if !strings.HasSuffix(path, ".sql") {
-			continue
-		}
+	for _, path := range f.matches(pattern) {
 		text, ok := f.read(path)
 		if !ok {
 			continue
@@ -143,6 +131,78 @@ func (f *sqlFiles) addSections(pattern string) {
 			f.named[name] = q
 		}
 	}
+}
+
+// matches returns the .sql files a pattern names, relative to the
+// package or else to the module root.
+func (f *sqlFiles) matches(pattern string) []string {
+	for _, base := range []string{f.dir, f.root()} {
+		if base == "" {
+			continue
+		}
+		m, _ := filepath.Glob(filepath.Join(base, pattern))
+		if len(m) > 0 {
+			return slices.DeleteFunc(m, func(path string) bool { return !strings.HasSuffix(path, ".sql") })
+		}
+	}
+	return nil
+}
+
+// embedded returns the .sql files an embed pattern names: the matching
+// files, and the files under a matching directory (//go:embed migrations).
+func (f *sqlFiles) embedded(pattern string) []string {
+	paths := f.matches(pattern)
+	if dir := filepath.Join(f.dir, pattern); len(paths) == 0 && !strings.ContainsAny(pattern, "*?[") {
+		_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(path, ".sql") {
+				paths = append(paths, path)
+			}
+			return nil
+		})
+	}
+	return paths
+}
+
+// EmbeddedSQL is a .sql file of the module that a package embeds: a
+// schema or migration script, or queries.
+type EmbeddedSQL struct {
+	Var  *ast.Ident // the variable its //go:embed directive fills
+	Path string
+	Text string
+}
+
+// EmbeddedSQLFiles returns the .sql files that the //go:embed directives
+// of pass's package name, in the order of the directives.
+func EmbeddedSQLFiles(pass *analysis.Pass) []EmbeddedSQL {
+	var out []EmbeddedSQL
+	f := &sqlFiles{}
+	for _, file := range pass.Files {
+		f.dir = filepath.Dir(pass.Fset.File(file.FileStart).Name())
+		for _, decl := range file.Decls {
+			gen, ok := decl.(*ast.GenDecl)
+			if !ok {
+				continue
+			}
+			for _, spec := range gen.Specs {
+				vs, ok := spec.(*ast.ValueSpec)
+				if !ok || len(vs.Names) != 1 {
+					continue
+				}
+				doc := vs.Doc
+				if doc == nil && len(gen.Specs) == 1 {
+					doc = gen.Doc
+				}
+				for _, p := range embedPatterns(doc) {
+					for _, path := range f.embedded(p) {
+						if text, ok := f.read(path); ok {
+							out = append(out, EmbeddedSQL{Var: vs.Names[0], Path: path, Text: text})
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // root returns the directory of the go.mod above the package, or "".

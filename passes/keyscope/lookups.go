@@ -1,0 +1,137 @@
+package keyscope
+
+import (
+	"fmt"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/sqlclass"
+	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+// checkLookups reports SELECTs that find an idempotency key's row by the
+// key alone in a function with an owner in scope, and calls, from such a
+// function, of a function that does that lookup without an owner of its
+// own (a repository's GetByIdempotencyKey, one level up).
+func checkLookups(pass *analysis.Pass, model *dataaccess.Result, owners *owners) {
+	local := map[*types.Func]*LooksUpUnscoped{}
+	for _, fn := range model.SSA().SrcFuncs {
+		for _, op := range model.ByFunc[fn] {
+			fact := unscopedLookup(op)
+			if fact == nil {
+				continue
+			}
+			if w := owners.ofFunc(fn); w != nil {
+				pass.Report(analysis.Diagnostic{
+					Pos: op.Pos(),
+					Message: fmt.Sprintf("idempotency key looked up in %s by %s alone while %s is in scope: another %s reusing the key gets this one's stored result (add the %s to the WHERE clause; %s)",
+						fact.Table, fact.Column, w.name, w.word, w.word, fixHint),
+					URL: apis.RuntimeClaimURL,
+				})
+				continue
+			}
+			if obj, ok := fn.Object().(*types.Func); ok && fn.Parent() == nil {
+				local[obj] = fact
+				pass.ExportObjectFact(obj, fact)
+			}
+		}
+	}
+	for _, fn := range model.SSA().SrcFuncs {
+		w := owners.ofFunc(fn)
+		if w == nil {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok || call.Common().IsInvoke() {
+					continue
+				}
+				callee := call.Common().StaticCallee()
+				if callee == nil {
+					continue
+				}
+				obj, ok := callee.Object().(*types.Func)
+				if !ok {
+					continue
+				}
+				fact := local[obj]
+				if fact == nil {
+					fact = new(LooksUpUnscoped)
+					if !pass.ImportObjectFact(obj, fact) {
+						continue
+					}
+				}
+				pass.Report(analysis.Diagnostic{
+					Pos: call.Pos(),
+					Message: fmt.Sprintf("%s looks the idempotency key up in %s by %s alone while %s is in scope here: another %s reusing the key gets this one's stored result (pass the %s and add it to the lookup; %s)",
+						obj.Name(), fact.Table, fact.Column, w.name, w.word, w.word, fixHint),
+					URL: apis.RuntimeClaimURL,
+				})
+			}
+		}
+	}
+}
+
+// unscopedLookup returns what op looks up when it is a SELECT whose WHERE
+// clause matches an idempotency-key column and no owner column, with a
+// key the server did not mint; nil otherwise.
+func unscopedLookup(op *dataaccess.Op) *LooksUpUnscoped {
+	st := op.SQL
+	if st == nil || st.Kind != sqlclass.Select || st.MatchColumns == "" || op.Call() == nil {
+		return nil
+	}
+	keyCol := ""
+	for c := range strings.SplitSeq(st.MatchColumns, ",") {
+		if apis.IsOwnerColumn(c) {
+			return nil
+		}
+		if apis.IsIdempotencyKeyColumn(st.Table, c) {
+			keyCol = c
+		}
+	}
+	if keyCol == "" {
+		return nil
+	}
+	for _, a := range op.Call().Args {
+		for _, v := range variadicArgs(a) {
+			if minted(v) {
+				return nil // a key the server made unique: no other owner holds it
+			}
+		}
+	}
+	return &LooksUpUnscoped{Table: st.Table, Column: keyCol}
+}
+
+// minted reports whether v is a unique value the server minted
+// (uuid.New(), uuid.NewString(), uuid.New().String()).
+func minted(v ssa.Value) bool {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+			continue
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		case *ssa.Convert:
+			v = x.X
+			continue
+		case *ssa.Call:
+			f := dataaccess.Callee(&x.Call)
+			if _, m := ssautil.MintedBy(x, f); m == apis.MintsUnique {
+				return true
+			}
+			if f != nil && f.Name() == "String" && !x.Call.IsInvoke() && len(x.Call.Args) == 1 {
+				v = x.Call.Args[0] // uuid.New().String()
+				continue
+			}
+		}
+		return false
+	}
+}

@@ -1,0 +1,3 @@
+package keyname // want "may matter"
+
+type Request struct{ IdempotencyKey string }
