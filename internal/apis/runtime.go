@@ -17,3 +17,10 @@ const (
 	RuntimeEffectPkg = "github.com/idemvet/idemvet/runtime/effect"
 	RuntimeEffectURL = "https://github.com/idemvet/idemvet/tree/main/runtime/effect"
 )
+
+// idemvet's Idempotency-Key HTTP middleware: Middleware.Wrap runs the
+// handler inside a claim's transaction, which idemhttp.Tx returns.
+const (
+	RuntimeHTTPPkg = "github.com/idemvet/idemvet/runtime/idemhttp"
+	RuntimeHTTPURL = "https://github.com/idemvet/idemvet/tree/main/runtime/idemhttp"
+)

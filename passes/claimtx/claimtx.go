@@ -28,6 +28,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(model.Ops) == 0 {
 		return nil, nil
 	}
+	checkRuntimeWork(pass, model)
 	reported := map[*dataaccess.Op]bool{}
 	for _, fn := range innermostFirst(model.SSA().SrcFuncs) {
 		evs := events(model, fn)

@@ -1,0 +1,169 @@
+package claimtx
+
+import (
+	"fmt"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+// The runtime's claim.Do (and DoTx, and the database/sql flavour) runs
+// the caller's work on the transaction that holds the claim and stores
+// the outcome: everything the work writes commits or rolls back with the
+// claim. A write the work sends through another handle (the pool a
+// closure captured, a repository built on it) commits on its own: when
+// the work then fails, the claim rolls back, the retry runs the work
+// again, and that write happens twice. An external call inside the work
+// is the same mistake with a provider instead of a table. Committing the
+// handed-in transaction ends the claim's transaction under the runtime.
+
+// runtimeWorkArg returns the index, among a call's arguments (receiver
+// excluded), of the work function a runtime/claim call runs on its
+// transaction, or -1.
+func runtimeWorkArg(f *types.Func) int {
+	if f == nil || f.Pkg() == nil || f.Pkg().Path() != apis.RuntimeClaimPkg {
+		return -1
+	}
+	recv := f.Signature().Recv()
+	if recv == nil {
+		return -1
+	}
+	named, _ := types.Unalias(derefType(recv.Type())).(*types.Named)
+	if named == nil || named.Obj().Name() != "Claimer" && named.Obj().Name() != "SQLClaimer" {
+		return -1
+	}
+	switch f.Name() {
+	case "Do":
+		return 3 // ctx, key, fingerprint, fn
+	case "DoTx":
+		return 4 // ctx, tx, key, fingerprint, fn
+	}
+	return -1
+}
+
+func derefType(t types.Type) types.Type {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// checkRuntimeWork reports, in every work function handed to the runtime
+// in this package (claim.Do's work, the handler behind the HTTP
+// middleware), the writes on another handle, the external effects and the
+// commits of the handed-in transaction.
+func checkRuntimeWork(pass *analysis.Pass, model *dataaccess.Result) {
+	for _, fn := range model.SSA().SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				common := call.Common()
+				callee := common.StaticCallee()
+				if callee == nil {
+					continue
+				}
+				f, _ := callee.Object().(*types.Func)
+				if i := runtimeWorkArg(f); i >= 0 && i+1 < len(common.Args) {
+					if work := workFunction(model, common.Args[i+1]); work != nil && len(work.Params) == 2 {
+						checkWork(pass, model, "the work given to claim's "+f.Name(), work, work.Params[1])
+					}
+				}
+				if isMiddlewareWrap(f) && len(common.Args) == 2 {
+					if handler := workFunction(model, common.Args[1]); handler != nil {
+						checkWork(pass, model, "the handler behind idemhttp's Middleware.Wrap", handler, nil)
+					}
+				}
+			}
+		}
+	}
+}
+
+// isMiddlewareWrap reports whether f is idemhttp's (*Middleware).Wrap.
+func isMiddlewareWrap(f *types.Func) bool {
+	if f == nil || f.Pkg() == nil || f.Pkg().Path() != apis.RuntimeHTTPPkg || f.Name() != "Wrap" {
+		return false
+	}
+	recv := f.Signature().Recv()
+	named, _ := types.Unalias(derefType(recv.Type())).(*types.Named)
+	return recv != nil && named != nil && named.Obj().Name() == "Middleware"
+}
+
+// workFunction returns the function a func or handler value names: a
+// closure, a package-level function, or a method value
+// (http.HandlerFunc(h.Create)).
+func workFunction(model *dataaccess.Result, v ssa.Value) *ssa.Function {
+	switch v := dataaccess.Unwrap(v).(type) { // a literal converted to claim.Func or http.HandlerFunc
+	case *ssa.MakeClosure:
+		fn, _ := v.Fn.(*ssa.Function)
+		if fn != nil && len(v.Bindings) == 1 && fn.Synthetic != "" {
+			// A bound method wrapper: the method itself.
+			if m, ok := fn.Object().(*types.Func); ok {
+				return model.SSA().Pkg.Prog.FuncValue(m)
+			}
+		}
+		return fn
+	case *ssa.Function:
+		return v
+	}
+	return nil
+}
+
+// checkWork reports what work does outside the transaction the runtime
+// handed it: tx, its parameter, or, for an HTTP handler, the one
+// idemhttp.Tx returns (tx nil). who names the work in messages.
+func checkWork(pass *analysis.Pass, model *dataaccess.Result, who string, work *ssa.Function, tx *ssa.Parameter) {
+	use, url := "tx", apis.RuntimeClaimURL
+	if tx != nil {
+		use = tx.Name()
+	} else {
+		use, url = "idemhttp.Tx(r.Context())", apis.RuntimeHTTPURL
+	}
+	for _, op := range model.ByFunc[work] {
+		switch {
+		case tx != nil && op.Kind == apis.Commit && op.Handle.Path.Base == tx:
+			pass.Report(analysis.Diagnostic{
+				Pos:     op.Pos(),
+				Message: fmt.Sprintf("%s commits the transaction the runtime handed in: the claim and the stored outcome are the runtime's to commit, with the work's writes (return instead, and the runtime commits)", who),
+				URL:     url,
+			})
+		case isTableWrite(op) && onPool(op):
+			pass.Report(analysis.Diagnostic{
+				Pos:     op.Pos(),
+				Message: fmt.Sprintf("a write inside %s runs on %s, not on the transaction the runtime handed in: it commits on its own, so when the work fails after it and the claim rolls back, the retry writes it again (run it on %s)", who, handleName(pass, op), use),
+				URL:     url,
+			})
+		case op.Kind == apis.Effect || op.Summary != nil && op.Summary.Acts:
+			pass.Report(analysis.Diagnostic{
+				Pos:     op.Pos(),
+				Message: fmt.Sprintf("an external effect inside %s: the transaction can still roll back after the provider applied it, and the retry repeats it (record the intent and call the provider through runtime/effect, which reuses one downstream key)", who),
+				URL:     apis.RuntimeEffectURL,
+			})
+		}
+	}
+}
+
+// onPool reports whether a write runs on a pool or database handle, which
+// can never be the transaction: directly, or through a helper that writes
+// on one it holds or was passed.
+func onPool(op *dataaccess.Op) bool { return op.Handle.Kind == apis.HandlePool }
+
+// handleName names the handle a write runs on for the message: as the
+// code spells it, or the helper that holds it.
+func handleName(pass *analysis.Pass, op *dataaccess.Op) string {
+	if op.Summary != nil && op.Callee != nil {
+		return "a pool (through " + op.Callee.Name() + ")"
+	}
+	if call := callAt(pass, op.Pos()); call != nil {
+		if h, _ := handleExpr(pass, op, call); h != nil {
+			return "the pool " + types.ExprString(h)
+		}
+	}
+	return "a pool"
+}
