@@ -188,6 +188,7 @@ func TestTransactionBelongsToDo(t *testing.T) {
 	var leaked pgx.Tx
 	res, err := e.c.Do(ctx, k, nil, func(ctx context.Context, tx pgx.Tx) (claim.Outcome, error) {
 		leaked = tx
+		//idemvet:ignore claimtx the test commits on purpose: the runtime must refuse it
 		if err := tx.Commit(ctx); !errors.Is(err, claim.ErrTxOwned) {
 			return claim.Outcome{}, errors.New("Commit inside Do was not refused")
 		}

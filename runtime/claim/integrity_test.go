@@ -84,6 +84,7 @@ func TestDoTxFunctionCommittingTheCallersTransaction(t *testing.T) {
 		if _, err := pay(k, 1)(ctx, tx); err != nil {
 			return claim.Outcome{}, err
 		}
+		//idemvet:ignore claimtx the test commits on purpose: the runtime must catch it
 		return claim.Outcome{Status: 201}, tx.Commit(ctx)
 	})
 	if !errors.Is(err, claim.ErrTxState) || !errors.Is(err, claim.ErrMissingOutcome) {
