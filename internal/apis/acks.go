@@ -15,7 +15,10 @@ const (
 
 // RuntimeInboxURL documents the consumer inbox that records a message in
 // the transaction of its effects and acks it after the commit.
-const RuntimeInboxURL = "https://github.com/idemvet/idemvet/tree/main/runtime/inbox"
+const (
+	RuntimeInboxPkg = "github.com/idemvet/idemvet/runtime/inbox"
+	RuntimeInboxURL = "https://github.com/idemvet/idemvet/tree/main/runtime/inbox"
+)
 
 var (
 	ackMethods = map[lookupKey]bool{}

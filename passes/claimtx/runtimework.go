@@ -25,22 +25,20 @@ import (
 // excluded), of the work function a runtime/claim call runs on its
 // transaction, or -1.
 func runtimeWorkArg(f *types.Func) int {
-	if f == nil || f.Pkg() == nil || f.Pkg().Path() != apis.RuntimeClaimPkg {
+	if f == nil || f.Pkg() == nil || f.Signature().Recv() == nil {
 		return -1
 	}
-	recv := f.Signature().Recv()
-	if recv == nil {
+	named, _ := types.Unalias(derefType(f.Signature().Recv().Type())).(*types.Named)
+	if named == nil {
 		return -1
 	}
-	named, _ := types.Unalias(derefType(recv.Type())).(*types.Named)
-	if named == nil || named.Obj().Name() != "Claimer" && named.Obj().Name() != "SQLClaimer" {
-		return -1
-	}
-	switch f.Name() {
-	case "Do":
+	switch recv := named.Obj().Name(); {
+	case f.Pkg().Path() == apis.RuntimeClaimPkg && (recv == "Claimer" || recv == "SQLClaimer") && f.Name() == "Do":
 		return 3 // ctx, key, fingerprint, fn
-	case "DoTx":
+	case f.Pkg().Path() == apis.RuntimeClaimPkg && (recv == "Claimer" || recv == "SQLClaimer") && f.Name() == "DoTx":
 		return 4 // ctx, tx, key, fingerprint, fn
+	case f.Pkg().Path() == apis.RuntimeInboxPkg && recv == "Inbox" && f.Name() == "Process":
+		return 2 // ctx, msg, handler(ctx, tx, msg)
 	}
 	return -1
 }
@@ -71,8 +69,8 @@ func checkRuntimeWork(pass *analysis.Pass, model *dataaccess.Result) {
 				}
 				f, _ := callee.Object().(*types.Func)
 				if i := runtimeWorkArg(f); i >= 0 && i+1 < len(common.Args) {
-					if work := workFunction(model, common.Args[i+1]); work != nil && len(work.Params) == 2 {
-						checkWork(pass, model, "the work given to claim's "+f.Name(), work, work.Params[1])
+					if work := workFunction(model, common.Args[i+1]); work != nil && len(work.Params) >= 2 {
+						checkWork(pass, model, workName(f), work, work.Params[1])
 					}
 				}
 				if isMiddlewareWrap(f) && len(common.Args) == 2 {
@@ -83,6 +81,14 @@ func checkRuntimeWork(pass *analysis.Pass, model *dataaccess.Result) {
 			}
 		}
 	}
+}
+
+// workName names the work a runtime call runs, for messages.
+func workName(f *types.Func) string {
+	if f.Pkg().Path() == apis.RuntimeInboxPkg {
+		return "the handler given to the inbox's Process"
+	}
+	return "the work given to claim's " + f.Name()
 }
 
 // isMiddlewareWrap reports whether f is idemhttp's (*Middleware).Wrap.
@@ -125,6 +131,7 @@ func checkWork(pass *analysis.Pass, model *dataaccess.Result, who string, work *
 	} else {
 		use, url = "idemhttp.Tx(r.Context())", apis.RuntimeHTTPURL
 	}
+	reportSelfAcks(pass, who, work)
 	for _, op := range model.ByFunc[work] {
 		switch {
 		case tx != nil && op.Kind == apis.Commit && op.Handle.Path.Base == tx:
@@ -166,4 +173,39 @@ func handleName(pass *analysis.Pass, op *dataaccess.Op) string {
 		}
 	}
 	return "a pool"
+}
+
+// reportSelfAcks reports acknowledgements inside work: the runtime's
+// transaction, which records the message as handled, may still roll
+// back, and the broker would then not redeliver a message that was never
+// recorded.
+func reportSelfAcks(pass *analysis.Pass, who string, work *ssa.Function) {
+	for _, b := range work.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if isAckCall(call.Common()) {
+				pass.Report(analysis.Diagnostic{
+					Pos:     call.Pos(),
+					Message: fmt.Sprintf("%s acknowledges the message itself, while the transaction that records it can still roll back: the broker would not redeliver a message that was never recorded (ack after the runtime call returns)", who),
+					URL:     apis.RuntimeInboxURL,
+				})
+			}
+		}
+	}
+}
+
+// isAckCall reports whether c acknowledges a message: a method of a
+// broker's message type, called on the value or through an interface.
+func isAckCall(c *ssa.CallCommon) bool {
+	if c.IsInvoke() {
+		return apis.IsAck(c.Method)
+	}
+	if callee := c.StaticCallee(); callee != nil {
+		f, _ := callee.Object().(*types.Func)
+		return f != nil && apis.IsAck(f)
+	}
+	return false
 }
