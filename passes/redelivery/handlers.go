@@ -65,6 +65,9 @@ func received(v ssa.Value) bool {
 		if v.Op == token.ARROW {
 			return !autoAcked(v.X)
 		}
+		if elem, ok := v.X.(*ssa.IndexAddr); ok && v.Op == token.MUL {
+			return fromBroker(elem.X, 0) // for _, r := range fetches.Records()
+		}
 	case *ssa.Extract:
 		if recv, ok := v.Tuple.(*ssa.UnOp); ok && recv.Op == token.ARROW {
 			return !autoAcked(recv.X)
@@ -132,11 +135,7 @@ func autoAcked(ch ssa.Value) bool {
 // broker to send (WriteMessages, Publish, Produce, Enqueue): it builds
 // messages, it does not handle them.
 func produces(p *ssa.Parameter) bool {
-	for _, ref := range *p.Referrers() {
-		call, ok := ref.(ssa.CallInstruction)
-		if !ok {
-			continue
-		}
+	for _, call := range callsTaking(p) {
 		f := dataaccess.Callee(call.Common())
 		if f == nil || f.Pkg() == nil || !apis.IsMessagePackage(f.Pkg().Path()) {
 			continue
@@ -148,6 +147,33 @@ func produces(p *ssa.Parameter) bool {
 		}
 	}
 	return false
+}
+
+// callsTaking returns the calls that take v as an argument, directly or
+// as an element of a variadic argument (w.WriteMessages(ctx, m)).
+func callsTaking(v ssa.Value) []ssa.CallInstruction {
+	var calls []ssa.CallInstruction
+	for _, ref := range *v.Referrers() {
+		switch r := ref.(type) {
+		case ssa.CallInstruction:
+			calls = append(calls, r)
+		case *ssa.Store:
+			elem, ok := r.Addr.(*ssa.IndexAddr)
+			if !ok || r.Val != v {
+				continue
+			}
+			for _, use := range *elem.X.Referrers() {
+				if sl, ok := use.(*ssa.Slice); ok {
+					for _, u := range *sl.Referrers() {
+						if call, ok := u.(ssa.CallInstruction); ok {
+							calls = append(calls, call)
+						}
+					}
+				}
+			}
+		}
+	}
+	return calls
 }
 
 func redeliveryOf(t types.Type) string {

@@ -104,7 +104,7 @@ func (h *handler) callFromMessage(c *ssa.CallCommon, out ssa.Value, depth int) b
 
 // messageID reports whether v is the message's own id, or a value built
 // from it (fmt.Sprintf("evt:%s", id), uuid.NewSHA1(ns, []byte(id))): a
-// field or method named like an id (MessageId, ID, EventID, Key) of the
+// field or method named like an id (MessageId, ID, EventID) of the
 // message or of what it decodes to, or a header named so.
 func (h *handler) messageID(v ssa.Value, depth int) bool {
 	if v == nil || depth > maxDepth {
@@ -171,11 +171,13 @@ func (h *handler) callMessageID(c *ssa.CallCommon, depth int) bool {
 	return false
 }
 
-// idName reports whether a field, method or header name names an id.
+// idName reports whether a field, method or header name names an id. A
+// Kafka record's Key is a partition key, shared by every message about
+// one entity, so it is not one.
 func idName(name string) bool {
 	n := strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(name))
 	switch n {
-	case "id", "uuid", "key", "msgid", "natsmsgid":
+	case "id", "uuid", "msgid", "natsmsgid":
 		return true
 	}
 	for _, s := range []string{"messageid", "eventid", "idempotencykey", "dedupkey", "dedupid", "deduplicationid", "deliveryid"} {

@@ -9,5 +9,5 @@ import (
 )
 
 func TestRedelivery(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), redelivery.Analyzer, "amqpcredit")
+	analysistest.Run(t, analysistest.TestData(), redelivery.Analyzer, "amqpcredit", "ledgerhelpers", "jobs")
 }
