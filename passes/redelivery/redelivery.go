@@ -5,6 +5,7 @@ import (
 	"go/token"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
 	"github.com/idemvet/idemvet/internal/passutil"
@@ -92,6 +93,9 @@ func describe(op *dataaccess.Op) string {
 // parameter, or the first receive.
 func (h *handler) arrivalPos() (pos token.Pos) {
 	if len(h.arrivals) > 0 {
+		if x, ok := h.arrivals[0].(*ssa.Extract); ok {
+			return x.Tuple.Pos() // m, err := r.FetchMessage(ctx)
+		}
 		return h.arrivals[0].Pos()
 	}
 	for v := range h.msgs {

@@ -187,3 +187,20 @@ func (c *Consumer) RunCounted(ctx context.Context, ch *amqp.Channel) error {
 	}
 	return nil
 }
+
+// A loop that hands each delivery to a handler: the write is reported in
+// Credit, where it is, not again at the call.
+func (c *Consumer) RunDelegating(ctx context.Context, ch *amqp.Channel) error {
+	msgs, err := ch.Consume("credits", "", false, false, false, false, nil)
+	if err != nil {
+		return err
+	}
+	for d := range msgs {
+		if err := c.Credit(ctx, d); err != nil {
+			_ = d.Nack(false, true)
+			continue
+		}
+		_ = d.Ack(false)
+	}
+	return nil
+}
