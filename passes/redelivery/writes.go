@@ -69,7 +69,7 @@ func takesMessage(f *types.Func) bool {
 }
 
 // claimedBefore reports whether a dedup claim among ops runs before w
-// and gates it: an insert into a processed-messages table or INSERT ...
+// and gates it (a claim after w gates nothing): an insert into a processed-messages table or INSERT ...
 // ON CONFLICT DO NOTHING, a redis SETNX, a claim helper, whose outcome
 // (rows affected, the bool, the error of a claim that reports a
 // duplicate) decides whether w runs. A claim on another transaction than
@@ -89,7 +89,7 @@ func claimedBefore(ops []write, w write) bool {
 		} else if c.at != c.op.Instr {
 			continue // a claim inside a literal gates only that literal's writes
 		}
-		if ssautil.Before(v, target) && ssautil.Gates(v, dataaccess.WinnerNotInError(c.op), target) {
+		if ssautil.Gates(v, dataaccess.WinnerNotInError(c.op), target) {
 			return true
 		}
 	}

@@ -173,7 +173,7 @@ func (c *Consumer) RunAutoAck(ctx context.Context, ch *amqp.Channel) error {
 // Near miss: the writes before the loop run once per consumer, not per
 // delivery.
 func (c *Consumer) RunCounted(ctx context.Context, ch *amqp.Channel) error {
-	if _, err := c.db.ExecContext(ctx, `UPDATE consumers SET starts = starts + 1 WHERE name = 'ledger'`); err != nil {
+	if _, err := c.db.ExecContext(ctx, `UPDATE consumers SET starts = starts + 1 WHERE id = $1`, "ledger"); err != nil {
 		return err
 	}
 	msgs, err := ch.Consume("ledger", "", false, false, false, false, nil)
