@@ -20,7 +20,8 @@ import (
 // test, a key-value increment or push (INCR, HINCRBY, LPUSH), an insert
 // whose key is new on every run (a uuid minted in the function, an ORM
 // Create of a record whose key is left to the database, a SQL INSERT that
-// names no key column), or a call of a function that does one of those.
+// names no key column) and that does not log runs (delivery attempts, job
+// runs, audit trails), or a call of a function that does one of those.
 // External effects are not writes and do not count.
 func DoublesWrite(op *Op) bool {
 	switch {
@@ -31,7 +32,7 @@ func DoublesWrite(op *Op) bool {
 	case op.Resource.Key != nil:
 		return op.Kind == apis.Update
 	case op.Kind == apis.Insert:
-		return MintsKey(op)
+		return MintsKey(op) && !recordsRuns(op.Resource.Table)
 	}
 	return op.Kind == apis.Update && !op.StateGuard && relativeUpdate(op)
 }
@@ -83,4 +84,23 @@ func minted(v ssa.Value, depth int) bool {
 	}
 	recv := receiver(&call.Call)
 	return recv != nil && minted(recv, depth+1)
+}
+
+// runTables end the normalized names of tables that record each run of
+// the code (a job's run, a delivery attempt, an audit trail): a second run
+// is meant to add a second row.
+var runTables = []string{"attempt", "history", "job", "jobrun", "execution", "audit", "auditlog",
+	"activitylog", "eventlog", "accesslog", "requestlog", "deliverylog"}
+
+// recordsRuns reports whether a normalized table name is such a log.
+func recordsRuns(table string) bool {
+	if table == "log" {
+		return true
+	}
+	for _, s := range runTables {
+		if strings.HasSuffix(table, s) {
+			return true
+		}
+	}
+	return false
 }

@@ -41,6 +41,12 @@ func (s *Store) AddEntryKeyed(ctx context.Context, id, account string, amount in
 	return err
 }
 
+// Near miss: a delivery attempt is meant to be recorded once per run.
+func (s *Store) AddAttempt(ctx context.Context, delivery string, status int) error { // want AddAttempt:"doubles=false saves=-1$"
+	_, err := s.db.ExecContext(ctx, `INSERT INTO delivery_attempts (id, delivery_id, status) VALUES ($1, $2, $3)`, uuid.NewString(), delivery, status)
+	return err
+}
+
 // A uuid minted in the body keys a new row on every run.
 func (s *Store) AddEntryMinted(ctx context.Context, account string, amount int64) error { // want AddEntryMinted:"doubles=true saves=-1$"
 	_, err := s.db.ExecContext(ctx, `INSERT INTO entries (id, account_id, amount) VALUES ($1, $2, $3)`, uuid.NewString(), account, amount)
