@@ -40,7 +40,7 @@ func handlerOf(fn *ssa.Function) *handler {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			v, ok := instr.(ssa.Value)
-			if !ok || ssautil.MessageOf(v.Type()) == nil || !received(v) {
+			if !ok || ssautil.MessageOf(v.Type()) == nil || !received(v) || produces(v) {
 				continue
 			}
 			if h == nil {
@@ -96,8 +96,9 @@ func fromBroker(v ssa.Value, depth int) bool {
 	}
 	switch x := v.(type) {
 	case *ssa.Call:
+		// A constructor (asynq.NewTask) builds a message to send.
 		f := dataaccess.Callee(&x.Call)
-		return f != nil && f.Pkg() != nil && apis.IsMessagePackage(f.Pkg().Path())
+		return f != nil && f.Pkg() != nil && apis.IsMessagePackage(f.Pkg().Path()) && !strings.HasPrefix(f.Name(), "New")
 	case *ssa.Extract:
 		return fromBroker(x.Tuple, depth+1)
 	case *ssa.Field:
@@ -131,11 +132,11 @@ func autoAcked(ch ssa.Value) bool {
 	return ok && autoAck.Value != nil && autoAck.Value.String() == "true"
 }
 
-// produces reports whether a function hands its message parameter to the
-// broker to send (WriteMessages, Publish, Produce, Enqueue): it builds
-// messages, it does not handle them.
-func produces(p *ssa.Parameter) bool {
-	for _, call := range callsTaking(p) {
+// produces reports whether a function hands a message (its parameter, a
+// value it got) to the broker to send (WriteMessages, Publish, Produce,
+// Enqueue): it builds messages, it does not handle them.
+func produces(v ssa.Value) bool {
+	for _, call := range callsTaking(v) {
 		f := dataaccess.Callee(call.Common())
 		if f == nil || f.Pkg() == nil || !apis.IsMessagePackage(f.Pkg().Path()) {
 			continue

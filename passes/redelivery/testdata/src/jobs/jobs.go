@@ -140,3 +140,28 @@ func (m *Meter) ConsumeInbox(sess sarama.ConsumerGroupSession, claim sarama.Cons
 	}
 	return nil
 }
+
+// Near miss: an enqueuer builds a task, it does not handle one; the
+// counter after it runs once per request.
+func (m *Meter) EnqueueUsage(ctx context.Context, c *asynq.Client, u Usage) error {
+	payload, _ := json.Marshal(u)
+	t := asynq.NewTask("usage", payload)
+	if err := c.Enqueue(t); err != nil {
+		return err
+	}
+	_, err := m.db.ExecContext(ctx, `UPDATE customers SET queued = queued + 1 WHERE id = $1`, u.Customer)
+	return err
+}
+
+func (m *Meter) send(c *asynq.Client, t *asynq.Task) error { return c.Enqueue(t) }
+
+// Near miss: the task is built by its constructor and sent through a
+// helper of this package.
+func (m *Meter) EnqueueViaHelper(ctx context.Context, c *asynq.Client, u Usage) error {
+	payload, _ := json.Marshal(u)
+	t := asynq.NewTask("usage", payload)
+	if _, err := m.db.ExecContext(ctx, `UPDATE customers SET queued = queued + 1 WHERE id = $1`, u.Customer); err != nil {
+		return err
+	}
+	return m.send(c, t)
+}
