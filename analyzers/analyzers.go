@@ -12,6 +12,7 @@ import (
 	"github.com/idemvet/idemvet/passes/checkthenact"
 	"github.com/idemvet/idemvet/passes/claimtx"
 	"github.com/idemvet/idemvet/passes/keyscope"
+	"github.com/idemvet/idemvet/passes/redelivery"
 )
 
 // checks lists the suite's checks in the order they are documented.
@@ -21,6 +22,7 @@ var checks = []*analysis.Analyzer{
 	attemptkey.Analyzer,
 	abortedtx.Analyzer,
 	ackorder.Analyzer,
+	redelivery.Analyzer,
 	keyscope.Analyzer,
 }
 

@@ -19,7 +19,13 @@ func init() {
 			keyRow(pkg, "*", "SetNX", CondInsert, 1), keyRow(pkg, "*", "HSetNX", CondInsert, 1),
 			// SetArgs may carry Mode "NX"; not knowing, assume the atomic form.
 			keyRow(pkg, "*", "SetArgs", CondInsert, 1),
+			// Counters and lists: each call adds to what the key holds, so
+			// running it twice adds twice.
 			keyRow(pkg, "*", "Incr", Update, 1), keyRow(pkg, "*", "IncrBy", Update, 1),
+			keyRow(pkg, "*", "IncrByFloat", Update, 1), keyRow(pkg, "*", "Decr", Update, 1),
+			keyRow(pkg, "*", "DecrBy", Update, 1), keyRow(pkg, "*", "HIncrBy", Update, 1),
+			keyRow(pkg, "*", "HIncrByFloat", Update, 1), keyRow(pkg, "*", "ZIncrBy", Update, 1),
+			keyRow(pkg, "*", "LPush", Update, 1), keyRow(pkg, "*", "RPush", Update, 1),
 			keyRow(pkg, "*", "Del", Delete, 1),
 		)
 	}

@@ -87,8 +87,8 @@ func (s *stmt) equalityColumns(from, base int) string {
 	return strings.Join(cols, ",")
 }
 
-// conflictColumns reads the column list of ON CONFLICT (a, b) whose '('
-// is at open, joined by commas; "" when an entry is not a plain column
+// conflictColumns reads a column list, of ON CONFLICT (a, b) or of an
+// INSERT, whose '(' is at open, joined by commas; "" when an entry is not a plain column
 // (lower(email)).
 func (s *stmt) conflictColumns(open int) string {
 	end := s.closeParen(open)
@@ -231,6 +231,9 @@ modifiers:
 	}
 	j = s.skipWords(j, "into")
 	st.Table, j = s.name(j)
+	if s.isPunct(j, "(") && s.word(j+1) != "select" {
+		st.InsertColumns = s.conflictColumns(j)
+	}
 	for k := j; k < len(s.toks) && s.depth[k] >= base; k++ {
 		if s.depth[k] != base {
 			continue

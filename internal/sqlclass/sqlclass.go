@@ -67,6 +67,10 @@ type Statement struct {
 	// none or they cannot be read (ON CONSTRAINT, an expression, an OR).
 	ConflictColumns string
 	MatchColumns    string
+	// InsertColumns are the columns an INSERT's column list names, in the
+	// same form: an insert that names no key column leaves its key to the
+	// database (a serial or a default uuid), new on every run.
+	InsertColumns string
 	// StateGuard is set for an UPDATE or DELETE whose WHERE clause also
 	// tests a column that is not a key (status = 'pending', paid_at IS
 	// NULL, version = $3): it changes the row only from the state the

@@ -192,19 +192,7 @@ func (a *checker) retriedArg(c *ssa.CallCommon) (int, string) {
 
 // handlesMessage reports whether fn takes a broker message: it runs once
 // per delivery, and the broker redelivers what it fails to process.
-func handlesMessage(fn *ssa.Function) bool {
-	for _, p := range fn.Params {
-		if isMessageType(p.Type()) {
-			return true
-		}
-	}
-	return false
-}
-
-func isMessageType(t types.Type) bool {
-	n := ssautil.NamedOf(t)
-	return n != nil && n.Obj().Pkg() != nil && apis.IsMessageType(n.Obj().Pkg().Path(), n.Obj().Name())
-}
+func handlesMessage(fn *ssa.Function) bool { return ssautil.MessageParam(fn) != nil }
 
 func lastFuncParam(sig *types.Signature) int {
 	for i := sig.Params().Len() - 1; i >= 0; i-- {

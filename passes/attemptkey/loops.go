@@ -305,7 +305,7 @@ func rangesOverDeliveries(rng *ast.RangeStmt, info *types.Info) bool {
 		return false
 	}
 	ch, ok := t.Underlying().(*types.Chan)
-	return ok && isMessageType(ch.Elem())
+	return ok && ssautil.MessageOf(ch.Elem()) != nil
 }
 
 func isDuration(t types.Type) bool {

@@ -222,7 +222,7 @@ func (m *modeler) fromRow(op *Op, c *ssa.CallCommon, row apis.Method) {
 	}
 	m.readChain(op, recv)
 	m.readDocument(op, c, row, recv)
-	if apis.SaveUpserts(row.Pkg) && row.Name == "Save" && !isNewRecord(arg(c, 0)) {
+	if apis.SaveUpserts(row.Pkg) && row.Name == "Save" && !isNewRecord(arg(c, 0), "Save") {
 		// Save of a record whose primary key is set, or may be, is an
 		// upsert (INSERT ... ON CONFLICT DO UPDATE SET ...): not a plain
 		// insert that a concurrent twin can duplicate.
@@ -285,9 +285,10 @@ func firstStringArg(c *ssa.CallCommon) ssa.Value {
 
 // isNewRecord reports whether v is a record built in this function whose
 // primary key (a field named ID, or tagged primaryKey) is never set and
-// that nothing else loaded: gorm's Save inserts such a record. Anything
-// else (a parameter, a record read first) may carry its key.
-func isNewRecord(v ssa.Value) bool {
+// that nothing but calls of writer (gorm's Save, Create) uses: the
+// database gives it a key of its own. Anything else (a parameter, a
+// record read first) may carry its key.
+func isNewRecord(v ssa.Value, writer string) bool {
 	alloc, ok := Unwrap(v).(*ssa.Alloc)
 	if !ok {
 		return false
@@ -299,7 +300,7 @@ func isNewRecord(v ssa.Value) bool {
 				return false
 			}
 		case ssa.CallInstruction:
-			if f := callee(ref.Common()); f == nil || f.Name() != "Save" {
+			if f := callee(ref.Common()); f == nil || f.Name() != writer {
 				return false // filled by a read or a helper
 			}
 		case *ssa.Store, *ssa.DebugRef:
@@ -309,7 +310,7 @@ func isNewRecord(v ssa.Value) bool {
 				if !ok {
 					return false
 				}
-				if f := callee(call.Common()); f == nil || f.Name() != "Save" {
+				if f := callee(call.Common()); f == nil || f.Name() != writer {
 					return false
 				}
 			}

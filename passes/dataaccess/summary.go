@@ -101,6 +101,11 @@ type Summary struct {
 	// external effect, directly or through calls. A body that only writes
 	// absolute values is idempotent, however many rows it writes.
 	NonIdempotent bool
+	// DoublesWrite is set when running the body twice with the same
+	// arguments writes twice (see DoublesWrite): a relative update, a
+	// key-value increment, an insert whose key the body or the database
+	// mints, directly or through calls.
+	DoublesWrite bool
 	// SavesParam is the index of the parameter (receiver excluded) whose
 	// record the body writes back unconditionally, directly or through
 	// calls (see savedParam), or -1: to a caller that read the record and
@@ -111,10 +116,10 @@ type Summary struct {
 func (*Summary) AFact() {}
 
 func (s *Summary) String() string {
-	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t acts=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t locks=%t errwhenpresent=%t zerowhenabsent=%t handlesdup=%t duperr=%q inserts=%v nonidempotent=%t saves=%d",
+	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t acts=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t locks=%t errwhenpresent=%t zerowhenabsent=%t handlesdup=%t duperr=%q inserts=%v nonidempotent=%t doubles=%t saves=%d",
 		s.Kind, s.Table, s.HandleParam, s.HandleKind, s.KeyParam, s.Claim, s.Effect, s.Acts, s.TxFuncParam,
 		s.Writes, s.Commits, s.RecvHandle, s.StateGuard, s.Locks, s.ErrWhenPresent, s.ZeroWhenAbsent, s.HandlesDuplicate, s.DuplicateErr, s.InsertTables,
-		s.NonIdempotent, s.SavesParam)
+		s.NonIdempotent, s.DoublesWrite, s.SavesParam)
 }
 
 // summaryOf returns the summary of f: computed here for this package's
@@ -203,6 +208,9 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		}
 		if NonIdempotent(op) {
 			s.NonIdempotent = true
+		}
+		if DoublesWrite(op) {
+			s.DoublesWrite = true
 		}
 		if writesTable(op) {
 			s.Writes = true

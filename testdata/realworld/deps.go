@@ -25,6 +25,7 @@ import (
 	_ "github.com/nats-io/nats.go/jetstream"
 	_ "github.com/rabbitmq/amqp091-go"
 	_ "github.com/redis/go-redis/v9"
+	_ "github.com/segmentio/kafka-go"
 	_ "github.com/stephenafamo/bob"
 	_ "github.com/uptrace/bun"
 	_ "github.com/uptrace/bun/dialect/pgdialect"

@@ -36,7 +36,7 @@ func (p *Payments) TermFirst(ctx context.Context, msg jetstream.Msg) error {
 		return err
 	}
 	defer tx.Rollback(ctx)
-	if _, err := tx.Exec(ctx, `INSERT INTO poison (body) VALUES ($1)`, msg.Data()); err != nil {
+	if _, err := tx.Exec(ctx, `INSERT INTO poison (body) VALUES ($1)`, msg.Data()); err != nil { // want:redelivery
 		return err
 	}
 	if err := msg.Term(); err != nil {
@@ -48,7 +48,7 @@ func (p *Payments) TermFirst(ctx context.Context, msg jetstream.Msg) error {
 // CoreAck acks a core NATS message inside the callback.
 func (p *Payments) CoreAck(ctx context.Context, msg *nats.Msg) error {
 	return pgx.BeginFunc(ctx, p.conn, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `INSERT INTO payments (body) VALUES ($1)`, msg.Data); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO payments (body) VALUES ($1)`, msg.Data); err != nil { // want:redelivery
 			return err
 		}
 		return msg.AckSync() // want:ackorder
@@ -58,7 +58,7 @@ func (p *Payments) CoreAck(ctx context.Context, msg *nats.Msg) error {
 // CoreAckAfter is its near miss.
 func (p *Payments) CoreAckAfter(ctx context.Context, msg *nats.Msg) error {
 	if err := pgx.BeginFunc(ctx, p.conn, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `INSERT INTO payments (body) VALUES ($1)`, msg.Data)
+		_, err := tx.Exec(ctx, `INSERT INTO payments (body) VALUES ($1)`, msg.Data) // want:redelivery
 		return err
 	}); err != nil {
 		return msg.Nak()

@@ -16,7 +16,7 @@ type Consumer struct {
 
 // The handler acks inside the inbox's transaction, and writes on the pool.
 func (c *Consumer) HandleSelfAck(ctx context.Context, d amqp.Delivery) error {
-	_, err := c.in.Process(ctx, inbox.Message{Consumer: "orders", ID: d.MessageId, Body: d.Body}, func(ctx context.Context, tx pgx.Tx, msg inbox.Message) error {
+	_, err := c.in.Process(ctx, inbox.Message{ID: d.MessageId, Body: d.Body}, func(ctx context.Context, tx pgx.Tx, msg inbox.Message) error {
 		if _, err := c.pool.Exec(ctx, `UPDATE wallets SET balance = balance + 1`); err != nil { // want `a write inside the handler given to the inbox's Process runs on the pool c.pool`
 			return err
 		}
@@ -27,7 +27,7 @@ func (c *Consumer) HandleSelfAck(ctx context.Context, d amqp.Delivery) error {
 
 // Near miss: the handler writes on tx; the ack follows Process.
 func (c *Consumer) HandleThenAck(ctx context.Context, d amqp.Delivery) error {
-	if _, err := c.in.Process(ctx, inbox.Message{Consumer: "orders", ID: d.MessageId, Body: d.Body}, func(ctx context.Context, tx pgx.Tx, msg inbox.Message) error {
+	if _, err := c.in.Process(ctx, inbox.Message{ID: d.MessageId, Body: d.Body}, func(ctx context.Context, tx pgx.Tx, msg inbox.Message) error {
 		_, err := tx.Exec(ctx, `UPDATE wallets SET balance = balance + 1`)
 		return err
 	}); err != nil {

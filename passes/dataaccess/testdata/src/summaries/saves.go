@@ -4,7 +4,8 @@ import "gorm.io/gorm"
 
 // Helpers a status gate calls with the record it read: the fact says which
 // parameter's record the body writes back (saves=) and whether a second
-// run does more than the first (nonidempotent=).
+// run does more than the first (nonidempotent=) and whether it writes again
+// (doubles=).
 
 type Invoice struct {
 	ID     uint
@@ -24,7 +25,7 @@ type Account struct {
 }
 
 // Inserts a credit note, then saves the invoice it was passed.
-func closeInvoice(db *gorm.DB, inv *Invoice) error { // want closeInvoice:"nonidempotent=true saves=1$"
+func closeInvoice(db *gorm.DB, inv *Invoice) error { // want closeInvoice:"nonidempotent=true doubles=true saves=1$"
 	if err := db.Create(&CreditNote{Amount: inv.Amount}).Error; err != nil {
 		return err
 	}
@@ -33,7 +34,7 @@ func closeInvoice(db *gorm.DB, inv *Invoice) error { // want closeInvoice:"nonid
 }
 
 // Saves it through closeInvoice, two calls down.
-func settleInvoice(db *gorm.DB, inv *Invoice) error { // want settleInvoice:"nonidempotent=true saves=1$"
+func settleInvoice(db *gorm.DB, inv *Invoice) error { // want settleInvoice:"nonidempotent=true doubles=true saves=1$"
 	if inv.Amount == 0 {
 		return nil
 	}
@@ -42,7 +43,7 @@ func settleInvoice(db *gorm.DB, inv *Invoice) error { // want settleInvoice:"non
 
 // Near miss: the write of the invoice is guarded by its old state, and
 // the other write sets an absolute value.
-func upgradeGuarded(db *gorm.DB, inv *Invoice, plan string) error { // want upgradeGuarded:"nonidempotent=false saves=-1$"
+func upgradeGuarded(db *gorm.DB, inv *Invoice, plan string) error { // want upgradeGuarded:"nonidempotent=false doubles=false saves=-1$"
 	res := db.Model(inv).Where("state = ?", "open").Update("state", "paid")
 	if res.Error != nil || res.RowsAffected == 0 {
 		return res.Error
@@ -51,6 +52,6 @@ func upgradeGuarded(db *gorm.DB, inv *Invoice, plan string) error { // want upgr
 }
 
 // A relative update of another row is not idempotent.
-func unfollow(db *gorm.DB, id uint) error { // want unfollow:"nonidempotent=true saves=-1$"
+func unfollow(db *gorm.DB, id uint) error { // want unfollow:"nonidempotent=true doubles=true saves=-1$"
 	return db.Model(&Account{}).Where("id = ?", id).UpdateColumn("followers", gorm.Expr("followers - ?", 1)).Error
 }

@@ -26,3 +26,9 @@ type AckOpt interface{}
 type Conn struct{}
 
 func (nc *Conn) Publish(subj string, data []byte) error { return nil }
+
+type MsgHandler func(msg *Msg)
+
+type Subscription struct{}
+
+func (nc *Conn) Subscribe(subj string, cb MsgHandler) (*Subscription, error) { return nil, nil }

@@ -15,3 +15,7 @@ type Reader struct{}
 
 func (r *Reader) FetchMessage(ctx context.Context) (Message, error)         { return Message{}, nil }
 func (r *Reader) CommitMessages(ctx context.Context, msgs ...Message) error { return nil }
+
+type Writer struct{}
+
+func (w *Writer) WriteMessages(ctx context.Context, msgs ...Message) error { return nil }

@@ -61,3 +61,9 @@ func (c *Client) SetNX(ctx context.Context, key string, value interface{}, expir
 func (c *Client) SIsMember(ctx context.Context, key string, member interface{}) *BoolCmd { return nil }
 func (c *Client) SAdd(ctx context.Context, key string, members ...interface{}) *IntCmd   { return nil }
 func (c *Client) Del(ctx context.Context, keys ...string) *IntCmd                        { return nil }
+
+func (c *Client) Incr(ctx context.Context, key string) *IntCmd { return nil }
+func (c *Client) HIncrBy(ctx context.Context, key, field string, incr int64) *IntCmd {
+	return nil
+}
+func (c *Client) LPush(ctx context.Context, key string, values ...interface{}) *IntCmd { return nil }

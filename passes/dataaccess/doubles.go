@@ -1,0 +1,106 @@
+package dataaccess
+
+import (
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+)
+
+// A message handler runs once per delivery, and brokers deliver again.
+// Of the writes NonIdempotent names, some leave the data as one run would
+// when they run twice with the same input (an insert keyed by the
+// message's id fails or does nothing the second time); these do not: the
+// second run adds to the first.
+
+// DoublesWrite reports whether running op a second time with the same
+// input writes a second time: an update that adds to what the row holds
+// (SET n = n + $1, gorm.Expr, xorm Incr) and is not guarded by a state
+// test, a key-value increment or push (INCR, HINCRBY, LPUSH), an insert
+// whose key is new on every run (a uuid minted in the function, an ORM
+// Create of a record whose key is left to the database, a SQL INSERT that
+// names no key column) and that does not log runs (delivery attempts, job
+// runs, audit trails), or a call of a function that does one of those.
+// External effects are not writes and do not count.
+func DoublesWrite(op *Op) bool {
+	switch {
+	case op.Summary != nil:
+		return op.Summary.DoublesWrite
+	case inMemory(op):
+		return false
+	case op.Resource.Key != nil:
+		return op.Kind == apis.Update
+	case op.Kind == apis.Insert:
+		return MintsKey(op) && !recordsRuns(op.Resource.Table)
+	}
+	return op.Kind == apis.Update && !op.StateGuard && relativeUpdate(op)
+}
+
+// MintsKey reports whether a plain insert gives its row a key no earlier
+// run gave: one of its inputs is minted (uuid.New, ulid.Make), its SQL
+// names columns but no key column, or it creates a record built in place
+// whose key it never sets.
+func MintsKey(op *Op) bool {
+	if MintedInput(op) != nil {
+		return true
+	}
+	if op.SQL != nil {
+		return op.SQL.InsertColumns != "" && !namesKeyColumn(op.SQL.InsertColumns)
+	}
+	c := op.Call()
+	return c != nil && op.Callee != nil && isNewRecord(arg(c, 0), op.Callee.Name())
+}
+
+// namesKeyColumn reports whether a column list names the row's own key.
+func namesKeyColumn(cols string) bool {
+	for _, c := range strings.Split(cols, ",") {
+		if c == "id" || c == "uuid" || c == "key" {
+			return true
+		}
+	}
+	return false
+}
+
+// MintedInput returns an input of op that is a fresh unique value (see
+// apis.MintsUnique), or one formatted from it (uuid.New().String()), or
+// nil.
+func MintedInput(op *Op) ssa.Value {
+	for _, in := range op.Inputs() {
+		if minted(in, 0) {
+			return in
+		}
+	}
+	return nil
+}
+
+func minted(v ssa.Value, depth int) bool {
+	call, ok := Unwrap(v).(*ssa.Call)
+	if !ok || depth > 2 {
+		return false
+	}
+	if apis.MintOf(callee(&call.Call)) == apis.MintsUnique {
+		return true
+	}
+	recv := receiver(&call.Call)
+	return recv != nil && minted(recv, depth+1)
+}
+
+// runTables end the normalized names of tables that record each run of
+// the code (a job's run, a delivery attempt, an audit trail): a second run
+// is meant to add a second row.
+var runTables = []string{"attempt", "history", "job", "jobrun", "execution", "audit", "auditlog",
+	"activitylog", "eventlog", "accesslog", "requestlog", "deliverylog"}
+
+// recordsRuns reports whether a normalized table name is such a log.
+func recordsRuns(table string) bool {
+	if table == "log" {
+		return true
+	}
+	for _, s := range runTables {
+		if strings.HasSuffix(table, s) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,64 @@
+package summaries
+
+import (
+	"context"
+
+	"github.com/google/uuid"
+	"github.com/redis/go-redis/v9"
+)
+
+// Writes a redelivered message repeats (doubles=): each positive beside
+// the near miss that writes the same thing idempotently.
+
+// A relative update adds the amount again on every run.
+func (s *Store) AddBalance(ctx context.Context, id string, amount int64) error { // want AddBalance:"doubles=true saves=-1$"
+	_, err := s.db.ExecContext(ctx, `UPDATE accounts SET balance = balance + $1 WHERE id = $2`, amount, id)
+	return err
+}
+
+// Near miss: an absolute target leaves the row as one run would.
+func (s *Store) SetBalance(ctx context.Context, id string, balance int64) error { // want SetBalance:"doubles=false saves=-1$"
+	_, err := s.db.ExecContext(ctx, `UPDATE accounts SET balance = $1 WHERE id = $2`, balance, id)
+	return err
+}
+
+// Near miss: guarded by the version it read, a second run changes nothing.
+func (s *Store) AddBalanceAt(ctx context.Context, id string, amount, version int64) error { // want AddBalanceAt:"doubles=false saves=-1$"
+	_, err := s.db.ExecContext(ctx, `UPDATE accounts SET balance = balance + $1, version = version + 1 WHERE id = $2 AND version = $3`, amount, id, version)
+	return err
+}
+
+// The database mints the entry's serial key: every run inserts a row.
+func (s *Store) AddEntry(ctx context.Context, account string, amount int64) error { // want AddEntry:"doubles=true saves=-1$"
+	_, err := s.db.ExecContext(ctx, `INSERT INTO entries (account_id, amount) VALUES ($1, $2)`, account, amount)
+	return err
+}
+
+// Near miss: keyed by the id its caller passes, a second run is a
+// duplicate key.
+func (s *Store) AddEntryKeyed(ctx context.Context, id, account string, amount int64) error { // want AddEntryKeyed:"doubles=false saves=-1$"
+	_, err := s.db.ExecContext(ctx, `INSERT INTO entries (id, account_id, amount) VALUES ($1, $2, $3)`, id, account, amount)
+	return err
+}
+
+// Near miss: a delivery attempt is meant to be recorded once per run.
+func (s *Store) AddAttempt(ctx context.Context, delivery string, status int) error { // want AddAttempt:"doubles=false saves=-1$"
+	_, err := s.db.ExecContext(ctx, `INSERT INTO delivery_attempts (id, delivery_id, status) VALUES ($1, $2, $3)`, uuid.NewString(), delivery, status)
+	return err
+}
+
+// A uuid minted in the body keys a new row on every run.
+func (s *Store) AddEntryMinted(ctx context.Context, account string, amount int64) error { // want AddEntryMinted:"doubles=true saves=-1$"
+	_, err := s.db.ExecContext(ctx, `INSERT INTO entries (id, account_id, amount) VALUES ($1, $2, $3)`, uuid.NewString(), account, amount)
+	return err
+}
+
+// A redis counter counts every run.
+func CountView(ctx context.Context, rdb *redis.Client, page string) error { // want CountView:"doubles=true saves=-1$"
+	return rdb.Incr(ctx, "views:"+page).Err()
+}
+
+// Near miss: setting a key twice sets it once.
+func MarkViewed(ctx context.Context, rdb *redis.Client, page string) error { // want MarkViewed:"doubles=false saves=-1$"
+	return rdb.Set(ctx, "viewed:"+page, 1, 0).Err()
+}

@@ -1,0 +1,105 @@
+package redelivery
+
+import (
+	"fmt"
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/passutil"
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+var Analyzer = &analysis.Analyzer{
+	Name:     "redelivery",
+	Doc:      Doc,
+	URL:      "https://github.com/idemvet/idemvet/blob/main/passes/redelivery/README.md",
+	Requires: []*analysis.Analyzer{dataaccess.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	if !mayHandle(pass) {
+		return nil, nil
+	}
+	model := pass.ResultOf[dataaccess.Analyzer].(*dataaccess.Result)
+	if !model.Modelled() {
+		return nil, nil // no data access: nothing a handler could write
+	}
+	reported := map[*dataaccess.Op]bool{}
+	for _, fn := range model.SSA().SrcFuncs {
+		h := handlerOf(fn)
+		if h == nil {
+			continue
+		}
+		ops := h.opsOf(model)
+		for _, w := range ops {
+			if reported[w.op] || !h.doubles(w) || claimedBefore(ops, w) {
+				continue
+			}
+			reported[w.op] = true
+			report(pass, h, w)
+		}
+	}
+	return nil, nil
+}
+
+// mayHandle is the fast path: a package that imports no broker or job
+// queue package has no message handler.
+func mayHandle(pass *analysis.Pass) bool {
+	if passutil.IsDependencyCode(pass) {
+		return false
+	}
+	for _, imp := range pass.Pkg.Imports() {
+		if apis.IsMessagePackage(imp.Path()) {
+			return true
+		}
+	}
+	return false
+}
+
+func report(pass *analysis.Pass, h *handler, w write) {
+	what := describe(w.op)
+	msg := fmt.Sprintf("%s runs again for every delivery of the message: %s, and no dedup record of the message's id is claimed in the same transaction first (claim it and gate the write on the claim, as runtime/inbox does)",
+		what, h.redelivery)
+	d := analysis.Diagnostic{Pos: w.op.Pos(), Message: msg, URL: apis.RuntimeInboxURL}
+	if at := h.arrivalPos(); at.IsValid() {
+		d.Related = []analysis.RelatedInformation{{Pos: at, Message: "the message arrives here, once per delivery"}}
+	}
+	pass.Report(d)
+}
+
+// describe names the write for the message.
+func describe(op *dataaccess.Op) string {
+	switch {
+	case op.Summary != nil && op.Callee != nil:
+		if !op.Summary.DoublesWrite {
+			return fmt.Sprintf("%s, inserting a row keyed by a value minted per run,", op.Callee.Name())
+		}
+		return fmt.Sprintf("%s, which adds a row or adds to a value on every run,", op.Callee.Name())
+	case op.Resource.Key != nil:
+		return fmt.Sprintf("the key-value increment %s", op.Callee.Name())
+	case op.Kind == apis.Insert && dataaccess.MintedInput(op) != nil:
+		return "an insert keyed by a value minted per run"
+	case op.Kind == apis.Insert:
+		return "an insert whose key the database mints"
+	}
+	return "a relative update (the new value computed from the old one)"
+}
+
+// arrivalPos returns where the message enters the handler: its
+// parameter, or the first receive.
+func (h *handler) arrivalPos() (pos token.Pos) {
+	if len(h.arrivals) > 0 {
+		if x, ok := h.arrivals[0].(*ssa.Extract); ok {
+			return x.Tuple.Pos() // m, err := r.FetchMessage(ctx)
+		}
+		return h.arrivals[0].Pos()
+	}
+	for v := range h.msgs {
+		return v.Pos()
+	}
+	return pos
+}

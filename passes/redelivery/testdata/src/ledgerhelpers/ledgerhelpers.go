@@ -1,0 +1,142 @@
+// Package ledgerhelpers consumes payments through repositories and
+// clients: the writes are seen through the callees' summaries.
+package ledgerhelpers
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/google/uuid"
+	"github.com/nats-io/nats.go"
+	"github.com/redis/go-redis/v9"
+	"github.com/segmentio/kafka-go"
+	"gorm.io/gorm"
+
+	"ledgerhelpers/store"
+)
+
+type Event struct {
+	EventID string
+	Account string
+	Amount  int64
+}
+
+type Handler struct {
+	accounts *store.Accounts
+	rdb      *redis.Client
+	db       *gorm.DB
+}
+
+// A repository method whose summary says it adds to the balance.
+func (h *Handler) OnPayment(ctx context.Context, m kafka.Message) error {
+	var e Event
+	if err := json.Unmarshal(m.Value, &e); err != nil {
+		return err
+	}
+	return h.accounts.AddBalance(ctx, e.Account, e.Amount) // want `AddBalance, which adds a row or adds to a value on every run, runs again for every delivery of the message: Kafka hands`
+}
+
+// Near miss: the repository sets an absolute balance.
+func (h *Handler) OnBalance(ctx context.Context, m kafka.Message) error {
+	var e Event
+	if err := json.Unmarshal(m.Value, &e); err != nil {
+		return err
+	}
+	return h.accounts.SetBalance(ctx, e.Account, e.Amount)
+}
+
+// A helper of this package that calls the repository counts too.
+func (h *Handler) credit(ctx context.Context, e Event) error {
+	return h.accounts.AddEntry(ctx, e.Account, e.Amount)
+}
+
+// Loop over FetchMessage results.
+func (h *Handler) Consume(ctx context.Context, r *kafka.Reader) error {
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		var e Event
+		if err := json.Unmarshal(m.Value, &e); err != nil {
+			continue
+		}
+		if err := h.credit(ctx, e); err != nil { // want `credit, which adds a row`
+			return err
+		}
+		if err := r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+	}
+}
+
+// A row keyed by a uuid minted in the handler.
+func (h *Handler) OnEntry(ctx context.Context, m *nats.Msg) error {
+	var e Event
+	if err := json.Unmarshal(m.Data, &e); err != nil {
+		return err
+	}
+	return h.accounts.AddEntryWithID(ctx, uuid.NewString(), e.Account, e.Amount) // want `AddEntryWithID, inserting a row keyed by a value minted per run,`
+}
+
+// Near miss: keyed by the event's own id.
+func (h *Handler) OnEntryKeyed(ctx context.Context, m *nats.Msg) error {
+	var e Event
+	if err := json.Unmarshal(m.Data, &e); err != nil {
+		return err
+	}
+	return h.accounts.AddEntryWithID(ctx, e.EventID, e.Account, e.Amount)
+}
+
+// Near miss: the repository mints the id, but the row also carries the
+// message's id in a unique column.
+func (h *Handler) OnEntryDelivery(ctx context.Context, m *nats.Msg) error {
+	var e Event
+	if err := json.Unmarshal(m.Data, &e); err != nil {
+		return err
+	}
+	return h.accounts.AddEntryFor(ctx, m.Header.Get("Nats-Msg-Id"), e.Account, e.Amount)
+}
+
+// A redis counter counts every delivery.
+func (h *Handler) OnView(ctx context.Context, m *nats.Msg) error {
+	return h.rdb.Incr(ctx, "views:"+string(m.Data)).Err() // want `the key-value increment Incr runs again`
+}
+
+// Near miss: the counter moves only for the delivery that set the
+// message's marker first.
+func (h *Handler) OnViewOnce(ctx context.Context, m *nats.Msg) error {
+	ok, err := h.rdb.SetNX(ctx, "seen:"+m.Header.Get("Nats-Msg-Id"), 1, 0).Result()
+	if err != nil || !ok {
+		return err
+	}
+	return h.rdb.Incr(ctx, "views:"+string(m.Data)).Err()
+}
+
+type Notification struct {
+	ID     uint
+	UserID string
+	Text   string
+}
+
+// A NATS subscription callback that creates a new record whose key the
+// database assigns.
+func (h *Handler) Subscribe(nc *nats.Conn) {
+	nc.Subscribe("notify", func(m *nats.Msg) {
+		h.db.Create(&Notification{UserID: string(m.Data), Text: "paid"}) // want `an insert whose key the database mints`
+	})
+	nc.Subscribe("notify.keyed", func(m *nats.Msg) {
+		var e Event
+		_ = json.Unmarshal(m.Data, &e)
+		// Near miss: saved under the id the message carries.
+		h.db.Create(&Notification{ID: uint(e.Amount), UserID: e.EventID, Text: "paid"})
+	})
+}
+
+// Near miss: a publisher builds messages, it does not handle them.
+func (h *Handler) Publish(ctx context.Context, w *kafka.Writer, m kafka.Message) error {
+	if err := w.WriteMessages(ctx, m); err != nil {
+		return err
+	}
+	return h.accounts.AddBalance(ctx, "outbox", 1)
+}

@@ -1,0 +1,111 @@
+package redelivery
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+// write is one operation a handler runs per delivery, with the
+// instruction of the handler's function that runs it (the operation
+// itself, or the making of the literal it is in).
+type write struct {
+	op *dataaccess.Op
+	at ssa.Instruction
+}
+
+// opsOf returns the operations h runs once per message.
+func (h *handler) opsOf(model *dataaccess.Result) []write {
+	var out []write
+	for fn, maker := range h.bodies() {
+		for _, op := range model.ByFunc[fn] {
+			at := maker
+			if at == nil {
+				at = op.Instr
+			}
+			if h.handles(at) {
+				out = append(out, write{op, at})
+			}
+		}
+	}
+	return out
+}
+
+// doubles reports whether a redelivery repeats w: its write is one a second
+// run repeats (dataaccess.DoublesWrite), or a plain insert of a value
+// minted per run; and no input of an insert is the message's own id.
+func (h *handler) doubles(w write) bool {
+	op := w.op
+	if op.Callee != nil && takesMessage(op.Callee) {
+		return false // a handler of its own, reported where it writes
+	}
+	inserts := op.Kind == apis.Insert || op.Summary != nil && op.Summary.Kind == apis.Insert
+	if !dataaccess.DoublesWrite(op) && !(inserts && dataaccess.MintedInput(op) != nil) {
+		return false
+	}
+	if inserts {
+		for _, in := range op.Inputs() {
+			if h.messageID(in, 0) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// takesMessage reports whether f has a message parameter.
+func takesMessage(f *types.Func) bool {
+	params := f.Type().(*types.Signature).Params()
+	for i := range params.Len() {
+		if ssautil.MessageOf(params.At(i).Type()) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// claimedBefore reports whether a dedup claim among ops runs before w
+// and gates it (a claim after w gates nothing): an insert into a processed-messages table or INSERT ...
+// ON CONFLICT DO NOTHING, a redis SETNX, a claim helper, whose outcome
+// (rows affected, the bool, the error of a claim that reports a
+// duplicate) decides whether w runs. A claim on another transaction than
+// w's is claimtx's finding, not this one.
+func claimedBefore(ops []write, w write) bool {
+	for _, c := range ops {
+		if !isClaim(c.op) || c.op == w.op {
+			continue
+		}
+		v, ok := c.op.Instr.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		target := w.at
+		if c.op.Fn == w.op.Fn {
+			target = w.op.Instr
+		} else if c.at != c.op.Instr {
+			continue // a claim inside a literal gates only that literal's writes
+		}
+		if ssautil.Gates(v, dataaccess.WinnerNotInError(c.op), target) {
+			return true
+		}
+	}
+	return false
+}
+
+// isClaim reports whether op records a message as taken, atomically.
+func isClaim(op *dataaccess.Op) bool {
+	if op.Summary != nil {
+		return op.Summary.Claim || op.Summary.Kind.IsAtomicInsert() && !op.Summary.DoublesWrite
+	}
+	switch op.Kind {
+	case apis.Claim:
+		return true
+	case apis.CondInsert:
+		return op.SQL == nil || op.SQL.OnConflictDoNothing || op.SQL.InsertIfAbsent
+	}
+	return false
+}
