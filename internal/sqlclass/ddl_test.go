@@ -7,6 +7,7 @@ import (
 )
 
 func TestSchemas(t *testing.T) {
+	//idemvet:ignore keyscope a parser's test schema, not a service's
 	sql := `
 CREATE TABLE IF NOT EXISTS billing.idempotency_keys (
 	key text PRIMARY KEY,
@@ -47,6 +48,7 @@ CREATE UNIQUE INDEX ix2 ON refunds (lower(idempotency_key));
 // TestSchemasPartialIndex: a unique index with a WHERE clause is partial;
 // the same index without one, and a table constraint, are not.
 func TestSchemasPartialIndex(t *testing.T) {
+	//idemvet:ignore keyscope a parser's test schema, not a service's
 	tables := Schemas(`
 CREATE TABLE refunds (idempotency_key text, merchant_id bigint, UNIQUE (merchant_id, idempotency_key));
 CREATE UNIQUE INDEX live ON refunds (idempotency_key) WHERE deleted_at IS NULL;

@@ -125,11 +125,9 @@ func workFunction(model *dataaccess.Result, v ssa.Value) *ssa.Function {
 // handed it: tx, its parameter, or, for an HTTP handler, the one
 // idemhttp.Tx returns (tx nil). who names the work in messages.
 func checkWork(pass *analysis.Pass, model *dataaccess.Result, who string, work *ssa.Function, tx *ssa.Parameter) {
-	use, url := "tx", apis.RuntimeClaimURL
+	use, url := "idemhttp.Tx(r.Context())", apis.RuntimeHTTPURL
 	if tx != nil {
-		use = tx.Name()
-	} else {
-		use, url = "idemhttp.Tx(r.Context())", apis.RuntimeHTTPURL
+		use, url = tx.Name(), apis.RuntimeClaimURL
 	}
 	reportSelfAcks(pass, who, work)
 	for _, op := range model.ByFunc[work] {

@@ -109,9 +109,9 @@ func readScripts(root string) *scriptTables {
 	}
 	st := &scriptTables{tables: map[string]*Schema{}}
 	files, bytes := 0, 0
-	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
-			return nil
+			return unreadable(d) // an unreadable directory or file says nothing
 		}
 		name := d.Name()
 		if d.IsDir() {
@@ -127,14 +127,14 @@ func readScripts(root string) *scriptTables {
 			return nil
 		}
 		files++
-		data, err := os.ReadFile(path)
+		data, readErr := os.ReadFile(path)
 		bytes += len(data)
 		if files > maxSchemaFiles || bytes > maxSchemaBytes {
 			st.unread = true
 			return filepath.SkipAll
 		}
-		if err != nil {
-			return nil
+		if readErr != nil {
+			return unreadable(d)
 		}
 		rel, relErr := filepath.Rel(root, path)
 		if relErr != nil {
@@ -145,6 +145,15 @@ func readScripts(root string) *scriptTables {
 	})
 	actual, _ := moduleSchemas.LoadOrStore(root, st)
 	return actual.(*scriptTables)
+}
+
+// unreadable is what the walk does past an entry it cannot read: skip a
+// directory, go on past a file.
+func unreadable(d fs.DirEntry) error {
+	if d != nil && d.IsDir() {
+		return filepath.SkipDir
+	}
+	return nil
 }
 
 func fileExists(path string) bool {
