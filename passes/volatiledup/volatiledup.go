@@ -1,0 +1,178 @@
+package volatiledup
+
+import (
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/passes/checkthenact"
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+var Analyzer = &analysis.Analyzer{
+	Name:     "volatiledup",
+	Doc:      Doc,
+	URL:      "https://github.com/idemvet/idemvet/blob/main/passes/volatiledup/README.md",
+	Requires: []*analysis.Analyzer{dataaccess.Analyzer},
+	Run:      run,
+}
+
+// finding is one "already done?" test whose memory forgets.
+type finding struct {
+	check  *dataaccess.Op // the lookup (or the in-process claim)
+	memory *memory
+	mark   *dataaccess.Op // the store that records the key
+	effect *dataaccess.Op // what runs again when the memory forgets
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	model := pass.ResultOf[dataaccess.Analyzer].(*dataaccess.Result)
+	if !mayMatter(model) {
+		return nil, nil
+	}
+	var judge *checkthenact.Judge // built on the first candidate: most packages have none
+	for _, check := range model.Ops {
+		f := dedupBefore(check, model.Ops)
+		if f == nil {
+			continue
+		}
+		if judge == nil {
+			judge = checkthenact.NewJudge(pass.Fset, model)
+		}
+		// No twin: startup code and one-shots. A race checkthenact
+		// reports at this lookup is its finding: its fix (LoadOrStore,
+		// SETNX) comes first, and an in-process claim left after it is
+		// reported here on the next run.
+		if judge.NoTwin(check) || judge.ReportsRace(check) {
+			continue
+		}
+		report(pass, f)
+	}
+	return nil, nil
+}
+
+// mayMatter is the fast path: the package looks up some memory and does
+// something that must not run twice.
+func mayMatter(model *dataaccess.Result) bool {
+	var lookups, effects bool
+	for _, op := range model.Ops {
+		lookups = lookups || op.Resource.Key != nil && (op.Kind.IsCheck() || op.Kind.IsAtomicInsert())
+		effects = effects || dataaccess.NonIdempotent(op)
+	}
+	return lookups && effects
+}
+
+// dedupBefore returns the finding when check tests a volatile memory,
+// keyed by an id, whose "absent" branch records the key in that memory
+// and performs an effect that must not run twice.
+func dedupBefore(check *dataaccess.Op, ops []*dataaccess.Op) *finding {
+	mem := volatileMemory(check)
+	if mem == nil || !dedupKey(check.Resource.Key) {
+		return nil
+	}
+	region := checkthenact.AbsentBranches(check)
+	if len(region) == 0 {
+		return nil
+	}
+	mark := markOf(check, mem, ops, region)
+	if mark == nil {
+		return nil // nothing records the key here: a lookup of what other code wrote
+	}
+	for _, e := range ops {
+		if e == check || e == mark || dataaccess.SameResource(check.Resource, e.Resource) {
+			continue
+		}
+		if doubles(e) && checkthenact.InRegion(e.Instr, check.Fn, region) {
+			return &finding{check: check, memory: mem, mark: mark, effect: e}
+		}
+	}
+	return nil
+}
+
+// markOf returns the write that records the checked key in the same
+// memory on the absent branch: a map assignment, Store, Add or Set (or
+// the in-process claim itself, LoadOrStore). A redis SET NX is a claim
+// every replica sees, not a volatile mark.
+func markOf(check *dataaccess.Op, mem *memory, ops []*dataaccess.Op, region []*ssa.BasicBlock) *dataaccess.Op {
+	if check.Kind.IsAtomicInsert() {
+		return check
+	}
+	for _, w := range ops {
+		if w.Kind != apis.Insert && (mem.shared || !w.Kind.IsAtomicInsert()) {
+			continue
+		}
+		if dataaccess.SameResource(check.Resource, w.Resource) && checkthenact.InRegion(w.Instr, check.Fn, region) {
+			return w
+		}
+	}
+	return nil
+}
+
+// doubles reports whether running op twice does harm: an external
+// effect, a plain insert, a relative update; not an update that moves a
+// row from the state the caller expects (rows affected tells who made
+// the transition), nor an HTTP read.
+func doubles(op *dataaccess.Op) bool {
+	return dataaccess.NonIdempotent(op) && !op.StateGuard && !safeRead(op)
+}
+
+// safeRead reports whether an effect is an HTTP GET or HEAD: a read that
+// a cache keeps the answer of, which running twice does not double.
+func safeRead(op *dataaccess.Op) bool {
+	if op.Callee == nil || op.Callee.Pkg() == nil || op.Callee.Pkg().Path() != "net/http" {
+		return false
+	}
+	switch op.Callee.Name() {
+	case "Get", "Head":
+		return true
+	}
+	return false
+}
+
+func report(pass *analysis.Pass, f *finding) {
+	fset := pass.Fset
+	effectLine := fset.Position(f.effect.Pos()).Line
+	url, fix := apis.RuntimeClaimURL, "claim the key durably, in the same transaction as the work: runtime/claim"
+	if handlesMessage(f.check.Fn) {
+		url, fix = apis.RuntimeInboxURL, "record the message id in the same transaction as the work: runtime/inbox"
+	}
+	var msg string
+	if f.memory.shared {
+		msg = fmt.Sprintf("volatile dedup memory: %s and the plain SET at line %d are the only record that the key was handled, so %s at line %d runs again when two replicas both read the key before either sets it, or after the key expires or is evicted (a process mutex does not span replicas; %s, or SET NX before the effect)",
+			f.memory.name, fset.Position(f.mark.Pos()).Line, describe(f.effect), effectLine, fix)
+	} else {
+		msg = fmt.Sprintf("volatile dedup memory: %s is the only record that the key was handled and lives in this process, so %s at line %d runs again after a restart, on another replica, or once the entry is evicted (%s)",
+			f.memory.name, describe(f.effect), effectLine, fix)
+	}
+	related := []analysis.RelatedInformation{{Pos: f.effect.Pos(), Message: "the effect that runs again when the memory forgets"}}
+	if f.mark != f.check {
+		related = append(related, analysis.RelatedInformation{Pos: f.mark.Pos(), Message: "the key is recorded only here"})
+	}
+	pass.Report(analysis.Diagnostic{Pos: f.check.Pos(), Message: msg, Related: related, URL: url})
+}
+
+// describe names the effect for the message.
+func describe(op *dataaccess.Op) string {
+	switch {
+	case op.SQL != nil && op.SQL.Table != "":
+		return "the write to " + op.SQL.Table
+	case op.Callee != nil:
+		return "the call " + op.Callee.Name()
+	}
+	return "the effect"
+}
+
+// handlesMessage reports whether fn, or the function it is a closure in,
+// takes a broker message: it runs once per delivery.
+func handlesMessage(fn *ssa.Function) bool {
+	for ; fn != nil; fn = fn.Parent() {
+		for _, p := range fn.Params {
+			if isMessage(p.Type()) {
+				return true
+			}
+		}
+	}
+	return false
+}
