@@ -77,7 +77,8 @@ func processLifetime(p dataaccess.Path) (string, types.Type, bool) {
 }
 
 // selectors spells a path's ".<index>" field selections from type t as
-// ".name" selectors, and returns the type they end at.
+// ".name" selectors, and returns the type they end at, the value that
+// holds an embedded field.
 func selectors(t types.Type, fields string) (string, types.Type) {
 	var out string
 	for _, f := range strings.Split(fields, ".")[1:] {
@@ -85,6 +86,9 @@ func selectors(t types.Type, fields string) (string, types.Type) {
 		st, ok := ssautil.DerefStruct(t)
 		if err != nil || !ok || i >= st.NumFields() {
 			return out, t
+		}
+		if st.Field(i).Embedded() {
+			break // a promoted method's receiver (go-cache's *cache in Cache): the store is the outer value
 		}
 		out += "." + st.Field(i).Name()
 		t = st.Field(i).Type()

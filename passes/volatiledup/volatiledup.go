@@ -2,11 +2,13 @@ package volatiledup
 
 import (
 	"fmt"
+	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/checkthenact"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
@@ -159,9 +161,20 @@ func describe(op *dataaccess.Op) string {
 	case op.SQL != nil && op.SQL.Table != "":
 		return "the write to " + op.SQL.Table
 	case op.Callee != nil:
-		return "the call " + op.Callee.Name()
+		return "the call " + qualified(op.Callee)
 	}
 	return "the effect"
+}
+
+// qualified names a function as code calls it: refund.New, Shipper.Process.
+func qualified(f *types.Func) string {
+	if recv := f.Type().(*types.Signature).Recv(); recv != nil {
+		if n := ssautil.NamedOf(recv.Type()); n != nil {
+			return n.Obj().Name() + "." + f.Name()
+		}
+		return f.Name()
+	}
+	return f.Pkg().Name() + "." + f.Name()
 }
 
 // handlesMessage reports whether fn, or the function it is a closure in,

@@ -25,7 +25,7 @@ type RefundConsumer struct {
 }
 
 func (c *RefundConsumer) Handle(ctx context.Context, msg RefundRequested) error {
-	if at, ok := c.seen[msg.ID]; ok && time.Since(at) < 10*time.Minute { // want `volatile dedup memory: the map c.seen is the only record that the key was handled and lives in this process, so the call New at line 31 runs again after a restart`
+	if at, ok := c.seen[msg.ID]; ok && time.Since(at) < 10*time.Minute { // want `volatile dedup memory: the map c.seen is the only record that the key was handled and lives in this process, so the call refund.New at line 31 runs again after a restart`
 		return nil
 	}
 	if _, err := refund.New(&stripe.RefundParams{Charge: &msg.ChargeID}); err != nil {
@@ -110,7 +110,7 @@ var (
 
 func Notify(ctx context.Context, eventID, body string) error {
 	mu.Lock()
-	if _, ok := delivered[eventID]; ok { // want `volatile dedup memory: the map delivered .* so the call Post at line 119 runs again`
+	if _, ok := delivered[eventID]; ok { // want `volatile dedup memory: the map delivered .* so the call http.Post at line 119 runs again`
 		mu.Unlock()
 		return nil
 	}
