@@ -11,6 +11,7 @@ import (
 	"github.com/idemvet/idemvet/passes/attemptkey"
 	"github.com/idemvet/idemvet/passes/checkthenact"
 	"github.com/idemvet/idemvet/passes/claimtx"
+	"github.com/idemvet/idemvet/passes/volatiledup"
 )
 
 // checks lists the suite's checks in the order they are documented.
@@ -20,6 +21,7 @@ var checks = []*analysis.Analyzer{
 	attemptkey.Analyzer,
 	abortedtx.Analyzer,
 	ackorder.Analyzer,
+	volatiledup.Analyzer,
 }
 
 // All returns the suite's checks, each with its documentation URL and

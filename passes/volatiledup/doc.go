@@ -42,8 +42,9 @@
 // WRONG:
 //
 //	type Consumer struct {
-//		mu   sync.Mutex
-//		done map[string]bool
+//		mu       sync.Mutex
+//		done     map[string]bool // ids of the refunds made
+//		payments Payments
 //	}
 //
 //	func (c *Consumer) Handle(ctx context.Context, msg Refund) error {
@@ -61,10 +62,12 @@
 //
 // RIGHT:
 //
-//	func (c *Consumer) Handle(ctx context.Context, msg Refund) error {
-//		return c.inbox.Handle(ctx, "refunds", msg.ID, func(ctx context.Context, tx pgx.Tx) error {
-//			return c.refunds.Record(ctx, tx, msg)
+//	func (c *Consumer) Handle(ctx context.Context, msg inbox.Message) error {
+//		_, err := c.inbox.Process(ctx, msg, func(ctx context.Context, tx pgx.Tx, msg inbox.Message) error {
+//			// recorded on tx with the message id; runtime/effect makes the refund once
+//			return c.refunds.Request(ctx, tx, msg.ID, msg.Body)
 //		})
+//		return err
 //	}
 //
 // The fix is not mechanical and none is offered: record the id durably,
