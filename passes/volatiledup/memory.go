@@ -16,64 +16,74 @@ import (
 // memory is a store of "already done" markers whose contents a restart,
 // another replica or an eviction does not see.
 type memory struct {
-	name string // for the message: "the map h.processed", "the redis key"
+	name string // for the message: "the map h.processed", "redis Get"
+	// id names the store across functions: the receiver's type and the
+	// fields selected from it, or the package variable; "redis" for
+	// every redis client. A helper's memory and its caller's are one when
+	// their ids are.
+	id string
 	// shared is set for redis: every replica sees the key, but a GET
 	// and a later plain SET leave a window in which two of them read
 	// it absent, and an expiry or eviction forgets it.
 	shared bool
 }
 
-// volatileMemory returns the memory that op looks up (or claims in, for
-// an in-process LoadOrStore), when that memory lives only as long as the
-// process and outlives one call: a map or in-process cache held in a
-// field of the receiver or in a package variable. A map made by the call
-// itself remembers nothing across deliveries, and one passed in from
-// elsewhere may be anything: both are left alone. For redis, the read
-// of a key.
+// volatileMemory returns the memory op looks up, claims in (an
+// in-process LoadOrStore) or writes, when that memory lives only as long
+// as the process and outlives one call: a map or in-process cache held in
+// a field of the receiver or in a package variable. A map made by the
+// call itself remembers nothing across deliveries, and one passed in from
+// elsewhere may be anything: both are left alone. For redis, a read of a
+// key or a plain write.
 func volatileMemory(op *dataaccess.Op) *memory {
-	if !op.Kind.IsCheck() && !op.Kind.IsAtomicInsert() {
+	if !op.Kind.IsCheck() && op.Kind != apis.Insert && !op.Kind.IsAtomicInsert() {
 		return nil
 	}
 	if _, isMap := op.Instr.(*ssa.Lookup); isMap {
-		if name, _, ok := processLifetime(op.Resource.Container); ok {
-			return &memory{name: "the map " + name}
-		}
-		return nil
+		return processMemory(op.Resource.Container, "the map ", "")
 	}
-	if op.Callee == nil || op.Callee.Pkg() == nil || op.Resource.Key == nil {
+	if _, isMap := op.Instr.(*ssa.MapUpdate); isMap {
+		return processMemory(op.Resource.Container, "the map ", "")
+	}
+	if op.Callee == nil || op.Callee.Pkg() == nil || op.Resource.Key == nil || op.Summary != nil {
 		return nil
 	}
 	switch pkg := op.Callee.Pkg().Path(); {
 	case apis.IsRedis(pkg):
-		if op.Kind.IsCheck() {
-			return &memory{name: "redis " + op.Callee.Name(), shared: true}
+		if op.Kind.IsCheck() || op.Kind == apis.Insert {
+			return &memory{name: "redis " + op.Callee.Name(), id: "redis", shared: true}
 		}
 	case apis.IsProcessMemory(pkg):
-		if name, t, ok := processLifetime(op.Resource.Container); ok {
-			return &memory{name: fmt.Sprintf("the in-process %s %s", storeName(t, op.Callee), name)}
-		}
+		return processMemory(op.Resource.Container, "the in-process ", op.Callee.Pkg().Name())
 	}
 	return nil
 }
 
-// processLifetime reports whether the container lives as long as the
+// processMemory describes the container at p when it lives as long as the
 // process: a package variable, or a field of the method's receiver (also
-// as captured by a closure inside the method); it names the container and
-// gives its type.
-func processLifetime(p dataaccess.Path) (string, types.Type, bool) {
+// as captured by a closure inside the method). It is named by its type
+// (sync.Map, lru.Cache) after prefix, or by pkg when the type has no name.
+func processMemory(p dataaccess.Path, prefix, pkg string) *memory {
+	var owner, name string
+	var t types.Type
 	switch base := p.Base.(type) {
 	case *ssa.Global:
-		name, t := selectors(base.Type(), p.Fields)
-		return base.Name() + name, t, true
+		owner, name, t = base.Pkg.Pkg.Path()+"."+base.Name(), base.Name(), base.Type()
 	case *ssa.Parameter:
 		fn := base.Parent()
-		if p.Fields == "" || fn.Signature.Recv() == nil || len(fn.Params) == 0 || fn.Params[0] != base {
-			return "", nil, false
+		recv := ssautil.NamedOf(base.Type())
+		if p.Fields == "" || fn.Signature.Recv() == nil || len(fn.Params) == 0 || fn.Params[0] != base || recv == nil || recv.Obj().Pkg() == nil {
+			return nil
 		}
-		name, t := selectors(base.Type(), p.Fields)
-		return base.Name() + name, t, true
+		owner, name, t = recv.Obj().Pkg().Path()+"."+recv.Obj().Name(), base.Name(), base.Type()
+	default:
+		return nil
 	}
-	return "", nil, false
+	sel, t := selectors(t, p.Fields)
+	if pkg != "" {
+		prefix += storeName(t, pkg) + " "
+	}
+	return &memory{name: prefix + name + sel, id: owner + sel}
 }
 
 // selectors spells a path's ".<index>" field selections from type t as
@@ -98,9 +108,9 @@ func selectors(t types.Type, fields string) (string, types.Type) {
 
 // storeName names an in-process store by its type (sync.Map, lru.Cache,
 // cache.Cache), or by the package of the method called on it.
-func storeName(t types.Type, f *types.Func) string {
+func storeName(t types.Type, pkg string) string {
 	if n := ssautil.NamedOf(t); n != nil && n.Obj().Pkg() != nil {
-		return n.Obj().Pkg().Name() + "." + n.Obj().Name()
+		return fmt.Sprintf("%s.%s", n.Obj().Pkg().Name(), n.Obj().Name())
 	}
-	return f.Pkg().Name()
+	return pkg
 }

@@ -21,11 +21,24 @@ var Analyzer = &analysis.Analyzer{
 	Run:      run,
 }
 
+// probe is one test of a volatile memory for a key, or one write of a key
+// into it: an operation of the model, or the call of a helper that does
+// one for the key it is passed (see helpers.go).
+type probe struct {
+	op  *dataaccess.Op
+	mem *memory
+}
+
+// sameEntry reports whether two probes touch one entry: one memory, and
+// keys computed the same way.
+func sameEntry(a, b probe) bool {
+	return a.mem.id == b.mem.id && dataaccess.SameValue(a.op.Resource.Key, b.op.Resource.Key)
+}
+
 // finding is one "already done?" test whose memory forgets.
 type finding struct {
-	check  *dataaccess.Op // the lookup (or the in-process claim)
-	memory *memory
-	mark   *dataaccess.Op // the store that records the key
+	check  probe          // the lookup (or the in-process claim)
+	mark   *dataaccess.Op // the write that records the key
 	effect *dataaccess.Op // what runs again when the memory forgets
 }
 
@@ -34,9 +47,18 @@ func run(pass *analysis.Pass) (any, error) {
 	if !mayMatter(model) {
 		return nil, nil
 	}
+	var checks, writes []probe
+	for _, p := range append(direct(model), helperCalls(model, memoryHelpers(model))...) {
+		if p.op.Kind.IsCheck() || p.op.Kind.IsAtomicInsert() {
+			checks = append(checks, p)
+		}
+		if p.op.Kind == apis.Insert || p.op.Kind.IsAtomicInsert() && !p.mem.shared {
+			writes = append(writes, p)
+		}
+	}
 	var judge *checkthenact.Judge // built on the first candidate: most packages have none
-	for _, check := range model.Ops {
-		f := dedupBefore(check, model.Ops)
+	for _, check := range checks {
+		f := dedupBefore(check, writes, model.Ops)
 		if f == nil {
 			continue
 		}
@@ -47,7 +69,7 @@ func run(pass *analysis.Pass) (any, error) {
 		// reports at this lookup is its finding: its fix (LoadOrStore,
 		// SETNX) comes first, and an in-process claim left after it is
 		// reported here on the next run.
-		if judge.NoTwin(check) || judge.ReportsRace(check) {
+		if judge.NoTwin(check.op) || judge.ReportsRace(check.op) {
 			continue
 		}
 		report(pass, f)
@@ -66,47 +88,54 @@ func mayMatter(model *dataaccess.Result) bool {
 	return lookups && effects
 }
 
+// direct returns the model's operations on volatile memories.
+func direct(model *dataaccess.Result) []probe {
+	var out []probe
+	for _, op := range model.Ops {
+		if mem := volatileMemory(op); mem != nil {
+			out = append(out, probe{op: op, mem: mem})
+		}
+	}
+	return out
+}
+
 // dedupBefore returns the finding when check tests a volatile memory,
 // keyed by an id, whose "absent" branch records the key in that memory
 // and performs an effect that must not run twice.
-func dedupBefore(check *dataaccess.Op, ops []*dataaccess.Op) *finding {
-	mem := volatileMemory(check)
-	if mem == nil || !dedupKey(check.Resource.Key) {
+func dedupBefore(check probe, writes []probe, ops []*dataaccess.Op) *finding {
+	if !dedupKey(check.op.Resource.Key) {
 		return nil
 	}
-	region := checkthenact.AbsentBranches(check)
+	region := checkthenact.AbsentBranches(check.op)
 	if len(region) == 0 {
 		return nil
 	}
-	mark := markOf(check, mem, ops, region)
+	mark := markOf(check, writes, region)
 	if mark == nil {
 		return nil // nothing records the key here: a lookup of what other code wrote
 	}
 	for _, e := range ops {
-		if e == check || e == mark || dataaccess.SameResource(check.Resource, e.Resource) {
+		if e == check.op || e == mark || e.Resource.Key != nil && dataaccess.SameValue(e.Resource.Key, check.op.Resource.Key) {
 			continue
 		}
-		if doubles(e) && checkthenact.InRegion(e.Instr, check.Fn, region) {
-			return &finding{check: check, memory: mem, mark: mark, effect: e}
+		if doubles(e) && checkthenact.InRegion(e.Instr, check.op.Fn, region) {
+			return &finding{check: check, mark: mark, effect: e}
 		}
 	}
 	return nil
 }
 
 // markOf returns the write that records the checked key in the same
-// memory on the absent branch: a map assignment, Store, Add or Set (or
-// the in-process claim itself, LoadOrStore). A redis SET NX is a claim
-// every replica sees, not a volatile mark.
-func markOf(check *dataaccess.Op, mem *memory, ops []*dataaccess.Op, region []*ssa.BasicBlock) *dataaccess.Op {
-	if check.Kind.IsAtomicInsert() {
-		return check
+// memory on the absent branch: a map assignment, Store, Add or Set, or a
+// helper that makes one (or the in-process claim itself, LoadOrStore). A
+// redis SET NX is a claim every replica sees, not a volatile mark.
+func markOf(check probe, writes []probe, region []*ssa.BasicBlock) *dataaccess.Op {
+	if check.op.Kind.IsAtomicInsert() {
+		return check.op
 	}
-	for _, w := range ops {
-		if w.Kind != apis.Insert && (mem.shared || !w.Kind.IsAtomicInsert()) {
-			continue
-		}
-		if dataaccess.SameResource(check.Resource, w.Resource) && checkthenact.InRegion(w.Instr, check.Fn, region) {
-			return w
+	for _, w := range writes {
+		if sameEntry(check, w) && checkthenact.InRegion(w.op.Instr, check.op.Fn, region) {
+			return w.op
 		}
 	}
 	return nil
@@ -137,22 +166,33 @@ func report(pass *analysis.Pass, f *finding) {
 	fset := pass.Fset
 	effectLine := fset.Position(f.effect.Pos()).Line
 	url, fix := apis.RuntimeClaimURL, "claim the key durably, in the same transaction as the work: runtime/claim"
-	if handlesMessage(f.check.Fn) {
+	if handlesMessage(f.check.op.Fn) {
 		url, fix = apis.RuntimeInboxURL, "record the message id in the same transaction as the work: runtime/inbox"
 	}
+	mem := f.check.mem
 	var msg string
-	if f.memory.shared {
+	if mem.shared {
 		msg = fmt.Sprintf("volatile dedup memory: %s and the plain SET at line %d are the only record that the key was handled, so %s at line %d runs again when two replicas both read the key before either sets it, or after the key expires or is evicted (a process mutex does not span replicas; %s, or SET NX before the effect)",
-			f.memory.name, fset.Position(f.mark.Pos()).Line, describe(f.effect), effectLine, fix)
+			mem.name, fset.Position(f.mark.Pos()).Line, describe(f.effect), effectLine, fix)
 	} else {
-		msg = fmt.Sprintf("volatile dedup memory: %s is the only record that the key was handled and lives in this process, so %s at line %d runs again after a restart, on another replica, or once the entry is evicted (%s)",
-			f.memory.name, describe(f.effect), effectLine, fix)
+		msg = fmt.Sprintf("volatile dedup memory: %s%s is the only record that the key was handled and lives in this process, so %s at line %d runs again after a restart, on another replica, or once the entry is evicted (%s)",
+			mem.name, through(f.check.op), describe(f.effect), effectLine, fix)
 	}
 	related := []analysis.RelatedInformation{{Pos: f.effect.Pos(), Message: "the effect that runs again when the memory forgets"}}
-	if f.mark != f.check {
+	if f.mark != f.check.op {
 		related = append(related, analysis.RelatedInformation{Pos: f.mark.Pos(), Message: "the key is recorded only here"})
 	}
-	pass.Report(analysis.Diagnostic{Pos: f.check.Pos(), Message: msg, Related: related, URL: url})
+	pass.Report(analysis.Diagnostic{Pos: f.check.op.Pos(), Message: msg, Related: related, URL: url})
+}
+
+// through names the helper a check calls, for the message.
+func through(op *dataaccess.Op) string {
+	if call, ok := op.Instr.(*ssa.Call); ok && op.Callee == nil {
+		if fn := call.Call.StaticCallee(); fn != nil {
+			return fmt.Sprintf(" (tested by %s)", fn.Name())
+		}
+	}
+	return ""
 }
 
 // describe names the effect for the message.

@@ -10,7 +10,7 @@ import (
 )
 
 func TestVolatileDup(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), volatiledup.Analyzer, "mapdedup", "cachededup", "redisdedup", "ifacededup")
+	analysistest.Run(t, analysistest.TestData(), volatiledup.Analyzer, "mapdedup", "cachededup", "redisdedup", "ifacededup", "helperdedup")
 }
 
 // TestOneMessagePerLookup: where checkthenact reports a lookup as a race
