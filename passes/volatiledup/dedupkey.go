@@ -96,16 +96,32 @@ func idCall(call *ssa.Call, depth int) bool {
 
 // idName reports whether a name says it identifies one thing: one of its
 // words (split at camel case, '_', '-' and spaces) is id, uuid, guid,
-// key, nonce or idempotency (eventID, message_id, Idempotency-Key,
-// MessageId; not paid, valid or width).
+// nonce, idempotency or dedup (eventID, message_id, Idempotency-Key,
+// MessageId; not paid, valid or width), or it is a key of a request,
+// message or event (key, msgKey, dedupKey; not apiKey, cacheKey or
+// secretKey, which name credentials and computed values).
 func idName(name string) bool {
-	for _, w := range words(name) {
+	ws := words(name)
+	for i, w := range ws {
 		switch w {
-		case "id", "ids", "uuid", "guid", "key", "nonce", "idempotency", "dedup":
+		case "id", "ids", "uuid", "guid", "nonce", "idempotency", "dedup", "dedupe":
 			return true
+		case "key", "keys":
+			if i == 0 || keyOwners[ws[i-1]] {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// keyOwners are the words before "key" that make it the key of one
+// request, message or piece of work.
+var keyOwners = map[string]bool{
+	"idempotency": true, "dedup": true, "dedupe": true, "message": true, "msg": true,
+	"event": true, "evt": true, "request": true, "req": true, "delivery": true,
+	"job": true, "task": true, "op": true, "operation": true, "txn": true,
+	"transaction": true, "payment": true, "order": true, "webhook": true,
 }
 
 // words splits a name into lower-case words at case changes ("eventID"

@@ -115,10 +115,10 @@ func dedupBefore(check probe, writes []probe, ops []*dataaccess.Op) *finding {
 		return nil // nothing records the key here: a lookup of what other code wrote
 	}
 	for _, e := range ops {
-		if e == check.op || e == mark || e.Resource.Key != nil && dataaccess.SameValue(e.Resource.Key, check.op.Resource.Key) {
+		if e == check.op || e.Instr == mark.Instr || e.Resource.Key != nil && dataaccess.SameValue(e.Resource.Key, check.op.Resource.Key) {
 			continue
 		}
-		if doubles(e) && checkthenact.InRegion(e.Instr, check.op.Fn, region) {
+		if doubles(e) && checkthenact.InRegion(e.Instr, check.op.Fn, region) && !keepsResult(mark, e) {
 			return &finding{check: check, mark: mark, effect: e}
 		}
 	}
@@ -139,6 +139,30 @@ func markOf(check probe, writes []probe, region []*ssa.BasicBlock) *dataaccess.O
 		}
 	}
 	return nil
+}
+
+// keepsResult reports whether the mark stores what the effect returned
+// (tokens[apiKey] = tok after tok := fetchToken(apiKey)): the memory is a
+// cache of the call's answer, not a record that work was done.
+func keepsResult(mark, effect *dataaccess.Op) bool {
+	call, ok := effect.Instr.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	var stored []ssa.Value
+	switch m := mark.Instr.(type) {
+	case *ssa.MapUpdate:
+		stored = []ssa.Value{m.Value}
+	case *ssa.Call:
+		stored = m.Call.Args[1:] // the receiver or key comes first
+	}
+	derived := ssautil.DerivedFrom(call, false)
+	for _, v := range stored {
+		if derived[dataaccess.Unwrap(v)] || derived[v] {
+			return true
+		}
+	}
+	return false
 }
 
 // doubles reports whether running op twice does harm: an external
