@@ -68,7 +68,7 @@ func processMemory(p dataaccess.Path, prefix, pkg string) *memory {
 	var t types.Type
 	switch base := p.Base.(type) {
 	case *ssa.Global:
-		owner, name, t = base.Pkg.Pkg.Path()+"."+base.Name(), base.Name(), base.Type()
+		owner, name, t = base.Pkg.Pkg.Path()+"."+base.Name(), base.Name(), base.Type().(*types.Pointer).Elem()
 	case *ssa.Parameter:
 		fn := base.Parent()
 		recv := ssautil.NamedOf(base.Type())

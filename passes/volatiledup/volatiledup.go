@@ -126,19 +126,32 @@ func dedupBefore(check probe, writes []probe, ops []*dataaccess.Op) *finding {
 }
 
 // markOf returns the write that records the checked key in the same
-// memory on the absent branch: a map assignment, Store, Add or Set, or a
-// helper that makes one (or the in-process claim itself, LoadOrStore). A
+// memory on the absent branch or after it: a map assignment, Store, Add or
+// Set, or a helper that makes one (or the in-process claim itself,
+// LoadOrStore). A
 // redis SET NX is a claim every replica sees, not a volatile mark.
 func markOf(check probe, writes []probe, region []*ssa.BasicBlock) *dataaccess.Op {
 	if check.op.Kind.IsAtomicInsert() {
 		return check.op
 	}
 	for _, w := range writes {
-		if sameEntry(check, w) && checkthenact.InRegion(w.op.Instr, check.op.Fn, region) {
+		if sameEntry(check, w) && (checkthenact.InRegion(w.op.Instr, check.op.Fn, region) || reachedFrom(region, w.op.Instr)) {
 			return w.op
 		}
 	}
 	return nil
+}
+
+// reachedFrom reports whether instr, in the function of the region, runs
+// after the absent branch: a mark after the if, on both paths (if !seen
+// { send() }; seen.Add(id)), records the key all the same.
+func reachedFrom(region []*ssa.BasicBlock, instr ssa.Instruction) bool {
+	for _, b := range region {
+		if b.Parent() == instr.Parent() && len(b.Instrs) > 0 && ssautil.Reachable(b.Instrs[0], instr) {
+			return true
+		}
+	}
+	return false
 }
 
 // keepsResult reports whether the mark stores what the effect returned

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"net/http"
+	"net/smtp"
 	"strings"
 	"sync"
 
@@ -20,7 +21,7 @@ type Publisher struct {
 }
 
 func (p *Publisher) Publish(ctx context.Context, eventID, body string) error {
-	if _, loaded := p.sent.LoadOrStore(eventID, true); loaded { // want `volatile dedup memory: the in-process sync.Map p.sent is the only record .* the call http.Post at line 26`
+	if _, loaded := p.sent.LoadOrStore(eventID, true); loaded { // want `volatile dedup memory: the in-process sync.Map p.sent is the only record .* the call http.Post at line 27`
 		return nil
 	}
 	_, err := http.Post("https://hooks.example/events", "text/plain", strings.NewReader(body))
@@ -42,7 +43,7 @@ type Refunds struct {
 }
 
 func (r *Refunds) Refund(ctx context.Context, refundID, charge string) error {
-	if found, _ := r.done.ContainsOrAdd(refundID, true); found { // want `volatile dedup memory: the in-process lru.Cache r.done is the only record .* the call refund.New at line 48 runs again`
+	if found, _ := r.done.ContainsOrAdd(refundID, true); found { // want `volatile dedup memory: the in-process lru.Cache r.done is the only record .* the call refund.New at line 49 runs again`
 		return nil
 	}
 	_, err := refund.New(&stripe.RefundParams{Charge: &charge})
@@ -69,7 +70,7 @@ type Orders struct {
 func (o *Orders) Place(ctx context.Context, idempotencyKey string, cents int) error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if _, ok := o.recent.Get(idempotencyKey); ok { // want `volatile dedup memory: the in-process cache.Cache o.recent .* the write to orders at line 75`
+	if _, ok := o.recent.Get(idempotencyKey); ok { // want `volatile dedup memory: the in-process cache.Cache o.recent .* the write to orders at line 76`
 		return nil
 	}
 	if _, err := o.db.ExecContext(ctx, `INSERT INTO orders (cents) VALUES ($1)`, cents); err != nil {
@@ -90,5 +91,31 @@ func (o *Orders) PlaceOnce(ctx context.Context, idempotencyKey string, cents int
 		return err
 	}
 	o.recent.Set(idempotencyKey, true, cache.DefaultExpiration)
+	return nil
+}
+
+var recent, _ = lru.New[string, struct{}](1000)
+
+// The mark after the if, on both paths: the LRU still is the only
+// record that the receipt went out.
+func SendReceipt(orderID, address string) error {
+	if _, ok := recent.Get(orderID); !ok { // want `volatile dedup memory: the in-process lru.Cache recent .* the call smtp.SendMail at line 103 runs again`
+		if err := smtp.SendMail("mail.example:25", nil, "shop@example.com", []string{address}, []byte(orderID)); err != nil {
+			return err
+		}
+	}
+	recent.Add(orderID, struct{}{})
+	return nil
+}
+
+// Near miss: the same shape keyed by the address: a digest sent once per
+// address and process, not a record of one order.
+func SendDigest(address string) error {
+	if _, ok := recent.Get(address); !ok {
+		if err := smtp.SendMail("mail.example:25", nil, "shop@example.com", []string{address}, []byte("digest")); err != nil {
+			return err
+		}
+	}
+	recent.Add(address, struct{}{})
 	return nil
 }
