@@ -211,3 +211,27 @@ func (t *Tokens) refresh(sessionID string) {
 	}
 	t.tokens[sessionID] = resp.Header.Get("X-Token")
 }
+
+// Near miss: a lookup of what other code wrote (a block list the admin
+// API fills): the handler records nothing, so the map is no record of
+// work done.
+type Mailer struct {
+	mu      sync.Mutex
+	blocked map[string]bool
+}
+
+func (m *Mailer) Send(ctx context.Context, userID, body string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.blocked[userID] {
+		return nil
+	}
+	_, err := http.Post("https://mail.example/send", "text/plain", strings.NewReader(body))
+	return err
+}
+
+func (m *Mailer) Block(userID string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.blocked[userID] = true
+}
