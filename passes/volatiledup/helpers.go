@@ -63,24 +63,10 @@ func memoryHelpers(model *dataaccess.Result) map[*ssa.Function]*helper {
 		}
 		found[fn] = &helper{role: r, mem: mem, keyParam: key}
 	}
-	for fn, h := range found {
-		if mixed[fn] || h.role == marks && actsItself(model, fn) {
-			delete(found, fn)
-		}
+	for fn := range mixed {
+		delete(found, fn)
 	}
 	return found
-}
-
-// actsItself reports whether fn has an effect of its own besides the
-// mark: a helper that fetches a token and stores it is a cache fill, and
-// what it stores is the answer, not a record that work was done.
-func actsItself(model *dataaccess.Result, fn *ssa.Function) bool {
-	for _, op := range model.ByFunc[fn] {
-		if dataaccess.NonIdempotent(op) {
-			return true
-		}
-	}
-	return false
 }
 
 // paramIndex returns the index among fn's Params of the parameter v is,
