@@ -23,16 +23,20 @@
 //     LoadOrStore and ContainsOrAdd used as a claim; or it is redis, read
 //     with GET or EXISTS and written with a plain SET;
 //   - the branch taken when the key is absent records the key in that
-//     memory, before or after the effect, also under a mutex (which makes
-//     the lookup safe from a concurrent caller, not from a restart);
+//     memory, before or after the effect or after the if on both paths,
+//     also under a mutex (which makes the lookup safe from a concurrent
+//     caller, not from a restart), also through small helpers of the
+//     package (isEventProcessed(id) returning the found flag,
+//     markEventProcessed(id) storing the key);
 //   - and that branch performs an effect that doubles when run twice: an
 //     external call (payment, e-mail, SMS, publish), a call through one of
 //     the module's interfaces implemented with one, a plain insert or a
 //     relative update, or a call of a function that does one.
 //
 // It is silent on a cache of computed values (no such effect on the
-// absent branch, or an HTTP GET), on a memory keyed by anything but an id
-// (a URL, a topic), on a memory in front of a conditional durable write
+// absent branch, an HTTP GET, or a store of what the effect returned), on
+// a memory keyed by anything but an id (a URL, a topic, an apiKey), on a
+// memory the function only reads (a block list), on a memory in front of a conditional durable write
 // or an upsert (the database decides; the memory only saves a round trip),
 // on redis SET NX, on a map made by the call itself, and where
 // checkthenact already reports the lookup as a race between concurrent
