@@ -36,9 +36,10 @@
 // It is silent on a cache of computed values (no such effect on the
 // absent branch, an HTTP GET, or a store of what the effect returned), on
 // a memory keyed by anything but an id (a URL, a topic, an apiKey), on a
-// memory the function only reads (a block list), on a memory in front of a conditional durable write
-// or an upsert (the database decides; the memory only saves a round trip),
-// on redis SET NX, on a map made by the call itself, and where
+// memory the function only reads (a block list), on a memory in front of
+// a conditional durable write or an upsert (the database decides; the
+// memory only saves a round trip), on redis SET NX, on a map made by the
+// call itself, and where
 // checkthenact already reports the lookup as a race between concurrent
 // callers: that report comes first, and its in-process fix (LoadOrStore)
 // is reported here afterwards.
