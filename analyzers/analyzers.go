@@ -13,6 +13,7 @@ import (
 	"github.com/idemvet/idemvet/passes/claimtx"
 	"github.com/idemvet/idemvet/passes/keyscope"
 	"github.com/idemvet/idemvet/passes/redelivery"
+	"github.com/idemvet/idemvet/passes/volatiledup"
 )
 
 // checks lists the suite's checks in the order they are documented.
@@ -23,6 +24,7 @@ var checks = []*analysis.Analyzer{
 	abortedtx.Analyzer,
 	ackorder.Analyzer,
 	redelivery.Analyzer,
+	volatiledup.Analyzer,
 	keyscope.Analyzer,
 }
 

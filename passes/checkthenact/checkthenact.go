@@ -25,9 +25,10 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(model.Ops) == 0 {
 		return nil, nil
 	}
-	callers := newCallers(pass.Fset, model)
+	judge := NewJudge(pass.Fset, model)
+	callers := judge.callers
 	for _, check := range model.Ops {
-		if !check.Kind.IsCheck() || model.IsStartup(check) || callers.runAlone(check.Fn) || callers.inTestFile(check.Fn) {
+		if !check.Kind.IsCheck() || judge.NoTwin(check) {
 			continue // startup code, code its callers serialise, or a test's steps in turn: no twin to race with
 		}
 		if freshKey(check) {

@@ -1,0 +1,55 @@
+package checkthenact
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+// What other checks need of this one's judgement, kept here so that the
+// outcome of a check is read in one place: volatiledup asks which blocks
+// run when a lookup found nothing, and whether this check already reports
+// the lookup (one message per position).
+
+// AbsentBranches returns the blocks entered only when the check op found
+// nothing (see absentBranches).
+func AbsentBranches(op *dataaccess.Op) []*ssa.BasicBlock { return absentBranches(op) }
+
+// InRegion reports whether instr, located in fn or in a closure fn
+// creates, runs only after entering one of the blocks.
+func InRegion(instr ssa.Instruction, fn *ssa.Function, region []*ssa.BasicBlock) bool {
+	return inRegion(instr, fn, region)
+}
+
+// Judge answers, for one package, what this check decides about a check
+// operation.
+type Judge struct {
+	model   *dataaccess.Result
+	callers *callers
+}
+
+// NewJudge prepares the judgements for the package model describes.
+func NewJudge(fset *token.FileSet, model *dataaccess.Result) *Judge {
+	return &Judge{model: model, callers: newCallers(fset, model)}
+}
+
+// NoTwin reports whether no concurrent or later twin of check's function
+// is in sight: startup code, code its callers serialise, a test.
+func (j *Judge) NoTwin(check *dataaccess.Op) bool {
+	return j.model.IsStartup(check) || j.callers.runAlone(check.Fn) || j.callers.inTestFile(check.Fn)
+}
+
+// ReportsRace reports whether this check reports check as a check-then-act
+// race (a racing insert, or an act its atomic insert does not gate).
+func (j *Judge) ReportsRace(check *dataaccess.Op) bool {
+	if !check.Kind.IsCheck() || j.NoTwin(check) || freshKey(check) {
+		return false
+	}
+	if write, _ := racingWrite(check, j.model.Ops, j.callers); write != nil {
+		return true
+	}
+	_, act := ungatedAct(check, j.model.Ops, j.callers)
+	return act != nil
+}
