@@ -207,19 +207,11 @@ func (a *checker) nameFree(name string, pos token.Pos) bool {
 // inserts it, on its own line, before anchor.
 func (a *checker) moveEdits(stmt ast.Stmt, anchor ast.Node) (analysis.SuggestedFix, bool) {
 	var none analysis.SuggestedFix
-	tf := a.pass.Fset.File(stmt.Pos())
-	if tf == nil || a.pass.ReadFile == nil {
+	tf, src, indent, ok := a.sourceBefore(stmt, anchor)
+	if !ok {
 		return none, false
 	}
-	src, err := a.pass.ReadFile(tf.Name())
-	if err != nil || tf.Size() != len(src) {
-		return none, false
-	}
-	start, end, at := tf.Offset(stmt.Pos()), tf.Offset(stmt.End()), tf.Offset(anchor.Pos())
-	indent := src[lineStart(src, at):at]
-	if strings.TrimSpace(string(indent)) != "" {
-		return none, false
-	}
+	start, end := tf.Offset(stmt.Pos()), tf.Offset(stmt.End())
 	// A statement alone on its line leaves with the line and its trailing
 	// comment.
 	delStart, delEnd, moved := start, end, string(src[start:end])
@@ -240,6 +232,23 @@ func (a *checker) moveEdits(stmt ast.Stmt, anchor ast.Node) (analysis.SuggestedF
 			{Pos: tf.Pos(delStart), End: tf.Pos(delEnd)},
 		},
 	}, true
+}
+
+// sourceBefore returns the file of node, its source, and the indentation
+// of anchor's line, when anchor starts its line (so that a statement can
+// be inserted on a line of its own before it).
+func (a *checker) sourceBefore(node, anchor ast.Node) (tf *token.File, src, indent []byte, ok bool) {
+	tf = a.pass.Fset.File(node.Pos())
+	if tf == nil || a.pass.ReadFile == nil {
+		return nil, nil, nil, false
+	}
+	src, err := a.pass.ReadFile(tf.Name())
+	if err != nil || tf.Size() != len(src) {
+		return nil, nil, nil, false
+	}
+	at := tf.Offset(anchor.Pos())
+	indent = src[lineStart(src, at):at]
+	return tf, src, indent, strings.TrimSpace(string(indent)) == ""
 }
 
 func lineStart(src []byte, off int) int {

@@ -3,7 +3,6 @@ package attemptkey
 import (
 	"go/ast"
 	"go/token"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -115,17 +114,8 @@ func declaresName(node ast.Node, name string) bool {
 // anchor and replaces expr by the name.
 func (a *checker) declareBefore(expr ast.Expr, anchor ast.Node) (analysis.SuggestedFix, bool) {
 	var none analysis.SuggestedFix
-	tf := a.pass.Fset.File(expr.Pos())
-	if tf == nil || a.pass.ReadFile == nil {
-		return none, false
-	}
-	src, err := a.pass.ReadFile(tf.Name())
-	if err != nil || tf.Size() != len(src) {
-		return none, false
-	}
-	at := tf.Offset(anchor.Pos())
-	indent := src[lineStart(src, at):at]
-	if strings.TrimSpace(string(indent)) != "" {
+	tf, src, indent, ok := a.sourceBefore(expr, anchor)
+	if !ok {
 		return none, false
 	}
 	text := inlineKeyName + " := " + string(src[tf.Offset(expr.Pos()):tf.Offset(expr.End())]) + "\n" + string(indent)
