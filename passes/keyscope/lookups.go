@@ -112,26 +112,17 @@ func unscopedLookup(op *dataaccess.Op) *LooksUpUnscoped {
 // (uuid.New(), uuid.NewString(), uuid.New().String()).
 func minted(v ssa.Value) bool {
 	for {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-			continue
-		case *ssa.ChangeType:
-			v = x.X
-			continue
-		case *ssa.Convert:
-			v = x.X
-			continue
-		case *ssa.Call:
-			f := dataaccess.Callee(&x.Call)
-			if _, m := ssautil.MintedBy(x, f); m == apis.MintsUnique {
-				return true
-			}
-			if f != nil && f.Name() == "String" && !x.Call.IsInvoke() && len(x.Call.Args) == 1 {
-				v = x.Call.Args[0] // uuid.New().String()
-				continue
-			}
+		x, ok := dataaccess.Unwrap(v).(*ssa.Call)
+		if !ok {
+			return false
 		}
-		return false
+		f := dataaccess.Callee(&x.Call)
+		if _, m := ssautil.MintedBy(x, f); m == apis.MintsUnique {
+			return true
+		}
+		if f == nil || f.Name() != "String" || x.Call.IsInvoke() || len(x.Call.Args) != 1 {
+			return false
+		}
+		v = x.Call.Args[0] // uuid.New().String()
 	}
 }
