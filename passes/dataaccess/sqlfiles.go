@@ -65,34 +65,16 @@ func loadSQLFiles(pass *analysis.Pass) (release func()) {
 
 // scan reads the embed directives and the .sql file names of one file.
 func (f *sqlFiles) scan(pass *analysis.Pass, file *ast.File) {
-	for _, decl := range file.Decls {
-		gen, ok := decl.(*ast.GenDecl)
-		if !ok {
-			continue
+	embedVars(file, func(name *ast.Ident, patterns []string) {
+		for _, p := range patterns {
+			f.addSections(p)
 		}
-		for _, spec := range gen.Specs {
-			vs, ok := spec.(*ast.ValueSpec)
-			if !ok {
-				continue
-			}
-			doc := vs.Doc
-			if doc == nil && len(gen.Specs) == 1 {
-				doc = gen.Doc
-			}
-			patterns := embedPatterns(doc)
-			if len(patterns) == 0 || len(vs.Names) != 1 {
-				continue
-			}
-			for _, p := range patterns {
-				f.addSections(p)
-			}
-			if v, ok := pass.TypesInfo.Defs[vs.Names[0]].(*types.Var); ok && len(patterns) == 1 && !strings.ContainsAny(patterns[0], "*?[") {
-				if text, ok := f.read(filepath.Join(f.dir, patterns[0])); ok {
-					f.vars[v] = text
-				}
+		if v, ok := pass.TypesInfo.Defs[name].(*types.Var); ok && len(patterns) == 1 && !strings.ContainsAny(patterns[0], "*?[") {
+			if text, ok := f.read(filepath.Join(f.dir, patterns[0])); ok {
+				f.vars[v] = text
 			}
 		}
-	}
+	})
 	// A loader given a file name: goyesql.MustParseFile("queries.sql").
 	ast.Inspect(file, func(n ast.Node) bool {
 		if lit, ok := n.(*ast.BasicLit); ok {
@@ -178,31 +160,42 @@ func EmbeddedSQLFiles(pass *analysis.Pass) []EmbeddedSQL {
 	f := &sqlFiles{}
 	for _, file := range pass.Files {
 		f.dir = filepath.Dir(pass.Fset.File(file.FileStart).Name())
-		for _, decl := range file.Decls {
-			gen, ok := decl.(*ast.GenDecl)
-			if !ok {
-				continue
-			}
-			for _, spec := range gen.Specs {
-				vs, ok := spec.(*ast.ValueSpec)
-				if !ok || len(vs.Names) != 1 {
-					continue
-				}
-				doc := vs.Doc
-				if doc == nil && len(gen.Specs) == 1 {
-					doc = gen.Doc
-				}
-				for _, p := range embedPatterns(doc) {
-					for _, path := range f.embedded(p) {
-						if text, ok := f.read(path); ok {
-							out = append(out, EmbeddedSQL{Var: vs.Names[0], Path: path, Text: text})
-						}
+		embedVars(file, func(name *ast.Ident, patterns []string) {
+			for _, p := range patterns {
+				for _, path := range f.embedded(p) {
+					if text, ok := f.read(path); ok {
+						out = append(out, EmbeddedSQL{Var: name, Path: path, Text: text})
 					}
 				}
 			}
-		}
+		})
 	}
 	return out
+}
+
+// embedVars calls fn with each variable of file that a //go:embed
+// directive fills (one name per spec, as go:embed requires) and the
+// directive's patterns.
+func embedVars(file *ast.File, fn func(name *ast.Ident, patterns []string)) {
+	for _, decl := range file.Decls {
+		gen, ok := decl.(*ast.GenDecl)
+		if !ok {
+			continue
+		}
+		for _, spec := range gen.Specs {
+			vs, ok := spec.(*ast.ValueSpec)
+			if !ok || len(vs.Names) != 1 {
+				continue
+			}
+			doc := vs.Doc
+			if doc == nil && len(gen.Specs) == 1 {
+				doc = gen.Doc
+			}
+			if patterns := embedPatterns(doc); len(patterns) > 0 {
+				fn(vs.Names[0], patterns)
+			}
+		}
+	}
 }
 
 // root returns the directory of the go.mod above the package, or "".
