@@ -3,6 +3,7 @@ package dataaccess
 import (
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -178,27 +179,43 @@ func (st *scriptTables) add(tables []*sqlclass.TableSchema, file string) {
 	}
 }
 
-// packageDDL reads the CREATE TABLE and CREATE UNIQUE INDEX statements in
-// the package's string constants (a store that creates its tables).
+// packageDDL reads the tables the package's DDL strings declare.
 func packageDDL(pass *analysis.Pass) map[string]*Schema {
 	st := &scriptTables{tables: map[string]*Schema{}}
+	for _, d := range DDLStrings(pass) {
+		st.add(sqlclass.Schemas(d.Text), filepath.Base(pass.Fset.Position(d.Pos).Filename))
+	}
+	return st.tables
+}
+
+// DDLString is a constant string of the package that creates or alters
+// tables (a store that creates its own schema, a test's schema).
+type DDLString struct {
+	Text string
+	Pos  token.Pos
+}
+
+// DDLStrings returns the package's constant strings, literals and
+// constant concatenations alike, whose text creates or alters something.
+func DDLStrings(pass *analysis.Pass) []DDLString {
+	var out []DDLString
 	for _, file := range pass.Files {
-		name := filepath.Base(pass.Fset.File(file.FileStart).Name())
 		ast.Inspect(file, func(n ast.Node) bool {
-			lit, ok := n.(*ast.BasicLit)
-			if !ok {
+			switch n.(type) {
+			case *ast.BasicLit, *ast.BinaryExpr:
+			default:
 				return true
 			}
-			tv, ok := pass.TypesInfo.Types[lit]
+			tv, ok := pass.TypesInfo.Types[n.(ast.Expr)]
 			if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
 				return true
 			}
 			text := constant.StringVal(tv.Value)
-			if upper := strings.ToUpper(text); strings.Contains(upper, "CREATE TABLE") || strings.Contains(upper, "UNIQUE") {
-				st.add(sqlclass.Schemas(text), name)
+			if lower := strings.ToLower(text); strings.Contains(lower, "create") || strings.Contains(lower, "alter") {
+				out = append(out, DDLString{Text: text, Pos: n.Pos()})
 			}
-			return true
+			return false // the whole constant, not its parts again
 		})
 	}
-	return st.tables
+	return out
 }

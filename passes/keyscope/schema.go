@@ -2,7 +2,6 @@ package keyscope
 
 import (
 	"fmt"
-	"go/ast"
 	"go/token"
 	"path/filepath"
 	"strings"
@@ -102,26 +101,12 @@ func report(pass *analysis.Pass, table, keyCol, ownerCol string, u uniqueKey) {
 	})
 }
 
-// schemaStrings returns the package's string constants that create or
-// alter a table or create a unique index.
+// schemaStrings returns the package's DDL strings as schema texts, each
+// reported at its own position.
 func schemaStrings(pass *analysis.Pass) []*schemaText {
 	var out []*schemaText
-	for _, file := range pass.Files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			switch n.(type) {
-			case *ast.BasicLit, *ast.BinaryExpr:
-			default:
-				return true
-			}
-			s, ok := constString(pass, n.(ast.Expr))
-			if !ok {
-				return true
-			}
-			if lower := strings.ToLower(s); strings.Contains(lower, "create") || strings.Contains(lower, "alter") {
-				out = append(out, &schemaText{text: s, pos: n.Pos()})
-			}
-			return false
-		})
+	for _, d := range dataaccess.DDLStrings(pass) {
+		out = append(out, &schemaText{text: d.Text, pos: d.Pos})
 	}
 	return out
 }
