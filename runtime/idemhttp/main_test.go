@@ -87,6 +87,9 @@ func newApp(t testing.TB, pool *pgxpool.Pool, opts idemhttp.Options, handler fun
 	if opts.Principal == nil {
 		opts.Principal = tenantHeader
 	}
+	if opts.OnError == nil { // the tests that expect a report set their own
+		opts.OnError = func(_ *http.Request, err error) { t.Logf("OnError: %v", err) }
+	}
 	mw, err := idemhttp.New(pool, opts)
 	if err != nil {
 		t.Fatal(err)

@@ -40,11 +40,27 @@ func New(pool *pgxpool.Pool, opts Options) (*Middleware, error) {
 func (m *Middleware) Claimer() *claim.Claimer { return m.claims }
 
 // errNotStored makes claim.Do roll back a response that is sent but not
-// stored (a 5xx without Options.Store5xx).
+// stored (a transient status: see isStored).
 var errNotStored = errors.New("idemhttp: response not stored")
 
 // errResponseTooLarge rolls back a response over the claim's MaxOutcomeBytes.
 var errResponseTooLarge = errors.New("idemhttp: response too large to store")
+
+// admitError is Options.Admit's refusal of a new claim, rolled back.
+type admitError struct{ err error }
+
+func (e *admitError) Error() string {
+	return "idemhttp: Options.Admit refused the request: " + e.err.Error()
+}
+func (e *admitError) Unwrap() error { return e.err }
+
+// redactError is Options.Redact's failure, rolled back.
+type redactError struct{ err error }
+
+func (e *redactError) Error() string {
+	return "idemhttp: Options.Redact failed, nothing was committed: " + e.err.Error()
+}
+func (e *redactError) Unwrap() error { return e.err }
 
 // Wrap returns next behind the middleware. Its signature is the one chi's
 // Use and most routers take. For echo, do not pass it to
@@ -100,32 +116,49 @@ func (m *Middleware) Wrap(next http.Handler) http.Handler {
 func (m *Middleware) serve(w http.ResponseWriter, r *http.Request, key claim.Key, body []byte, next http.Handler) {
 	limit := m.claims.Options().MaxOutcomeBytes
 	var rec *recorder // the last attempt's response (claim.Do may run next again after a serialization failure)
+	admitted := false // Admit is asked once per request, not once per attempt
 	res, err := m.claims.Do(r.Context(), key, m.fingerprint(r, body), func(ctx context.Context, tx pgx.Tx) (claim.Outcome, error) {
+		if !admitted && m.opts.Admit != nil {
+			if err := m.opts.Admit(r, false); err != nil {
+				return claim.Outcome{}, &admitError{err}
+			}
+		}
+		admitted = true
 		rec = newRecorder(limit)
 		req := r.WithContext(withTx(ctx, tx))
 		req.Body = io.NopCloser(bytes.NewReader(body))
 		next.ServeHTTP(rec, req)
-		switch status := rec.statusOrOK(); {
+		status := rec.statusOrOK()
+		switch {
 		case rec.oversized:
 			return claim.Outcome{}, errResponseTooLarge
-		case status >= 500 && !m.opts.Store5xx:
+		case !m.isStored(status):
 			return claim.Outcome{}, errNotStored
-		default:
-			return claim.Outcome{Status: status, Body: rec.body.Bytes(), Headers: rec.header}, nil
 		}
+		stored := StoredResponse{Key: key, Status: status, Header: rec.header.Clone(), Body: rec.body.Bytes()}
+		if m.opts.Redact != nil {
+			redacted, err := m.opts.Redact(req, stored)
+			switch {
+			case err != nil:
+				return claim.Outcome{}, &redactError{err}
+			case redacted.Status != status:
+				return claim.Outcome{}, &redactError{fmt.Errorf("it changed the status from %d to %d; the stored status must be the one sent", status, redacted.Status)}
+			}
+			stored = redacted
+		}
+		return stored.outcome(), nil
 	})
 	var inProgress *claim.InProgressError
 	var keyErr *claim.KeyError
+	var refused *admitError
 	switch {
 	case err == nil && res.Replayed:
-		for name, values := range res.Outcome.Headers {
-			w.Header()[name] = values
-		}
-		w.Header().Set("Idempotent-Replayed", "true")
-		w.WriteHeader(res.Outcome.Status)
-		_, _ = w.Write(res.Outcome.Body) // a client gone by now retries and gets the replay
+		m.replay(w, r, storedFrom(key, res.Outcome))
 	case err == nil, errors.Is(err, errNotStored):
 		rec.send(w)
+	case errors.As(err, &refused):
+		writeProblem(w, http.StatusTooManyRequests, ProblemRateLimited, "Too Many Requests",
+			"the request was not processed; retry later with the same idempotency key")
 	case errors.As(err, &inProgress):
 		w.Header().Set("Retry-After", inProgress.RetryAfter())
 		writeProblem(w, http.StatusConflict, ProblemKeyInUse, "Request in progress",
@@ -135,19 +168,22 @@ func (m *Middleware) serve(w http.ResponseWriter, r *http.Request, key claim.Key
 			"this idempotency key was used with a different request")
 	case errors.As(err, &keyErr) && keyErr.Field == "scope":
 		// Principal returned something the claim cannot store: our fault.
-		writeProblem(w, http.StatusInternalServerError, "", "Internal Server Error", "the principal cannot scope a key")
+		m.serverError(w, r, fmt.Errorf("idemhttp: Options.Principal returned a scope the claim refuses: %w", err),
+			http.StatusInternalServerError, "", "Internal Server Error", "the principal cannot scope a key")
 	case errors.Is(err, claim.ErrInvalidKey):
 		writeProblem(w, http.StatusBadRequest, ProblemKeyMalformed, "Idempotency key malformed", err.Error())
 	case errors.Is(err, errResponseTooLarge), errors.Is(err, claim.ErrOutcomeTooLarge):
-		writeProblem(w, http.StatusInternalServerError, ProblemResponseTooLarge, "Response too large to store",
+		m.serverError(w, r, fmt.Errorf("%w (Claim.MaxOutcomeBytes is %d)", err, limit),
+			http.StatusInternalServerError, ProblemResponseTooLarge, "Response too large to store",
 			"the response exceeds the stored size limit; nothing was committed")
 	default:
-		// A database failure, retries exhausted, or the client went away:
-		// nothing was committed, so the client may retry.
+		// A database failure (the claims table missing: Migrate was not
+		// run), retries exhausted, a Redact failure, or the client went
+		// away: nothing was committed, so the client may retry.
 		status, ok := claim.HTTPStatus(err)
 		if !ok {
 			status = http.StatusInternalServerError
 		}
-		writeProblem(w, status, "", http.StatusText(status), "the request was not processed; it is safe to retry")
+		m.serverError(w, r, err, status, "", http.StatusText(status), "the request was not processed; it is safe to retry")
 	}
 }

@@ -48,8 +48,53 @@ type Options struct {
 	Operation string
 	// Store5xx stores and replays 5xx responses as Stripe does. Default
 	// false: a 5xx rolls back the handler's transaction and is not stored,
-	// so the client's retry executes again.
+	// so the client's retry executes again. 408, 425 and 429 are never
+	// stored, whatever Store5xx says (see Transient).
 	Store5xx bool
+	// Fingerprint says how the body enters the request fingerprint:
+	// FingerprintBytes (the default) or FingerprintJSON.
+	Fingerprint Fingerprint
+	// OnError receives the failures behind the middleware's own 5xx
+	// answers (the claims table missing, the database down, a response too
+	// large to store, a principal the claim cannot store, a stored response
+	// that Restore cannot read), never the handler's own 5xx. Default: an
+	// ERROR record on slog.Default with the method and path.
+	OnError func(r *http.Request, err error)
+
+	// Admit rate-limits keyed requests once the claim knows what they are:
+	// replay is false for a request that would run the handler (a new
+	// claim, inside its transaction, asked once even when a serialization
+	// failure runs the handler again) and true for one answered from the
+	// stored response, so a limiter can charge new work and cheap replays
+	// apart (say, a token bucket per principal for new claims only). An
+	// error refuses the request with 429 rate-limited: a refused new claim
+	// is rolled back and never stored, so the same key runs later. Default:
+	// every request is admitted.
+	Admit func(r *http.Request, replay bool) error
+	// AuthorizeReplay runs before a stored response is sent again: the
+	// caller may have lost access to the resource since the first request
+	// (a revoked role, a transferred account), and the principal alone
+	// does not say so. An error answers 403 replay-forbidden, or 404
+	// replay-not-found when it wraps ErrReplayNotFound; neither reveals
+	// anything about the stored response. It receives the response as
+	// stored (before Restore). Default: the principal that stored the
+	// response may replay it.
+	AuthorizeReplay func(r *http.Request, stored StoredResponse) error
+	// Redact decides what of a response is stored, inside the claim's
+	// transaction, after the handler has answered and before the commit:
+	// drop or mask fields of the body, keep only a reference (set
+	// ResourceID, clear Body) that Restore turns back into a body, or
+	// encrypt it (BodyCipher). The client of the first request gets the
+	// handler's response unchanged. It may change Header, Body and
+	// ResourceID, not Status. An error rolls the request back (500, and
+	// OnError). Default: the body and the allow-listed headers as sent.
+	Redact func(r *http.Request, resp StoredResponse) (StoredResponse, error)
+	// Restore turns a stored response back into the one a retry receives:
+	// it decrypts, or loads the resource ResourceID names. Its Header and
+	// Body are sent; the status is the stored one. It runs after
+	// AuthorizeReplay, outside any transaction. An error answers 500 and
+	// goes to OnError. Default: the stored headers and body as they are.
+	Restore func(r *http.Request, stored StoredResponse) (StoredResponse, error)
 	// Blocking makes a concurrent duplicate wait (up to
 	// Claim.LockTimeout) for the first request to finish and then replay
 	// it, instead of the default 409 at once (claim.Options.NonBlocking).
@@ -83,6 +128,12 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	if o.Operation == "" {
 		o.Operation = "http"
+	}
+	if o.OnError == nil {
+		o.OnError = logError
+	}
+	if o.Fingerprint != FingerprintBytes && o.Fingerprint != FingerprintJSON {
+		return o, fmt.Errorf("idemhttp: Fingerprint %d is neither FingerprintBytes nor FingerprintJSON", o.Fingerprint)
 	}
 	o.Claim.NonBlocking = !o.Blocking
 	if claimMax := o.Claim.MaxKeyBytes; claimMax == 0 && o.MaxKeyBytes > 255 || claimMax > 0 && o.MaxKeyBytes > claimMax {

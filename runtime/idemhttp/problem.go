@@ -18,6 +18,9 @@ const (
 	ProblemBodyTooLarge     = problemBase + "body-too-large"
 	ProblemUnauthenticated  = problemBase + "unauthenticated"
 	ProblemResponseTooLarge = problemBase + "response-too-large"
+	ProblemRateLimited      = problemBase + "rate-limited"
+	ProblemReplayForbidden  = problemBase + "replay-forbidden"
+	ProblemReplayNotFound   = problemBase + "replay-not-found"
 )
 
 // problem is an RFC 9457 problem details object.
