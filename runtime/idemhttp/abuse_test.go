@@ -188,3 +188,37 @@ func TestBodyCipher(t *testing.T) {
 		t.Fatalf("moved ciphertext: %+v, %d reports; want 500 revealing nothing, one report", r, reported.Load())
 	}
 }
+
+// A serialization failure at commit runs the handler again (claim.Do
+// retries the whole transaction); Admit is still asked once, so a limiter
+// charges the request, not its attempts.
+func TestAdmitIsAskedOncePerRequest(t *testing.T) {
+	pool := newPool(t, 4)
+	// Fails the first commit that inserted a payment with 40001: a sequence
+	// is not transactional, so the failure happens once.
+	for _, ddl := range []string{
+		`CREATE SEQUENCE commits`,
+		`CREATE FUNCTION fail_first_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+		BEGIN
+			IF nextval('commits') = 1 THEN
+				RAISE EXCEPTION 'simulated serialization failure' USING ERRCODE = '40001';
+			END IF;
+			RETURN NULL;
+		END $$`,
+		`CREATE CONSTRAINT TRIGGER fail_first_commit AFTER INSERT ON payments
+			DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION fail_first_commit()`,
+	} {
+		if _, err := pool.Exec(t.Context(), ddl); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var asked atomic.Int64
+	admit := func(*http.Request, bool) error { asked.Add(1); return nil }
+	a := newApp(t, pool, idemhttp.Options{Admit: admit}, nil)
+	if r := a.post("/payments", "k", "acme", "100"); r.status != 201 {
+		t.Fatalf("%+v, want 201 after the retried commit", r)
+	}
+	if a.runs.Load() != 2 || asked.Load() != 1 || a.payments() != 1 {
+		t.Fatalf("%d handler runs, Admit asked %d times, %d payments; want 2, 1, 1", a.runs.Load(), asked.Load(), a.payments())
+	}
+}
