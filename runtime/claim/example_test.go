@@ -7,20 +7,17 @@ import (
 	"fmt"
 	"log"
 
-	"github.com/idemvet/idemvet/internal/pgtest"
 	"github.com/idemvet/idemvet/runtime/claim"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// examplePool stands in for your application's pool: a fresh database from
-// the test harness (TestMain provides the server), with the claims table and
-// a payments table.
+// examplePool stands in for your application's pool: a pool on your
+// database (databaseURL), the claims table created by Migrate (run it once,
+// at deploy time, or apply claim.SchemaSQL with your migration tool), and a
+// payments table.
 func examplePool(ctx context.Context) (*pgxpool.Pool, func()) {
-	dsn, drop, err := pgtest.CreateDB(ctx, "example")
-	if err != nil {
-		log.Fatal(err)
-	}
+	dsn, drop := databaseURL("example")
 	pool, err := pgxpool.New(ctx, dsn)
 	if err != nil {
 		log.Fatal(err)
@@ -31,7 +28,7 @@ func examplePool(ctx context.Context) (*pgxpool.Pool, func()) {
 	if _, err := pool.Exec(ctx, "CREATE TABLE payments (id bigserial PRIMARY KEY, amount int NOT NULL)"); err != nil {
 		log.Fatal(err)
 	}
-	return pool, func() { pool.Close(); drop(context.Background()) }
+	return pool, func() { pool.Close(); drop() }
 }
 
 func Example() {
@@ -87,11 +84,8 @@ func Example() {
 // (gorm, sqlx, bun, ent) can run on it, see the README.
 func ExampleSQLClaimer() {
 	ctx := context.Background()
-	dsn, drop, err := pgtest.CreateDB(ctx, "example_sql")
-	if err != nil {
-		log.Fatal(err)
-	}
-	defer drop(context.Background())
+	dsn, drop := databaseURL("example_sql") // your database
+	defer drop()
 	db, err := sql.Open("pgx", dsn)
 	if err != nil {
 		log.Fatal(err)

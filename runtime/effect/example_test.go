@@ -7,7 +7,6 @@ import (
 	"log"
 	"sync"
 
-	"github.com/idemvet/idemvet/internal/pgtest"
 	"github.com/idemvet/idemvet/runtime/effect"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -45,11 +44,8 @@ func (p *payments) Lookup(_ context.Context, idemKey string) (string, bool) {
 
 func Example() {
 	ctx := context.Background()
-	dsn, drop, err := pgtest.CreateDB(ctx, "example") // your database
-	if err != nil {
-		log.Fatal(err)
-	}
-	defer drop(ctx)
+	dsn, drop := databaseURL("example") // your database
+	defer drop()
 	pool, err := pgxpool.New(ctx, dsn)
 	if err != nil {
 		log.Fatal(err)

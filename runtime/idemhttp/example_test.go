@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/go-chi/chi/v5"
-	"github.com/idemvet/idemvet/internal/pgtest"
 	"github.com/idemvet/idemvet/runtime/claim"
 	"github.com/idemvet/idemvet/runtime/idemhttp"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -19,10 +18,7 @@ import (
 // examplePool stands in for your application's pool: a fresh database with
 // the claims table and an orders table.
 func examplePool(ctx context.Context) (*pgxpool.Pool, func()) {
-	dsn, drop, err := pgtest.CreateDB(ctx, "example")
-	if err != nil {
-		log.Fatal(err)
-	}
+	dsn, drop := databaseURL("example")
 	pool, err := pgxpool.New(ctx, dsn)
 	if err != nil {
 		log.Fatal(err)
@@ -33,7 +29,7 @@ func examplePool(ctx context.Context) (*pgxpool.Pool, func()) {
 	if _, err := pool.Exec(ctx, "CREATE TABLE orders (id bigserial PRIMARY KEY, item text NOT NULL)"); err != nil {
 		log.Fatal(err)
 	}
-	return pool, func() { pool.Close(); drop(context.Background()) }
+	return pool, func() { pool.Close(); drop() }
 }
 
 // createOrder writes through the request's claim transaction, so the order

@@ -9,17 +9,14 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/idemvet/idemvet/internal/pgtest"
 	"github.com/idemvet/idemvet/runtime/inbox"
 )
 
-// examplePool stands in for your application's pool: a fresh database from
-// the test harness, with the inbox tables, a ledger and a dead-letter table.
+// examplePool stands in for your application's pool: a pool on your
+// database (databaseURL), the inbox tables created by Migrate, a ledger and
+// a dead-letter table.
 func examplePool(ctx context.Context) (*pgxpool.Pool, func()) {
-	dsn, drop, err := pgtest.CreateDB(ctx, "example")
-	if err != nil {
-		log.Fatal(err)
-	}
+	dsn, drop := databaseURL("example")
 	pool, err := pgxpool.New(ctx, dsn)
 	if err != nil {
 		log.Fatal(err)
@@ -32,7 +29,7 @@ func examplePool(ctx context.Context) (*pgxpool.Pool, func()) {
 		CREATE TABLE dead_letters (message_id text PRIMARY KEY, cause text NOT NULL)`); err != nil {
 		log.Fatal(err)
 	}
-	return pool, func() { pool.Close(); drop(context.Background()) }
+	return pool, func() { pool.Close(); drop() }
 }
 
 func Example() {

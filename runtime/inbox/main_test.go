@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -17,6 +18,17 @@ import (
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// databaseURL stands, in the examples, for your application's database URL
+// (in your code: your own server's DSN, from your configuration). Here it
+// is a fresh database on the test server, dropped by the returned function.
+func databaseURL(label string) (string, func()) {
+	dsn, drop, err := pgtest.CreateDB(context.Background(), label)
+	if err != nil {
+		log.Fatal(err)
+	}
+	return dsn, func() { _ = drop(context.Background()) }
+}
 
 // env is one test's database: the inbox tables, a business table
 // "effects" that handlers write to, and a table "dead_letters".
