@@ -18,11 +18,21 @@
 //	     the pool after one round trip (claim's non-blocking mode)
 //	413  body over MaxBodyBytes; the handler did not run
 //	422  the key was used with a different request (fingerprint: method,
-//	     route, path, query, selected headers, body)
+//	     route, path, query, selected headers, body as bytes or, with
+//	     FingerprintJSON, as JSON meaning)
+//	429  Options.Admit refused the request (never stored)
+//	403  Options.AuthorizeReplay refused a replay (404 for ErrReplayNotFound)
+//	500  the middleware failed (the claims table missing: run claim.Migrate);
+//	     the cause goes to Options.OnError, by default slog
 //
-// A 5xx from the handler is sent but, unless Store5xx is set, not stored:
-// its transaction rolls back and the client's retry executes again. A panic
-// rolls back too and propagates to your recovery middleware.
+// A transient answer from the handler (408, 425, 429, and a 5xx unless
+// Store5xx is set) is sent but not stored: its transaction, with the
+// handler's writes, rolls back and the client's retry executes again. A
+// panic rolls back too and propagates to your recovery middleware.
+//
+// What is stored can be reduced (Options.Redact, with Options.Restore to
+// rebuild a replay; BodyCipher encrypts stored bodies); see the README for
+// what each field of the claims table keeps and for how long.
 //
 // Keys are scoped by the principal that Options.Principal returns; there is
 // no default, so that no configuration mixes tenants. Retention is the

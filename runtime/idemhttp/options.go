@@ -49,7 +49,8 @@ type Options struct {
 	// Store5xx stores and replays 5xx responses as Stripe does. Default
 	// false: a 5xx rolls back the handler's transaction and is not stored,
 	// so the client's retry executes again. 408, 425 and 429 are never
-	// stored, whatever Store5xx says (see Transient).
+	// stored, whatever Store5xx says: they mean "not now", and a replay
+	// would refuse the key for its whole TTL.
 	Store5xx bool
 	// Fingerprint says how the body enters the request fingerprint:
 	// FingerprintBytes (the default) or FingerprintJSON.
