@@ -2,12 +2,15 @@ package idemhttp_test
 
 import (
 	"context"
+	"crypto/aes"
+	"crypto/cipher"
 	"fmt"
 	"io"
 	"log"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/idemvet/idemvet/runtime/claim"
@@ -132,4 +135,72 @@ func Example_chi() {
 	// 201 replayed="" {"order":1}
 	// 201 replayed="true" {"order":1}
 	// 422 replayed="" {"type":"https://github.com/idemvet/idemvet/blob/main/runtime/idemhttp/README.md#key-reused","title":"Idempotency key reused","status":422,"detail":"this idempotency key was used with a different request"}
+}
+
+// budget admits a fixed number of new claims per principal and every replay:
+// a stand-in for a token bucket per principal.
+type budget struct {
+	mu   sync.Mutex
+	left map[string]int
+}
+
+func (b *budget) admit(r *http.Request, replay bool) error {
+	if replay {
+		return nil // a replay runs no handler: cheap, let it through
+	}
+	tenant, _ := principal(r)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.left[tenant] == 0 {
+		return fmt.Errorf("tenant %s is out of new requests", tenant)
+	}
+	b.left[tenant]--
+	return nil
+}
+
+// Abuse controls and stored data: Admit limits new claims apart from
+// replays, and BodyCipher keeps the stored responses encrypted (the key
+// comes from your secret store).
+func Example_abuseControls() {
+	ctx := context.Background()
+	pool, cleanup := examplePool(ctx)
+	defer cleanup()
+
+	block, err := aes.NewCipher([]byte("an example key, 32 bytes long..."))
+	if err != nil {
+		log.Fatal(err)
+	}
+	aead, err := cipher.NewGCM(block)
+	if err != nil {
+		log.Fatal(err)
+	}
+	sealed := idemhttp.BodyCipher{AEAD: aead}
+	limit := &budget{left: map[string]int{"tenant-42": 1}}
+	idem, err := idemhttp.New(pool, idemhttp.Options{
+		Principal: principal,
+		Admit:     limit.admit,
+		Redact:    sealed.Redact,
+		Restore:   sealed.Restore,
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("POST /orders", idem.Wrap(http.HandlerFunc(createOrder)))
+	server := httptest.NewServer(mux)
+	defer server.Close()
+
+	send(server.URL+"/orders", "7c1a", "book")  // executes: the budget's one new request
+	send(server.URL+"/orders", "7c1a", "book")  // replays, decrypted: no budget needed
+	send(server.URL+"/orders", "9f3b", "chair") // a new request over budget
+	var plaintext bool
+	if err := pool.QueryRow(ctx, `SELECT position('order' IN encode(body, 'escape')) > 0 FROM idemvet_claims`).Scan(&plaintext); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("stored body readable:", plaintext)
+	// Output:
+	// 201 replayed="" {"order":1}
+	// 201 replayed="true" {"order":1}
+	// 429 replayed="" {"type":"https://github.com/idemvet/idemvet/blob/main/runtime/idemhttp/README.md#rate-limited","title":"Too Many Requests","status":429,"detail":"the request was not processed; retry later with the same idempotency key"}
+	// stored body readable: false
 }
