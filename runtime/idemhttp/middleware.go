@@ -78,6 +78,9 @@ func (e *redactError) Unwrap() error { return e.err }
 //     allow-listed headers, plus Idempotent-Replayed: true; next does not run;
 //   - duplicate while the first is running: 409 with Retry-After, at once;
 //   - same key, another request: 422.
+//
+// Options.Admit may refuse a new claim or a replay (429), and
+// Options.AuthorizeReplay a replay (403 or 404).
 func (m *Middleware) Wrap(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !slices.Contains(m.opts.Methods, r.Method) {
@@ -157,8 +160,7 @@ func (m *Middleware) serve(w http.ResponseWriter, r *http.Request, key claim.Key
 	case err == nil, errors.Is(err, errNotStored):
 		rec.send(w)
 	case errors.As(err, &refused):
-		writeProblem(w, http.StatusTooManyRequests, ProblemRateLimited, "Too Many Requests",
-			"the request was not processed; retry later with the same idempotency key")
+		writeRateLimited(w)
 	case errors.As(err, &inProgress):
 		w.Header().Set("Retry-After", inProgress.RetryAfter())
 		writeProblem(w, http.StatusConflict, ProblemKeyInUse, "Request in progress",

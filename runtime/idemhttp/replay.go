@@ -18,8 +18,7 @@ var ErrReplayNotFound = errors.New("idemhttp: replay not found")
 func (m *Middleware) replay(w http.ResponseWriter, r *http.Request, stored StoredResponse) {
 	if m.opts.Admit != nil {
 		if err := m.opts.Admit(r, true); err != nil {
-			writeProblem(w, http.StatusTooManyRequests, ProblemRateLimited, "Too Many Requests",
-				"the request was not processed; retry later with the same idempotency key")
+			writeRateLimited(w)
 			return
 		}
 	}
@@ -48,4 +47,12 @@ func (m *Middleware) replay(w http.ResponseWriter, r *http.Request, stored Store
 	w.Header().Set("Idempotent-Replayed", "true")
 	w.WriteHeader(stored.Status)
 	_, _ = w.Write(stored.Body) // a client gone by now retries and gets the replay
+}
+
+// writeRateLimited answers a request that Options.Admit refused: the same
+// answer for a new claim and a replay, so a refusal does not tell whether
+// the key was used before.
+func writeRateLimited(w http.ResponseWriter) {
+	writeProblem(w, http.StatusTooManyRequests, ProblemRateLimited, "Too Many Requests",
+		"the request was not processed; retry later with the same idempotency key")
 }
