@@ -69,8 +69,10 @@ type Options struct {
 	// stored response, so a limiter can charge new work and cheap replays
 	// apart (say, a token bucket per principal for new claims only). An
 	// error refuses the request with 429 rate-limited: a refused new claim
-	// is rolled back and never stored, so the same key runs later. Default:
-	// every request is admitted.
+	// is rolled back and never stored, so the same key runs later. Answers
+	// that neither run the handler nor send a stored response (400, 401,
+	// 409, 413, 422) do not ask it: put a plain rate limiter in front of the
+	// middleware for those. Default: every request is admitted.
 	Admit func(r *http.Request, replay bool) error
 	// AuthorizeReplay runs before a stored response is sent again: the
 	// caller may have lost access to the resource since the first request
