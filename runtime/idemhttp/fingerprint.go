@@ -34,9 +34,12 @@ const (
 
 // fingerprint is SHA-256 over what makes the request the request: method,
 // route pattern, escaped path, raw query, the selected headers (name and
-// every value, in order) and the body (its bytes, or its canonical JSON
-// form under FingerprintJSON, tagged so the two never collide). Each field
-// is length-prefixed, so no two different requests share an encoding.
+// every value, in order) and the body: its bytes, or under FingerprintJSON
+// a "json" tag and its canonical form. Each field is length-prefixed, so no
+// two different requests share an encoding, and the tag's extra field keeps
+// the JSON form apart from any body's bytes. The bytes form is the one
+// earlier versions stored, so records claimed before an upgrade still
+// match their retries.
 func (m *Middleware) fingerprint(r *http.Request, body []byte) []byte {
 	h := sha256.New()
 	field := func(b []byte) {
@@ -62,7 +65,6 @@ func (m *Middleware) fingerprint(r *http.Request, body []byte) []byte {
 			return h.Sum(nil)
 		}
 	}
-	field([]byte("bytes"))
 	field(body)
 	return h.Sum(nil)
 }
