@@ -57,6 +57,10 @@ type Op struct {
 	// that is not a key (Where("sent_at IS NULL"), And("is_delivered =
 	// ?", false)): the rows it returns are picked by their state.
 	SelectsByState bool
+	// Condition is the WHERE text of an ORM chain, when visible: its
+	// Where and And calls and a gorm finisher's inline condition
+	// (First(&rec, "idempotency_key = ?", k)), joined by AND.
+	Condition string
 	// Isolation is the level a Begin or SET TRANSACTION asks for.
 	Isolation string
 	// TxFunc is the function literal a Begin-with-callback call runs
