@@ -34,6 +34,9 @@ var messageRows = []messageRow{
 	{"github.com/aws/aws-sdk-go-v2/service/sqs/types", []string{"Message"}, "SQS delivers a message again when its visibility timeout expires before it is deleted"},
 	{"github.com/aws/aws-sdk-go/service/sqs", []string{"Message"}, "SQS delivers a message again when its visibility timeout expires before it is deleted"},
 	{"github.com/ThreeDotsLabs/watermill/message", []string{"Message"}, "watermill redelivers a message its handler did not ack"},
+	// pubsub.Message is an alias of the internal package's type, which
+	// is what the type checker sees.
+	{"cloud.google.com/go/internal/pubsub", []string{"Message"}, "Pub/Sub redelivers a message that was not acked before its deadline"},
 	{"cloud.google.com/go/pubsub", []string{"Message"}, "Pub/Sub redelivers a message that was not acked before its deadline"},
 	{"cloud.google.com/go/pubsub/v2", []string{"Message"}, "Pub/Sub redelivers a message that was not acked before its deadline"},
 	{"github.com/hibiken/asynq", []string{"Task"}, "asynq retries a task whose handler failed or whose worker died"},
@@ -64,10 +67,16 @@ func MessageRedelivery(pkg, name string) (string, bool) {
 }
 
 // IsMessagePackage reports whether path is the package of a broker whose
-// messages the tables know, or one of its subpackages.
+// messages the tables know, or one of its subpackages, or of a job queue
+// that registers task functions.
 func IsMessagePackage(path string) bool {
 	for _, r := range messageRows {
 		if r.pkg == path || strings.HasPrefix(r.pkg, path+"/") {
+			return true
+		}
+	}
+	for _, r := range taskRegistrations {
+		if r.pkg == path {
 			return true
 		}
 	}

@@ -75,9 +75,27 @@ func suggestFix(pass *analysis.Pass, check, write *dataaccess.Op, ops []*dataacc
 	case call == nil, f.readsWhatTheInsertMade(call):
 		return nil, ""
 	case len(acts) > 0:
-		return f.gatedFix(call, edits, extra, acts, msg), ""
+		if fix := f.gatedFix(check, call, edits, extra, acts, msg); fix != nil {
+			return fix, ""
+		}
+		return nil, "no fix: " + f.actNames(acts) + " after the insert must run only for the caller whose insert added the row, and that branch is not a mechanical edit here"
 	}
 	return &analysis.SuggestedFix{Message: msg + " (then branch on rows affected)", TextEdits: append(edits, extra...)}, ""
+}
+
+// actNames names the acts a conditional insert would have to gate, as the
+// code calls them (s.sendWelcome, charge).
+func (f *fixer) actNames(acts []*dataaccess.Op) string {
+	var names []string
+	for _, a := range acts {
+		if call, _ := f.callAt(a.Pos()); call != nil {
+			names = append(names, types.ExprString(call.Fun))
+		}
+	}
+	if len(names) == 0 {
+		return "what follows"
+	}
+	return strings.Join(names, ", ")
 }
 
 // readsWhatTheInsertMade reports whether the insert call's result is kept

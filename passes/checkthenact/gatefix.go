@@ -79,15 +79,27 @@ func outcomeTestOf(call *ast.CallExpr, info *types.Info) outcomeTest {
 	return noTest
 }
 
-// gatedFix rewrites `INSERT-call; rest...` into a branch that runs rest
-// only when the edited insert added a row. edits change the insert call
-// itself (the ON CONFLICT clause); extra are edits elsewhere (an import).
-// It returns nil unless the insert is a statement of its own whose block
-// holds every act after it.
-func (f *fixer) gatedFix(call *ast.CallExpr, edits, extra []analysis.TextEdit, acts []*dataaccess.Op, msg string) *analysis.SuggestedFix {
+// gatedFix rewrites the insert and the statements after it in its block
+// into a branch that runs them only when the edited insert added a row.
+// Two shapes are mechanical: the insert as a statement of its own
+// (`INSERT-call; rest...`), and the insert checked for an error in an if
+// (`if _, err := INSERT-call; err != nil { ... }; rest...`), whose result
+// is then kept to be tested. edits change the insert call itself (the ON
+// CONFLICT clause); extra are edits elsewhere (an import). It returns nil
+// unless every act after the insert is in the statements moved.
+func (f *fixer) gatedFix(check *dataaccess.Op, call *ast.CallExpr, edits, extra []analysis.TextEdit, acts []*dataaccess.Op, msg string) *analysis.SuggestedFix {
 	test := outcomeTestOf(call, f.pass.TypesInfo)
-	_, stmt := f.callAt(call.Lparen)
-	if test == noTest || stmt == nil {
+	if test == noTest {
+		return nil
+	}
+	var stmt ast.Stmt
+	var errChecked *ast.IfStmt
+	var errName string
+	if _, own := f.callAt(call.Lparen); own != nil {
+		stmt = own
+	} else if errChecked, errName = f.errCheckedInsert(call); errChecked != nil && test != gormResult {
+		stmt = errChecked
+	} else {
 		return nil
 	}
 	rest := f.followingStmts(stmt)
@@ -100,29 +112,198 @@ func (f *fixer) gatedFix(call *ast.CallExpr, edits, extra []analysis.TextEdit, a
 		}
 	}
 	names := []string{"inserted", "insertErr", "insertedRows"}
-	if f.usesNames(rest, names) {
+	if f.usesNames(append([]ast.Stmt{stmt}, rest...), names) || f.declaredAt(stmt.Pos(), names) {
 		return nil
 	}
 	callText := f.editedText(call, edits)
 	restText := f.text(rest[0].Pos(), rest[len(rest)-1].End())
-	var b strings.Builder
-	switch test {
-	case commandTag:
-		b.WriteString("if inserted, insertErr := " + callText + "; insertErr == nil && inserted.RowsAffected() == 1 {\n")
-	case sqlResult:
-		b.WriteString("if inserted, insertErr := " + callText + "; insertErr == nil {\n")
-		b.WriteString("if insertedRows, _ := inserted.RowsAffected(); insertedRows == 1 {\n")
-	case gormResult:
-		b.WriteString("if inserted := " + callText + "; inserted.Error == nil && inserted.RowsAffected == 1 {\n")
+	// Wrapping statements that end in a return would leave the function
+	// without one on the loser's path: the loser then returns what the
+	// check's present branch returns, as if it had found the row.
+	var loserReturn string
+	if _, ends := rest[len(rest)-1].(*ast.ReturnStmt); ends && f.hasResults(stmt.Pos()) {
+		if loserReturn = f.presentReturn(check, stmt); loserReturn == "" {
+			return nil
+		}
 	}
-	b.WriteString(restText + "\n}")
-	if test == sqlResult {
-		b.WriteString("\n}")
+	var b strings.Builder
+	if errChecked != nil {
+		// Keep the result and the error test as they were, then branch.
+		b.WriteString("inserted, " + errName + " := " + callText + "\n")
+		b.WriteString("if " + f.text(errChecked.Cond.Pos(), errChecked.Body.End()) + "\n")
+		switch {
+		case loserReturn != "" && test == commandTag:
+			b.WriteString("if inserted.RowsAffected() == 0 {\n" + loserReturn + "\n}\n" + restText)
+		case loserReturn != "":
+			b.WriteString("if insertedRows, _ := inserted.RowsAffected(); insertedRows == 0 {\n" + loserReturn + "\n}\n" + restText)
+		case test == commandTag:
+			b.WriteString("if inserted.RowsAffected() == 1 {\n" + restText + "\n}")
+		default:
+			b.WriteString("if insertedRows, _ := inserted.RowsAffected(); insertedRows == 1 {\n" + restText + "\n}")
+		}
+	} else if loserReturn != "" {
+		return nil // the insert's own error was ignored: keep the fix to the shapes that test it
+	} else {
+		switch test {
+		case commandTag:
+			b.WriteString("if inserted, insertErr := " + callText + "; insertErr == nil && inserted.RowsAffected() == 1 {\n")
+		case sqlResult:
+			b.WriteString("if inserted, insertErr := " + callText + "; insertErr == nil {\n")
+			b.WriteString("if insertedRows, _ := inserted.RowsAffected(); insertedRows == 1 {\n")
+		case gormResult:
+			b.WriteString("if inserted := " + callText + "; inserted.Error == nil && inserted.RowsAffected == 1 {\n")
+		}
+		b.WriteString(restText + "\n}")
+		if test == sqlResult {
+			b.WriteString("\n}")
+		}
 	}
 	return &analysis.SuggestedFix{
 		Message:   msg + ", and act only when it added the row",
 		TextEdits: append([]analysis.TextEdit{{Pos: stmt.Pos(), End: rest[len(rest)-1].End(), NewText: []byte(b.String())}}, extra...),
 	}
+}
+
+// errCheckedInsert returns the if statement whose init runs the insert
+// and keeps only its error (`if _, err := db.Exec(...); err != nil`), with
+// the error's name, or nil: the fix keeps the result to test it.
+func (f *fixer) errCheckedInsert(call *ast.CallExpr) (*ast.IfStmt, string) {
+	path, _ := astutil.PathEnclosingInterval(f.file, call.Pos(), call.End())
+	if len(path) < 3 || path[0] != ast.Node(call) {
+		return nil, ""
+	}
+	assign, ok := path[1].(*ast.AssignStmt)
+	if !ok || assign.Tok != token.DEFINE || len(assign.Lhs) != 2 || len(assign.Rhs) != 1 || assign.Rhs[0] != ast.Expr(call) {
+		return nil, ""
+	}
+	blank, ok1 := assign.Lhs[0].(*ast.Ident)
+	errID, ok2 := assign.Lhs[1].(*ast.Ident)
+	ifs, ok3 := path[2].(*ast.IfStmt)
+	if !ok1 || !ok2 || !ok3 || blank.Name != "_" || errID.Name == "_" || ifs.Init != ast.Stmt(assign) || ifs.Else != nil {
+		return nil, ""
+	}
+	return ifs, errID.Name
+}
+
+// hasResults reports whether the function enclosing pos returns values.
+func (f *fixer) hasResults(pos token.Pos) bool {
+	path, _ := astutil.PathEnclosingInterval(f.file, pos, pos)
+	for _, n := range path {
+		switch fn := n.(type) {
+		case *ast.FuncLit:
+			return fn.Type.Results != nil && len(fn.Type.Results.List) > 0
+		case *ast.FuncDecl:
+			return fn.Type.Results != nil && len(fn.Type.Results.List) > 0
+		}
+	}
+	return false
+}
+
+// presentReturn returns the text of the return the check's present branch
+// makes, when it is an if before stmt in the same block that tests what
+// the check's statement set and only returns (`if exists { return nil }`),
+// or "".
+func (f *fixer) presentReturn(check *dataaccess.Op, stmt ast.Stmt) string {
+	set := f.setBy(check.Pos())
+	path, _ := astutil.PathEnclosingInterval(f.file, stmt.Pos(), stmt.End())
+	for _, n := range path {
+		block, ok := n.(*ast.BlockStmt)
+		if !ok {
+			continue
+		}
+		for _, s := range block.List {
+			if s == stmt {
+				return ""
+			}
+			ifs, ok := s.(*ast.IfStmt)
+			if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 {
+				continue
+			}
+			ret, ok := ifs.Body.List[0].(*ast.ReturnStmt)
+			if !ok || !f.testsPresence(ifs.Cond, set) {
+				continue
+			}
+			return f.text(ret.Pos(), ret.End())
+		}
+		return ""
+	}
+	return ""
+}
+
+// setBy returns the non-error variables the statement holding the call at
+// pos assigns or fills (exists in `err := row.Scan(&exists)`, u in
+// `u, err := repo.Find(...)`).
+func (f *fixer) setBy(pos token.Pos) map[types.Object]bool {
+	set := map[types.Object]bool{}
+	path, _ := astutil.PathEnclosingInterval(f.file, pos, pos)
+	for _, n := range path {
+		st, ok := n.(ast.Stmt)
+		if !ok {
+			continue
+		}
+		ast.Inspect(st, func(n ast.Node) bool {
+			var id *ast.Ident
+			switch n := n.(type) {
+			case *ast.UnaryExpr:
+				if n.Op == token.AND {
+					id, _ = n.X.(*ast.Ident)
+				}
+			case *ast.AssignStmt:
+				for _, l := range n.Lhs {
+					if lid, ok := l.(*ast.Ident); ok {
+						f.addVar(set, lid)
+					}
+				}
+			}
+			if id != nil {
+				f.addVar(set, id)
+			}
+			return true
+		})
+		return set
+	}
+	return set
+}
+
+func (f *fixer) addVar(set map[types.Object]bool, id *ast.Ident) {
+	obj := f.pass.TypesInfo.ObjectOf(id)
+	if v, ok := obj.(*types.Var); ok && v.Type().String() != "error" {
+		set[obj] = true
+	}
+}
+
+// testsPresence reports whether cond tests one of the check's variables
+// for presence (exists, found, u != nil), not its absence (!exists).
+func (f *fixer) testsPresence(cond ast.Expr, set map[types.Object]bool) bool {
+	if u, ok := cond.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		return false
+	}
+	if b, ok := cond.(*ast.BinaryExpr); ok && b.Op == token.EQL {
+		return false // u == nil: the absent test
+	}
+	uses := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && set[f.pass.TypesInfo.Uses[id]] {
+			uses = true
+		}
+		return !uses
+	})
+	return uses
+}
+
+// declaredAt reports whether any of the names is declared in a scope
+// enclosing pos: declaring it again there would not compile or would
+// shadow it.
+func (f *fixer) declaredAt(pos token.Pos, names []string) bool {
+	inner := f.pass.Pkg.Scope().Innermost(pos)
+	for _, name := range names {
+		if inner != nil {
+			if _, obj := inner.LookupParent(name, pos); obj != nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // followingStmts returns the statements after stmt in its block.

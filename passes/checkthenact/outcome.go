@@ -26,7 +26,7 @@ import (
 // lookup, and a nil or empty map or slice a store's result holds (DynamoDB
 // out.Item == nil, len(out.Items) == 0, etcd len(resp.Kvs) == 0).
 func absentBranches(op *dataaccess.Op) []*ssa.BasicBlock {
-	o := &outcomes{kind: op.Kind, errWhenPresent: op.Summary != nil && op.Summary.ErrWhenPresent, helper: op.Summary != nil}
+	o := &outcomes{kind: op.Kind, errWhenPresent: op.Summary != nil && op.Summary.ErrWhenPresent || claimFailsWhenPresent(op), helper: op.Summary != nil}
 	switch instr := op.Instr.(type) {
 	case *ssa.Lookup:
 		o.fromValue(instr, 0)
@@ -58,6 +58,17 @@ func absentBranches(op *dataaccess.Op) []*ssa.BasicBlock {
 		}
 	}
 	return blocks
+}
+
+// claimFailsWhenPresent reports whether op is an in-process claim whose
+// only result is an error, returned when the key is already there
+// (go-cache's Add): its nil error is the "new" branch.
+func claimFailsWhenPresent(op *dataaccess.Op) bool {
+	if op.Kind != apis.CondInsert || op.Resource.Key == nil || op.Callee == nil || op.Callee.Pkg() == nil || !apis.IsProcessMemory(op.Callee.Pkg().Path()) {
+		return false
+	}
+	res := op.Callee.Signature().Results()
+	return res.Len() == 1 && res.At(0).Type().String() == "error"
 }
 
 // onlyAfterTest reports whether the absent successor of the test in

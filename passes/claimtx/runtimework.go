@@ -52,9 +52,11 @@ func derefType(t types.Type) types.Type {
 
 // checkRuntimeWork reports, in every work function handed to the runtime
 // in this package (claim.Do's work, the handler behind the HTTP
-// middleware), the writes on another handle, the external effects and the
-// commits of the handed-in transaction.
+// middleware, directly or through a router), the writes on another
+// handle, the external effects, the commits of the handed-in transaction
+// and the claims of the same key nested inside.
 func checkRuntimeWork(pass *analysis.Pass, model *dataaccess.Result) {
+	w := &workChecker{pass: pass, model: model, checked: make(map[*ssa.Function]bool)}
 	for _, fn := range model.SSA().SrcFuncs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -70,17 +72,52 @@ func checkRuntimeWork(pass *analysis.Pass, model *dataaccess.Result) {
 				f, _ := callee.Object().(*types.Func)
 				if i := runtimeWorkArg(f); i >= 0 && i+1 < len(common.Args) {
 					if work := workFunction(model, common.Args[i+1]); work != nil && len(work.Params) >= 2 {
-						checkWork(pass, model, workName(f), work, work.Params[1])
+						w.check(workName(f), work, work.Params[1])
+						if k := runtimeKeyArg(f); k >= 0 {
+							reportNestedClaims(pass, work, common.Args[k+1], common.Args[i+1])
+						}
 					}
 				}
 				if isMiddlewareWrap(f) && len(common.Args) == 2 {
 					if handler := workFunction(model, common.Args[1]); handler != nil {
-						checkWork(pass, model, "the handler behind idemhttp's Middleware.Wrap", handler, nil)
+						w.check(wrappedHandler, handler, nil)
 					}
 				}
 			}
 		}
+		w.checkRoutes(fn, nil)
 	}
+}
+
+// wrappedHandler names, in messages, a handler the HTTP middleware runs.
+const wrappedHandler = "the handler behind idemhttp's Middleware.Wrap"
+
+// A workChecker checks each work function once: a handler registered on
+// two routes, or a named work function given to two claims, is one body.
+type workChecker struct {
+	pass    *analysis.Pass
+	model   *dataaccess.Result
+	checked map[*ssa.Function]bool
+}
+
+func (w *workChecker) check(who string, work *ssa.Function, tx *ssa.Parameter) {
+	if w.checked[work] {
+		return
+	}
+	w.checked[work] = true
+	checkWork(w.pass, w.model, who, work, tx)
+}
+
+// runtimeKeyArg returns the index, among a call's arguments (receiver
+// excluded), of the key a runtime/claim call claims, or -1.
+func runtimeKeyArg(f *types.Func) int {
+	switch runtimeWorkArg(f) {
+	case 3: // Do(ctx, key, fingerprint, fn)
+		return 1
+	case 4: // DoTx(ctx, tx, key, fingerprint, fn)
+		return 2
+	}
+	return -1
 }
 
 // workName names the work a runtime call runs, for messages.
@@ -139,11 +176,15 @@ func checkWork(pass *analysis.Pass, model *dataaccess.Result, who string, work *
 				URL:     url,
 			})
 		case isTableWrite(op) && onPool(op):
-			pass.Report(analysis.Diagnostic{
+			d := analysis.Diagnostic{
 				Pos:     op.Pos(),
 				Message: fmt.Sprintf("a write inside %s runs on %s, not on the transaction the runtime handed in: it commits on its own, so when the work fails after it and the claim rolls back, the retry writes it again (run it on %s)", who, handleName(pass, op), use),
 				URL:     url,
-			})
+			}
+			if fix := onHandedInTx(pass, op, tx); fix != nil {
+				d.SuggestedFixes = []analysis.SuggestedFix{*fix}
+			}
+			pass.Report(d)
 		case op.Kind == apis.Effect || op.Summary != nil && op.Summary.Acts:
 			pass.Report(analysis.Diagnostic{
 				Pos:     op.Pos(),

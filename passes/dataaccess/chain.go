@@ -81,6 +81,7 @@ func (m *modeler) readChain(op *Op, v ssa.Value) {
 			// On a read, the same test selects rows by their state
 			// (Where("sent_at IS NULL").Find(&pending)).
 			if s, ok := sqlText(arg(&c.Call, 0)); ok {
+				op.addCondition(s)
 				byState := sqlclass.Classify("UPDATE t SET x = 1 WHERE " + s).StateGuard
 				switch op.Kind {
 				case apis.Update, apis.Delete:
@@ -95,6 +96,14 @@ func (m *modeler) readChain(op *Op, v ssa.Value) {
 		}
 		v = next
 	}
+}
+
+// addCondition adds one visible WHERE condition of an ORM chain.
+func (op *Op) addCondition(s string) {
+	if op.Condition != "" {
+		s = op.Condition + " AND " + s
+	}
+	op.Condition = s
 }
 
 // clauseName returns the type name of a gorm clause value.

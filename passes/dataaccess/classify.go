@@ -221,6 +221,13 @@ func (m *modeler) fromRow(op *Op, c *ssa.CallCommon, row apis.Method) {
 		op.Isolation = isolationOption(c)
 	}
 	m.readChain(op, recv)
+	if apis.IsGorm(row.Pkg) && (op.Kind == apis.Read || op.Kind == apis.Exists) {
+		if conds := variadicElems(arg(c, 1)); len(conds) > 0 {
+			if s, ok := sqlText(conds[0]); ok { // db.First(&rec, "key = ?", k)
+				op.addCondition(s)
+			}
+		}
+	}
 	m.readDocument(op, c, row, recv)
 	if apis.SaveUpserts(row.Pkg) && row.Name == "Save" && !isNewRecord(arg(c, 0), "Save") {
 		// Save of a record whose primary key is set, or may be, is an

@@ -57,6 +57,10 @@ type Op struct {
 	// that is not a key (Where("sent_at IS NULL"), And("is_delivered =
 	// ?", false)): the rows it returns are picked by their state.
 	SelectsByState bool
+	// Condition is the WHERE text of an ORM chain, when visible: its
+	// Where and And calls and a gorm finisher's inline condition
+	// (First(&rec, "idempotency_key = ?", k)), joined by AND.
+	Condition string
 	// Isolation is the level a Begin or SET TRANSACTION asks for.
 	Isolation string
 	// TxFunc is the function literal a Begin-with-callback call runs
@@ -95,6 +99,18 @@ type Result struct {
 	modelled bool
 	// startup tells which code runs before any concurrent caller exists.
 	startup *startup
+	// summaryOf finds a function's summary, local or imported as a fact.
+	summaryOf func(*types.Func) *Summary
+}
+
+// SummaryOf returns what the model knows of a function it has not seen
+// called (a task function registered by name, a handler passed as a
+// value): its summary from this package or its package's fact, or nil.
+func (r *Result) SummaryOf(f *types.Func) *Summary {
+	if r.summaryOf == nil || f == nil {
+		return nil
+	}
+	return r.summaryOf(f.Origin())
 }
 
 // Modelled reports whether the model looked at the package's code: it
@@ -129,6 +145,7 @@ func run(pass *analysis.Pass) (any, error) {
 	ssainfo := res.SSA()
 	defer loadSQLFiles(pass)()
 	m := &modeler{pass: pass, local: map[*types.Func]*Summary{}, fields: collectSQLFields(pass.Pkg, ssainfo.SrcFuncs)}
+	res.summaryOf = m.summaryOf
 	// Summaries of functions in this package feed classification of calls
 	// to them from the same package: summarise callees first.
 	m.findTxFuncs(ssainfo.SrcFuncs)

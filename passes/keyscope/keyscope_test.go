@@ -9,5 +9,5 @@ import (
 )
 
 func TestKeyScope(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), keyscope.Analyzer, "sqllookup", "repo", "handlers", "claimkeys", "rediskeys", "schema", "schemaok")
+	analysistest.Run(t, analysistest.TestData(), keyscope.Analyzer, "sqllookup", "repo", "handlers", "claimkeys", "rediskeys", "schema", "schemaok", "gormlookup")
 }

@@ -26,6 +26,9 @@ type handler struct {
 	msgs map[ssa.Value]bool
 	// redelivery says what delivers the message again.
 	redelivery string
+	// byName is set for a task function registered by name, whose
+	// parameters are the task's arguments.
+	byName bool
 }
 
 // handlerOf returns fn as a handler, or nil when fn handles no message.

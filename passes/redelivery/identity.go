@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemvet/idemvet/internal/apis"
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
@@ -137,6 +138,8 @@ func (h *handler) messageID(v ssa.Value, depth int) bool {
 		return len(x.Edges) > 0
 	case *ssa.Call:
 		return h.callMessageID(&x.Call, depth)
+	case *ssa.Parameter:
+		return h.byName && h.msgs[x] && taskIDName(x.Name())
 	}
 	return false
 }
@@ -174,6 +177,19 @@ func (h *handler) callMessageID(c *ssa.CallCommon, depth int) bool {
 // idName reports whether a field, method or header name names an id. A
 // Kafka record's Key is a partition key, shared by every message about
 // one entity, so it is not one.
+// taskIDName reports whether a task function's parameter names the
+// operation the task is about (paymentID, order_id, eventID): an id that is
+// not an owner's (accountID, userID name whose rows, not which task).
+func taskIDName(name string) bool {
+	if idName(name) {
+		return true
+	}
+	if owner, _ := apis.OwnerName(name); owner != "" {
+		return false
+	}
+	return len(name) > 2 && (strings.HasSuffix(name, "ID") || strings.HasSuffix(name, "Id") || strings.HasSuffix(name, "_id"))
+}
+
 func idName(name string) bool {
 	n := strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(name))
 	switch n {

@@ -28,12 +28,15 @@ func run(pass *analysis.Pass) (any, error) {
 	if !model.Modelled() {
 		return nil, nil // no data access: nothing a handler could write
 	}
-	reported := map[*dataaccess.Op]bool{}
+	var handlers []*handler
 	for _, fn := range model.SSA().SrcFuncs {
-		h := handlerOf(fn)
-		if h == nil {
-			continue
+		if h := handlerOf(fn); h != nil {
+			handlers = append(handlers, h)
 		}
+	}
+	handlers = append(handlers, taskHandlers(pass, model)...)
+	reported := map[*dataaccess.Op]bool{}
+	for _, h := range handlers {
 		ops := h.opsOf(model)
 		for _, w := range ops {
 			if reported[w.op] || !h.doubles(w) || claimedBefore(ops, w) {

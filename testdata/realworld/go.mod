@@ -57,6 +57,7 @@ require (
 	github.com/coreos/go-systemd/v22 v22.7.0 // indirect
 	github.com/fatih/color v1.19.0 // indirect
 	github.com/fatih/structs v1.1.0 // indirect
+	github.com/go-chi/chi/v5 v5.5.0
 	github.com/go-openapi/inflect v0.19.0 // indirect
 	github.com/go-pg/zerochecker v0.2.0 // indirect
 	github.com/go-sql-driver/mysql v1.10.1 // indirect

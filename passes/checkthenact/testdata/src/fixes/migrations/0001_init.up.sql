@@ -24,3 +24,15 @@ CREATE TABLE coupons (
 	deleted_at timestamptz
 );
 CREATE UNIQUE INDEX coupons_live_code ON coupons (code) WHERE deleted_at IS NULL;
+
+-- The sign-up fixtures of welcome.go: e-mail unique on users, not on
+-- newsletter subscribers.
+CREATE TABLE users (
+	id bigserial PRIMARY KEY,
+	email text NOT NULL UNIQUE
+);
+
+CREATE TABLE subscribers (
+	id bigserial PRIMARY KEY,
+	email text NOT NULL
+);

@@ -1,0 +1,1 @@
+../../../../testdata/stubs/src/gorm.io
