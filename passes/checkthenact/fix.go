@@ -63,6 +63,9 @@ func suggestFix(pass *analysis.Pass, check, write *dataaccess.Op, ops []*dataacc
 		}
 		call, edits, extra, msg = f.gormOnConflict(write)
 	case pkg == pkgSquirrel || pkg == pkgGoquExec || pkg == pkgGoPgORM:
+		if note := f.builderUniqueCover(check, write); note != "" {
+			return nil, note
+		}
 		call, edits, extra, msg = f.builderOnConflict(write)
 	case write.SQL != nil && write.SQL.Kind == sqlclass.Insert:
 		target, note := uniqueCover(pass, check, write)

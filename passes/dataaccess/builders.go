@@ -1,8 +1,10 @@
 package dataaccess
 
 import (
+	"go/constant"
 	"go/types"
 	"slices"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -101,7 +103,10 @@ func (b *builtSQL) add(p apis.Part, c *ssa.CallCommon) {
 		}
 	case apis.PartWhere:
 		if first == "" || first == unknownText {
-			first = "_ = _" // sq.Eq{...}, goqu.Ex{...}: a condition we do not read
+			first = "_ = _" // a condition we do not read
+			if eq, ok := equalityMap(arg(c, 0)); ok {
+				first = eq // sq.Eq{"key": k}, goqu.Ex{"key": k}
+			}
 		}
 		b.where = append(b.where, first)
 	case apis.PartPrefix:
@@ -115,6 +120,35 @@ func (b *builtSQL) add(p apis.Part, c *ssa.CallCommon) {
 	case apis.PartLock:
 		b.lock = true
 	}
+}
+
+// equalityMap renders a map literal of column to value (squirrel's Eq,
+// goqu's Ex) as the conjunction of equalities it stands for.
+func equalityMap(v ssa.Value) (string, bool) {
+	if elems := variadicElems(v); len(elems) == 1 {
+		v = elems[0] // goqu's Where(exps ...exp.Expression)
+	}
+	m, ok := Unwrap(v).(*ssa.MakeMap)
+	if !ok {
+		return "", false
+	}
+	var conds []string
+	for _, ref := range *m.Referrers() {
+		up, ok := ref.(*ssa.MapUpdate)
+		if !ok || up.Map != m {
+			continue
+		}
+		k, ok := up.Key.(*ssa.Const)
+		if !ok || k.Value == nil || k.Value.Kind() != constant.String {
+			return "", false
+		}
+		conds = append(conds, constant.StringVal(k.Value)+" = ?")
+	}
+	if len(conds) == 0 {
+		return "", false
+	}
+	sort.Strings(conds) // map literal order is not the source's
+	return strings.Join(conds, " AND "), true
 }
 
 // addMods reads the query mods a call takes as arguments, each a chain

@@ -90,3 +90,41 @@ func xormInsert(engine *xorm.Engine, key string) error {
 	_, err = engine.Insert(&Order{Key: key})
 	return err
 }
+
+// No fix: carts.key has no unique key in the module's schema, so the
+// clause would let both inserts in; the message gives the index to add.
+func squirrelCart(ctx context.Context, db *sql.DB, key string) error {
+	var id int64
+	err := sq.Select("id").From("carts").Where(sq.Eq{"key": key}).RunWith(db).QueryRowContext(ctx).Scan(&id) // want `check-then-act race.*no fix: migrations/001_orders.up.sql declares no unique constraint on carts \(key\)`
+	if err != sql.ErrNoRows {
+		return err
+	}
+	_, err = sq.Insert("carts").Columns("key").Values(key).RunWith(db).ExecContext(ctx)
+	return err
+}
+
+// go-pg: a model whose tag declares the key unique, in no script.
+type Coupon struct {
+	Code string `pg:",unique"`
+}
+
+func gopgCoupon(db *pg.DB, code string) error {
+	exists, err := db.Model((*Coupon)(nil)).Where("code = ?", code).Exists() // want `check-then-act race`
+	if err != nil || exists {
+		return err
+	}
+	_, err = db.Model(&Coupon{Code: code}).Insert()
+	return err
+}
+
+// No fix: the same model without the tag, and no script declares its table.
+type Voucher struct{ Code string }
+
+func gopgVoucher(db *pg.DB, code string) error {
+	exists, err := db.Model((*Voucher)(nil)).Where("code = ?", code).Exists() // want `check-then-act race.*no fix: Voucher declares no unique key on code`
+	if err != nil || exists {
+		return err
+	}
+	_, err = db.Model(&Voucher{Code: code}).Insert()
+	return err
+}
