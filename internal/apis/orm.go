@@ -36,6 +36,7 @@ func init() {
 			row(pkg, "DB", "Commit", Commit), row(pkg, "DB", "Rollback", Rollback),
 			txFuncRow(pkg, "DB", "Transaction", 0),
 			row(pkg, "DB", "AutoMigrate", Schema),
+			row(pkg, "DB", "FirstOrCreate", FindOrCreate),
 		)
 	}
 

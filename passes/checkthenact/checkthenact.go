@@ -40,6 +40,7 @@ func run(pass *analysis.Pass) (any, error) {
 			reportUngated(pass, check, insert, act)
 		}
 	}
+	findOrCreateRaces(pass, judge)
 	usable := func(read *dataaccess.Op) bool {
 		return read.Kind.IsCheck() && !model.IsStartup(read) && !callers.runAlone(read.Fn) && !callers.inTestFile(read.Fn) && !freshKey(read)
 	}

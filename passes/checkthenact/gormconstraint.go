@@ -64,10 +64,14 @@ func modelStruct(t types.Type) *types.Named {
 	return n
 }
 
-// gormUniqueKeys reads the unique column sets a model's gorm tags declare.
+// gormUniqueKeys reads the unique column sets a model's gorm tags declare
+// (v2's primaryKey and uniqueIndex, v1's primary_key and unique_index),
+// and gorm's default primary key, a field named ID, when no field is
+// tagged as the primary key.
 func gormUniqueKeys(s *types.Struct) [][]string {
 	var keys [][]string
 	named := map[string]int{} // uniqueIndex:name → its entry in keys
+	taggedPrimary, idColumn := false, ""
 	for i := range s.NumFields() {
 		field := s.Field(i)
 		col := gormColumn(field.Name())
@@ -77,11 +81,17 @@ func gormUniqueKeys(s *types.Struct) [][]string {
 			switch strings.ToLower(k) {
 			case "column":
 				col = v
-			case "unique", "primarykey":
+			case "primarykey", "primary_key":
+				taggedPrimary = true
 				unique = append(unique, "")
-			case "uniqueindex":
+			case "unique":
+				unique = append(unique, "")
+			case "uniqueindex", "unique_index":
 				unique = append(unique, strings.Split(v, ",")[0])
 			}
+		}
+		if field.Name() == "ID" {
+			idColumn = col
 		}
 		for _, index := range unique {
 			if index == "" {
@@ -95,6 +105,9 @@ func gormUniqueKeys(s *types.Struct) [][]string {
 			named[index] = len(keys)
 			keys = append(keys, []string{col})
 		}
+	}
+	if !taggedPrimary && idColumn != "" {
+		keys = append(keys, []string{idColumn})
 	}
 	return keys
 }
