@@ -67,6 +67,7 @@ func run(pass *analysis.Pass) (any, error) {
 			reportFirst(gates)
 		}
 	}
+	presentBranchDecrements(pass, judge, reported)
 	return nil, nil
 }
 

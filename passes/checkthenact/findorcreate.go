@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -228,19 +229,11 @@ func errorSurfaces(op *dataaccess.Op) bool {
 		return false
 	}
 	for _, r := range *call.Referrers() {
-		if fa, ok := r.(*ssa.FieldAddr); ok && fieldName(fa) == "Error" {
+		if fa, ok := r.(*ssa.FieldAddr); ok && ssautil.FieldName(fa.X.Type(), fa.Field) == "Error" {
 			return true
 		}
 	}
 	return false
-}
-
-func fieldName(fa *ssa.FieldAddr) string {
-	st, ok := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
-	if !ok {
-		return ""
-	}
-	return st.Field(fa.Field).Name()
 }
 
 func reportFindOrCreate(pass *analysis.Pass, race findOrCreateRace) {
