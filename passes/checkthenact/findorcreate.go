@@ -241,16 +241,20 @@ func reportFindOrCreate(pass *analysis.Pass, race findOrCreateRace) {
 	if race.model != "" {
 		what = race.model
 	}
+	conditional := "add Clauses(clause.OnConflict{DoNothing: true}) and read RowsAffected"
+	if !apis.HasGormClauses(race.op.Callee.Pkg().Path()) {
+		conditional = "insert with ON CONFLICT DO NOTHING and read rows affected"
+	}
 	var outcome string
 	switch race.cover {
 	case coverUnique:
-		outcome = fmt.Sprintf("the unique key (%s) fails the second insert, and its error is handed on as a failure (answer the unique violation as \"already there\", or add Clauses(clause.OnConflict{DoNothing: true}) and read RowsAffected)",
-			strings.Join(race.key, ", "))
+		outcome = fmt.Sprintf("the unique key (%s) fails the second insert, and its error is handed on as a failure (answer the unique violation as \"already there\", or %s)",
+			strings.Join(race.key, ", "), conditional)
 	case coverDuplicate:
-		outcome = fmt.Sprintf("no unique key of %s covers (%s) (a gorm uniqueIndex tag or a constraint in the module's schema), so both rows are stored (add one: %s, then create with Clauses(clause.OnConflict{DoNothing: true}))",
-			race.model, strings.Join(race.cols, ", "), createIndex(race.table, race.cols))
+		outcome = fmt.Sprintf("no unique key of %s covers (%s) (a gorm uniqueIndex tag or a constraint in the module's schema), so both rows are stored (add one: %s; then %s)",
+			race.model, strings.Join(race.cols, ", "), createIndex(race.table, race.cols), conditional)
 	default:
-		outcome = "either a unique key fails the second insert with an error handed on as a failure, or both rows are stored (with a unique key on what it looks up, add Clauses(clause.OnConflict{DoNothing: true}) and read RowsAffected)"
+		outcome = fmt.Sprintf("either a unique key fails the second insert with an error handed on as a failure, or both rows are stored (with a unique key on what it looks up, %s)", conditional)
 	}
 	pass.Report(analysis.Diagnostic{
 		Pos: race.op.Pos(),
