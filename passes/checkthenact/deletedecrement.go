@@ -45,6 +45,9 @@ func presentBranchDecrements(pass *analysis.Pass, judge *Judge, reported map[*da
 // the checked resource followed in its function by a relative update
 // that the delete's outcome does not gate.
 func decrementAfterDelete(check *dataaccess.Op, ops []*dataaccess.Op, callers *callers) (deleteThenDecrement, bool) {
+	if len(listValues(check)) > 0 {
+		return deleteThenDecrement{}, false // a list read finds rows to go through, not the row a delete removes
+	}
 	absent := absentBranches(check)
 	if len(absent) == 0 {
 		return deleteThenDecrement{}, false // the check's outcome is not tested, so no branch is "present"

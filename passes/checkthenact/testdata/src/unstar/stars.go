@@ -180,3 +180,25 @@ func UnstarHelper(userID, repoID int64) error {
 	_, err := x.Exec("UPDATE user SET num_stars = num_stars - 1 WHERE id = ?", userID)
 	return err
 }
+
+type Comment struct {
+	ID      int64
+	IssueID int64
+}
+
+// Near miss: a list read finds rows to go through, not the row the
+// delete removes; the decrement belongs to another row (the repository,
+// deleted earlier by the caller).
+func deleteIssueComments(sess *xorm.Session, repoID, forkID int64) error {
+	comments := make([]*Comment, 0, 8)
+	if err := sess.Where("repo_id = ?", repoID).Find(&comments); err != nil {
+		return err
+	}
+	for _, c := range comments {
+		if _, err := sess.Delete(&Comment{IssueID: c.IssueID}); err != nil {
+			return err
+		}
+	}
+	_, err := sess.Exec("UPDATE repository SET num_forks = num_forks - 1 WHERE id = ?", forkID)
+	return err
+}

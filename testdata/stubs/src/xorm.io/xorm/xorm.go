@@ -43,3 +43,4 @@ func (session *Session) Incr(column string, arg ...any) *Session          { retu
 func (session *Session) Decr(column string, arg ...any) *Session          { return session }
 func (engine *Engine) Delete(beans ...any) (int64, error)                 { return 0, nil }
 func (session *Session) Delete(beans ...any) (int64, error)               { return 0, nil }
+func (session *Session) Find(rowsSlicePtr any, condiBean ...any) error    { return nil }
