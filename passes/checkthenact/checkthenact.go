@@ -68,6 +68,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	presentBranchDecrements(pass, judge, reported)
+	limitGateRaces(pass, judge, reported)
 	return nil, nil
 }
 
