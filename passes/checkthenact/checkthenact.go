@@ -69,6 +69,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	presentBranchDecrements(pass, judge, reported)
 	limitGateRaces(pass, judge, reported)
+	countLimitRaces(pass, judge, reported)
 	return nil, nil
 }
 
