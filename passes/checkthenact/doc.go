@@ -99,6 +99,16 @@
 // update, when the count is recomputed (SET n = (SELECT count(*) ...)),
 // and when the read locks the row.
 //
+// A limit races the same way. A balance or quota read, compared with an
+// amount (<, <=, >, >=) on a branch that refuses, then taken by a
+// relative update of the same row (SET n = n - $1, gorm.Expr, a helper
+// that runs one): two callers both read enough and both take. A count
+// compared with a limit (not 0 or 1), then an insert into the counted
+// table: two callers both count under it and both insert. Silent when the
+// take tests the balance itself (UPDATE ... WHERE n >= $1), when the read
+// locks the row, under a parent row locked first, an advisory lock or
+// SERIALIZABLE, and for a test of a time (ExpiresAt < now).
+//
 // The same check reports the status gate: read a record's state, branch on
 // it, act, then write the new state in separate steps.
 //

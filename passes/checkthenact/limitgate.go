@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -80,7 +81,7 @@ func limitRaceOf(read *dataaccess.Op, ops []*dataaccess.Op) (limitRace, bool) {
 func quantities(read *dataaccess.Op) []stateValue {
 	var out []stateValue
 	for _, sv := range stateValues(read) {
-		if isNumber(sv.v.Type()) {
+		if isNumber(sv.v.Type()) && !namedForTime(sv.field) {
 			out = append(out, sv)
 		}
 	}
@@ -93,6 +94,14 @@ func quantities(read *dataaccess.Op) []stateValue {
 		}
 	}
 	return out
+}
+
+// namedForTime reports whether a numeric field holds a time (ExpiresAt,
+// CreatedTime, a Unix deadline): a test of it says whether the row is
+// still valid, not how much of it is left to take.
+func namedForTime(field string) bool {
+	f := strings.ToLower(field)
+	return strings.HasSuffix(field, "At") || strings.Contains(f, "time") || strings.Contains(f, "expir") || strings.Contains(f, "date") || strings.Contains(f, "deadline")
 }
 
 func isNumber(t types.Type) bool {

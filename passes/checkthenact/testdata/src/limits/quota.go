@@ -14,20 +14,39 @@ import (
 var DB *gorm.DB
 
 type Token struct {
-	ID             int
+	Id             int
 	UserID         int
 	RemainQuota    int64
 	UnlimitedQuota bool
 }
 
 func GetTokenByID(id int) (*Token, error) {
-	t := Token{}
+	if id == 0 {
+		return nil, errors.New("no id")
+	}
+	t := Token{Id: id}
 	err := DB.First(&t, "id = ?", id).Error
 	return &t, err
 }
 
+// BatchUpdates queues the take instead, for a batch writer to apply.
+var BatchUpdates bool
+
+func queueUpdate(id int, delta int64) {}
+
 func DecreaseTokenQuota(id int, quota int64) error {
-	return DB.Model(&Token{}).Where("id = ?", id).Update("remain_quota", gorm.Expr("remain_quota - ?", quota)).Error
+	if BatchUpdates {
+		queueUpdate(id, -quota)
+		return nil
+	}
+	return decreaseTokenQuota(id, quota)
+}
+
+func decreaseTokenQuota(id int, quota int64) error {
+	return DB.Model(&Token{}).Where("id = ?", id).Updates(map[string]interface{}{
+		"remain_quota": gorm.Expr("remain_quota - ?", quota),
+		"used_quota":   gorm.Expr("used_quota + ?", quota),
+	}).Error
 }
 
 // Two relay requests both read enough quota, both pass the test and both
@@ -40,6 +59,22 @@ func PreConsumeTokenQuota(tokenID int, quota int64) error {
 	if !token.UnlimitedQuota && token.RemainQuota < quota {
 		return errors.New("quota exhausted")
 	}
+	return DecreaseTokenQuota(tokenID, quota)
+}
+
+func remind(userID int) {}
+
+// The same with the token captured by a goroutine that sends a reminder:
+// the record lives in a heap variable.
+func PreConsumeAndRemind(tokenID int, quota int64) error {
+	token, err := GetTokenByID(tokenID) // want `limit race: RemainQuota read here is compared at line \d+, and DecreaseTokenQuota at line \d+ takes from it in a separate step`
+	if err != nil {
+		return err
+	}
+	if token.RemainQuota < quota {
+		return errors.New("quota exhausted")
+	}
+	go func() { remind(token.UserID) }()
 	return DecreaseTokenQuota(tokenID, quota)
 }
 
@@ -112,4 +147,29 @@ func (a *Accounts) Touch(ctx context.Context, accountID int64, price int64) erro
 	}
 	_, err := a.db.ExecContext(ctx, `UPDATE accounts SET low_hits = low_hits + $1 WHERE id = $2`, low, accountID)
 	return err
+}
+
+type Code struct {
+	ID        int
+	ExpiresAt int64
+	Uses      int64
+}
+
+func GetCodeByID(id int) (*Code, error) {
+	c := Code{}
+	err := DB.First(&c, "id = ?", id).Error
+	return &c, err
+}
+
+// Near miss: the comparison is of an expiry, not of what the update takes
+// from; counting uses twice is what the code means to do.
+func UseCode(id int, now int64) error {
+	code, err := GetCodeByID(id)
+	if err != nil {
+		return err
+	}
+	if code.ExpiresAt < now {
+		return errors.New("expired")
+	}
+	return DB.Model(&Code{}).Where("id = ?", id).Update("uses", gorm.Expr("uses + ?", 1)).Error
 }
