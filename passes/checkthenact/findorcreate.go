@@ -152,15 +152,7 @@ func chainedCall(call *ssa.CallCommon) *ssa.Call {
 func conditionCols(v ssa.Value) []string {
 	v = dataaccess.Unwrap(v)
 	if c, ok := v.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
-		var cols []string
-		for _, m := range equalsValue.FindAllStringSubmatch(constant.StringVal(c.Value), -1) {
-			col := strings.Trim(m[1], `"`)
-			if i := strings.LastIndexByte(col, '.'); i >= 0 {
-				col = col[i+1:]
-			}
-			cols = append(cols, strings.ToLower(col))
-		}
-		return cols
+		return columnsEqualToValue(constant.StringVal(c.Value))
 	}
 	return setColumns(v)
 }

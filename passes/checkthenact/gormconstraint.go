@@ -147,6 +147,20 @@ func gormTable(model string) string {
 // value: "key = ?", "users.email = @email".
 var equalsValue = regexp.MustCompile(`(?i)([a-z_][a-z0-9_."]*)\s*=\s*(\?|@\w+)`)
 
+// columnsEqualToValue returns the columns a condition's text sets equal
+// to a bound value, unqualified and lower-cased.
+func columnsEqualToValue(text string) []string {
+	var cols []string
+	for _, m := range equalsValue.FindAllStringSubmatch(text, -1) {
+		col := strings.Trim(m[1], `"`)
+		if i := strings.LastIndexByte(col, '.'); i >= 0 {
+			col = col[i+1:]
+		}
+		cols = append(cols, strings.ToLower(col))
+	}
+	return cols
+}
+
 // conditionColumns reads the columns the check's call chain sets equal to
 // a value, from the string constants among its arguments (Where("key =
 // ?", k).First(&o), First(&o, "key = ?", k)).
@@ -159,13 +173,7 @@ func (f *fixer) conditionColumns(check *dataaccess.Op) []string {
 			if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
 				continue
 			}
-			for _, m := range equalsValue.FindAllStringSubmatch(constant.StringVal(tv.Value), -1) {
-				col := strings.Trim(m[1], `"`)
-				if i := strings.LastIndexByte(col, '.'); i >= 0 {
-					col = col[i+1:]
-				}
-				cols = append(cols, strings.ToLower(col))
-			}
+			cols = append(cols, columnsEqualToValue(constant.StringVal(tv.Value))...)
 		}
 		sel, ok := call.Fun.(*ast.SelectorExpr)
 		if !ok {
