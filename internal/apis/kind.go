@@ -42,9 +42,14 @@ const (
 	// code that runs it is a migration or a store bootstrapping its tables
 	// before serving, which no concurrent caller reaches.
 	Schema
+	// FindOrCreate looks a row up and inserts it when none is found, in two
+	// statements behind one call (gorm FirstOrCreate): a check and an
+	// insert that two callers can both pass. It is neither a check nor a
+	// write for the other checks; checkthenact judges it whole.
+	FindOrCreate
 )
 
-var kindNames = [...]string{"none", "sql", "exists", "read", "insert", "conditional insert", "update", "delete", "claim", "begin", "commit", "rollback", "lock", "effect", "schema"}
+var kindNames = [...]string{"none", "sql", "exists", "read", "insert", "conditional insert", "update", "delete", "claim", "begin", "commit", "rollback", "lock", "effect", "schema", "find or create"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {

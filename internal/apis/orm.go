@@ -14,6 +14,10 @@ const (
 // IsGorm reports whether path is gorm v2's or v1's package.
 func IsGorm(path string) bool { return path == pkgGorm || path == pkgGormV1 }
 
+// HasGormClauses reports whether path is gorm v2's package, whose
+// Clauses take clause.OnConflict; v1 has no clause package.
+func HasGormClauses(path string) bool { return path == pkgGorm }
+
 // GormClausePkg is the import path of gorm's clause package, whose
 // OnConflict and Locking values make a chain atomic or locking.
 const GormClausePkg = pkgGormClause
@@ -36,6 +40,7 @@ func init() {
 			row(pkg, "DB", "Commit", Commit), row(pkg, "DB", "Rollback", Rollback),
 			txFuncRow(pkg, "DB", "Transaction", 0),
 			row(pkg, "DB", "AutoMigrate", Schema),
+			row(pkg, "DB", "FirstOrCreate", FindOrCreate),
 		)
 	}
 

@@ -40,6 +40,7 @@ func run(pass *analysis.Pass) (any, error) {
 			reportUngated(pass, check, insert, act)
 		}
 	}
+	findOrCreateRaces(pass, judge)
 	usable := func(read *dataaccess.Op) bool {
 		return read.Kind.IsCheck() && !model.IsStartup(read) && !callers.runAlone(read.Fn) && !callers.inTestFile(read.Fn) && !freshKey(read)
 	}
@@ -66,6 +67,9 @@ func run(pass *analysis.Pass) (any, error) {
 			reportFirst(gates)
 		}
 	}
+	presentBranchDecrements(pass, judge, reported)
+	limitGateRaces(pass, judge, reported)
+	countLimitRaces(pass, judge, reported)
 	return nil, nil
 }
 

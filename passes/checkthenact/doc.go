@@ -76,6 +76,39 @@
 // the insert or is not gated on its outcome: the insert protects the row,
 // yet both callers act. The message names the act.
 //
+// gorm's FirstOrCreate is a check and an insert in one call (a SELECT,
+// then an INSERT when it found nothing), so two callers can both miss the
+// row and both insert it. Without a unique key covering the columns it
+// looks up by (its conditions, the Where calls of its chain, or the
+// record's primary key; keys from the model's gorm tags, v1's included,
+// or the module's schema) both rows are stored; with one, the loser gets
+// the unique violation, reported when its error is handed on unanswered
+// (a 500), silent when it is answered as "already there" or dropped, and
+// silent with Clauses(clause.OnConflict{DoNothing: true}):
+//
+//	f := &Follow{UserID: u, FollowID: v}
+//	if err := tx.FirstOrCreate(f, f).Error; err != nil { // the loser's 500
+//		return err
+//	}
+//
+// The present branch races too: a check that finds the row, a delete of
+// it, then a relative update of a count (SET n = n - 1, xorm Decr,
+// gorm.Expr("n - ?", 1)) that the delete's rows affected does not gate.
+// Two unstars both find the star, both delete it (the second deletes
+// nothing) and both decrement. Silent when rows affected gates the
+// update, when the count is recomputed (SET n = (SELECT count(*) ...)),
+// and when the read locks the row.
+//
+// A limit races the same way. A balance or quota read, compared with an
+// amount (<, <=, >, >=) on a branch that refuses, then taken by a
+// relative update of the same row (SET n = n - $1, gorm.Expr, a helper
+// that runs one): two callers both read enough and both take. A count
+// compared with a limit (not 0 or 1), then an insert into the counted
+// table: two callers both count under it and both insert. Silent when the
+// take tests the balance itself (UPDATE ... WHERE n >= $1), when the read
+// locks the row, under a parent row locked first, an advisory lock or
+// SERIALIZABLE, and for a test of a time (ExpiresAt < now).
+//
 // The same check reports the status gate: read a record's state, branch on
 // it, act, then write the new state in separate steps.
 //

@@ -275,6 +275,14 @@ func fieldLoads(v ssa.Value, field string, depth int) []stateValue {
 		if isBasicPointer(v.Type()) {
 			return loadsWithField(v, field) // var status string; Scan(&status)
 		}
+		if elem, ok := v.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Pointer); ok && isRecordType(elem) {
+			// The variable holding a *Record, on the heap because a
+			// closure captures it: the record is each value loaded from it.
+			for _, l := range ssautil.LoadsOf(v) {
+				out = append(out, fieldLoads(l, field, depth+1)...)
+			}
+			return out
+		}
 		for _, ref := range *v.Referrers() {
 			if fa, ok := ref.(*ssa.FieldAddr); ok {
 				name := ssautil.FieldName(fa.X.Type(), fa.Field)

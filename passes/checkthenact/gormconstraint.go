@@ -64,10 +64,14 @@ func modelStruct(t types.Type) *types.Named {
 	return n
 }
 
-// gormUniqueKeys reads the unique column sets a model's gorm tags declare.
+// gormUniqueKeys reads the unique column sets a model's gorm tags declare
+// (v2's primaryKey and uniqueIndex, v1's primary_key and unique_index),
+// and gorm's default primary key, a field named ID, when no field is
+// tagged as the primary key.
 func gormUniqueKeys(s *types.Struct) [][]string {
 	var keys [][]string
 	named := map[string]int{} // uniqueIndex:name → its entry in keys
+	taggedPrimary, idColumn := false, ""
 	for i := range s.NumFields() {
 		field := s.Field(i)
 		col := gormColumn(field.Name())
@@ -77,11 +81,17 @@ func gormUniqueKeys(s *types.Struct) [][]string {
 			switch strings.ToLower(k) {
 			case "column":
 				col = v
-			case "unique", "primarykey":
+			case "primarykey", "primary_key":
+				taggedPrimary = true
 				unique = append(unique, "")
-			case "uniqueindex":
+			case "unique":
+				unique = append(unique, "")
+			case "uniqueindex", "unique_index":
 				unique = append(unique, strings.Split(v, ",")[0])
 			}
+		}
+		if field.Name() == "ID" {
+			idColumn = col
 		}
 		for _, index := range unique {
 			if index == "" {
@@ -95,6 +105,9 @@ func gormUniqueKeys(s *types.Struct) [][]string {
 			named[index] = len(keys)
 			keys = append(keys, []string{col})
 		}
+	}
+	if !taggedPrimary && idColumn != "" {
+		keys = append(keys, []string{idColumn})
 	}
 	return keys
 }
@@ -134,6 +147,20 @@ func gormTable(model string) string {
 // value: "key = ?", "users.email = @email".
 var equalsValue = regexp.MustCompile(`(?i)([a-z_][a-z0-9_."]*)\s*=\s*(\?|@\w+)`)
 
+// columnsEqualToValue returns the columns a condition's text sets equal
+// to a bound value, unqualified and lower-cased.
+func columnsEqualToValue(text string) []string {
+	var cols []string
+	for _, m := range equalsValue.FindAllStringSubmatch(text, -1) {
+		col := strings.Trim(m[1], `"`)
+		if i := strings.LastIndexByte(col, '.'); i >= 0 {
+			col = col[i+1:]
+		}
+		cols = append(cols, strings.ToLower(col))
+	}
+	return cols
+}
+
 // conditionColumns reads the columns the check's call chain sets equal to
 // a value, from the string constants among its arguments (Where("key =
 // ?", k).First(&o), First(&o, "key = ?", k)).
@@ -146,13 +173,7 @@ func (f *fixer) conditionColumns(check *dataaccess.Op) []string {
 			if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
 				continue
 			}
-			for _, m := range equalsValue.FindAllStringSubmatch(constant.StringVal(tv.Value), -1) {
-				col := strings.Trim(m[1], `"`)
-				if i := strings.LastIndexByte(col, '.'); i >= 0 {
-					col = col[i+1:]
-				}
-				cols = append(cols, strings.ToLower(col))
-			}
+			cols = append(cols, columnsEqualToValue(constant.StringVal(tv.Value))...)
 		}
 		sel, ok := call.Fun.(*ast.SelectorExpr)
 		if !ok {

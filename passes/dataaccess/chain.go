@@ -38,7 +38,9 @@ func (m *modeler) readChain(op *Op, v ssa.Value) {
 			for _, cl := range variadicElems(arg(&c.Call, 0)) {
 				switch clauseName(cl) {
 				case "OnConflict", "Insert": // clause.Insert{Modifier: "IGNORE"}
-					if op.Kind == apis.Insert {
+					// FirstOrCreate's insert takes the clause too: a lookup,
+					// then INSERT ... ON CONFLICT DO NOTHING.
+					if op.Kind == apis.Insert || op.Kind == apis.FindOrCreate {
 						op.Kind = apis.CondInsert
 					}
 				case "Locking":

@@ -54,3 +54,12 @@ func (db *DB) UpdateColumn(column string, value interface{}) (tx *DB) { return d
 
 // Expr is an SQL expression used as a value: gorm.Expr("n + ?", 1).
 func Expr(expr string, args ...interface{}) clause.Expr { return clause.Expr{SQL: expr, Vars: args} }
+
+// FirstOrCreate finds the first record matching conds, or creates one.
+func (db *DB) FirstOrCreate(dest interface{}, conds ...interface{}) (tx *DB) { return db }
+
+// FirstOrInit finds the first record matching conds, or fills dest.
+func (db *DB) FirstOrInit(dest interface{}, conds ...interface{}) (tx *DB) { return db }
+
+// Attrs sets the attributes a FirstOrCreate/FirstOrInit uses on creation.
+func (db *DB) Attrs(attrs ...interface{}) (tx *DB) { return db }

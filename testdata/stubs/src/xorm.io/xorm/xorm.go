@@ -41,3 +41,6 @@ func (session *Session) Update(bean any, condiBean ...any) (int64, error) { retu
 func (engine *Engine) Incr(column string, arg ...any) *Session            { return nil }
 func (session *Session) Incr(column string, arg ...any) *Session          { return session }
 func (session *Session) Decr(column string, arg ...any) *Session          { return session }
+func (engine *Engine) Delete(beans ...any) (int64, error)                 { return 0, nil }
+func (session *Session) Delete(beans ...any) (int64, error)               { return 0, nil }
+func (session *Session) Find(rowsSlicePtr any, condiBean ...any) error    { return nil }

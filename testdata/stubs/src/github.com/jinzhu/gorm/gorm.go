@@ -24,3 +24,6 @@ func (s *DB) Rollback() *DB                                      { return s }
 
 // RecordNotFound reports whether the statement found no record.
 func (s *DB) RecordNotFound() bool { return errors.Is(s.Error, ErrRecordNotFound) }
+
+func (s *DB) FirstOrCreate(out interface{}, where ...interface{}) *DB { return s }
+func (s *DB) Attrs(attrs ...interface{}) *DB                          { return s }

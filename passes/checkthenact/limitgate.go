@@ -1,0 +1,188 @@
+package checkthenact
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+// A balance or quota checked by a read, then taken by a relative update
+// in a separate step, races like a status gate: two callers both read
+// enough, both pass `if token.RemainQuota < quota { refuse }`, and both
+// run UPDATE ... SET remain_quota = remain_quota - $1. The balance is
+// overdrawn. The take is safe when it tests the balance itself (UPDATE
+// ... WHERE remain_quota >= $1, rows affected read), when the read locks
+// the row, or when the transaction serialises the two.
+
+// limitRace is one such race: the read, the comparison that refuses, and
+// the relative update of the read's row that the comparison let through.
+type limitRace struct {
+	read  *dataaccess.Op
+	cmp   *ssa.BinOp
+	field string
+	take  *dataaccess.Op
+}
+
+// limitGateRaces reports, for every read not already reported, a
+// comparison of a quantity it loaded that refuses on one side and leads
+// to a relative update of the same row on the other.
+func limitGateRaces(pass *analysis.Pass, judge *Judge, reported map[*dataaccess.Op]bool) {
+	ops := judge.model.Ops
+	for _, read := range ops {
+		if reported[read] || !read.Kind.IsCheck() || judge.NoTwin(read) || freshKey(read) {
+			continue
+		}
+		if r, ok := limitRaceOf(read, ops); ok {
+			reportLimitRace(pass, r)
+			reported[read] = true
+		}
+	}
+}
+
+func limitRaceOf(read *dataaccess.Op, ops []*dataaccess.Op) (limitRace, bool) {
+	at, ok := read.Instr.(*ssa.Call)
+	if !ok || read.Locks || serialised(read, ops) || lockedByHelper(read) {
+		return limitRace{}, false // a locked row holds the second caller until the first took
+	}
+	records := recordValues(read)
+	for _, q := range quantities(read) {
+		for _, cmp := range orderings(q.v) {
+			for _, test := range ifsOf(cmp) {
+				if !ssautil.Before(at, test) {
+					continue
+				}
+				g := gate{read: read, ifi: test, field: q.field, fn: read.Fn, at: at, records: records}
+				for _, w := range ops {
+					if !takes(w) || !throughOneArm(test, w, read.Fn) || !sameRow(read, records, w) {
+						continue
+					}
+					if gateSerialised(g, w, w, ops, armOf(test, w, read.Fn)) {
+						continue
+					}
+					return limitRace{read: read, cmp: cmp, field: q.field, take: w}, true
+				}
+			}
+		}
+	}
+	return limitRace{}, false
+}
+
+// quantities returns the numbers a read loads: numeric fields of the
+// record it returns or fills, and a numeric result of its own (a helper's
+// GetUserQuota(id) (int64, error)).
+func quantities(read *dataaccess.Op) []stateValue {
+	var out []stateValue
+	for _, sv := range stateValues(read) {
+		if isNumber(sv.v.Type()) && !namedForTime(sv.field) {
+			out = append(out, sv)
+		}
+	}
+	call := read.Instr.(*ssa.Call)
+	if read.Kind == apis.Read && read.Summary != nil {
+		for _, ref := range *call.Referrers() {
+			if e, ok := ref.(*ssa.Extract); ok && isNumber(e.Type()) {
+				out = append(out, stateValue{v: e})
+			}
+		}
+	}
+	return out
+}
+
+// namedForTime reports whether a numeric field holds a time (ExpiresAt,
+// CreatedTime, a Unix deadline): a test of it says whether the row is
+// still valid, not how much of it is left to take.
+func namedForTime(field string) bool {
+	f := strings.ToLower(field)
+	return strings.HasSuffix(field, "At") || strings.Contains(f, "time") || strings.Contains(f, "expir") || strings.Contains(f, "date") || strings.Contains(f, "deadline")
+}
+
+func isNumber(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsInteger|types.IsFloat) != 0
+}
+
+// orderings returns the ordering comparisons of v (<, <=, >, >=): a
+// balance against a price, a count of uses against a limit.
+func orderings(v ssa.Value) []*ssa.BinOp {
+	var cmps []*ssa.BinOp
+	for _, ref := range *v.Referrers() {
+		if cmp, ok := ref.(*ssa.BinOp); ok {
+			switch cmp.Op {
+			case token.LSS, token.LEQ, token.GTR, token.GEQ:
+				cmps = append(cmps, cmp)
+			}
+		}
+	}
+	return cmps
+}
+
+// sameRow reports whether the write takes from the row the read loaded:
+// its table, keyed like the read or by a value of the record.
+func sameRow(read *dataaccess.Op, records []ssa.Value, w *dataaccess.Op) bool {
+	return dataaccess.SameResource(read.Resource, w.Resource) && (dataaccess.SameInput(read, w) || derivedFromRecord(records, w))
+}
+
+// takes reports whether op takes from what a row holds: a relative update
+// (SET n = n - $1, gorm.Expr, xorm Decr), or a helper whose body runs one.
+func takes(op *dataaccess.Op) bool {
+	if op.Summary != nil {
+		return op.Kind == apis.Update && op.Summary.NonIdempotent && op.Summary.Writes
+	}
+	return op.Kind == apis.Update && dataaccess.NonIdempotent(op)
+}
+
+// throughOneArm reports whether the write runs only on one side of the
+// test: reachable through one successor of the branch and not the other,
+// which refuses.
+func throughOneArm(test *ssa.If, w *dataaccess.Op, fn *ssa.Function) bool {
+	loc, ok := locate(w.Instr, fn)
+	if !ok || test.Parent() != loc.Parent() {
+		return false
+	}
+	succs := test.Block().Succs
+	return reachesBlock(succs[0], loc) != reachesBlock(succs[1], loc)
+}
+
+// armOf returns the successor of the test the write runs after, when the
+// test is its only way in (a region for gateSerialised), or none.
+func armOf(test *ssa.If, w *dataaccess.Op, fn *ssa.Function) []*ssa.BasicBlock {
+	loc, ok := locate(w.Instr, fn)
+	if !ok {
+		return nil
+	}
+	for _, s := range test.Block().Succs {
+		if len(s.Preds) == 1 && reachesBlock(s, loc) && len(s.Instrs) > 0 {
+			return []*ssa.BasicBlock{s}
+		}
+	}
+	return nil
+}
+
+func reachesBlock(from *ssa.BasicBlock, to ssa.Instruction) bool {
+	return from == to.Block() || len(from.Instrs) > 0 && ssautil.Reachable(from.Instrs[0], to)
+}
+
+func reportLimitRace(pass *analysis.Pass, r limitRace) {
+	what := "a quantity"
+	if r.field != "" {
+		what = r.field
+	}
+	line := func(pos token.Pos) int { return pass.Fset.Position(pos).Line }
+	pass.Report(analysis.Diagnostic{
+		Pos: r.read.Pos(),
+		Message: fmt.Sprintf("limit race: %s read here is compared at line %d, and %s at line %d takes from it in a separate step, so two concurrent callers can both read enough, both pass the test and both take: the limit is passed (take it in one step: UPDATE ... SET n = n - $1 WHERE id = $2 AND n >= $1, refusing when no row changed; or read the row FOR UPDATE in the transaction that takes)",
+			what, line(r.cmp.Pos()), describeAct(r.take), line(r.take.Pos())),
+		Related: []analysis.RelatedInformation{
+			{Pos: r.take.Pos(), Message: "the relative update both callers run"},
+		},
+		URL: apis.RuntimeClaimURL,
+	})
+}
