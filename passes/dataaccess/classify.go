@@ -212,6 +212,7 @@ func (m *modeler) fromRow(op *Op, c *ssa.CallCommon, row apis.Method) {
 		}
 		text, ok := m.sqlText(sqlArg)
 		if !ok {
+			m.noteSQLParam(op, sqlArg)
 			op.Kind = apis.None
 			return
 		}
@@ -456,6 +457,9 @@ func (m *modeler) applySummary(op *Op, c *ssa.CallCommon, s *Summary) {
 		}
 	}
 	op.Resource.Key = arg(c, s.KeyParam)
+	if s.SQLParam >= 0 {
+		m.fromSQLParam(op, c, s)
+	}
 }
 
 // recvOf returns the receiver of a method call, of an invoke, or of a
