@@ -1,6 +1,8 @@
 package dataaccess
 
 import (
+	"go/token"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
@@ -46,12 +48,13 @@ func (m *modeler) noteSQLParam(op *Op, text ssa.Value) {
 // sqlParamOf returns the index (receiver excluded) of the parameter of the
 // named function fn that v is, directly or through rewrites of its text
 // (strings.Replacer's Replace, strings.TrimSpace, sqlx's Rebind) and the
-// joins of a branch that rewrote it or not (if debug { q = fmt(q) }), or -1.
+// joins of a branch that rewrote it or not (if debug { q = fmt(q) }), in a
+// register or in a variable a deferred logger captures, or -1.
 func sqlParamOf(fn *ssa.Function, v ssa.Value) int {
 	if fn.Parent() != nil {
 		return -1 // a literal's parameters are not its enclosing function's
 	}
-	p, ok := rootSQLParam(v, map[*ssa.Phi]bool{}, 8)
+	p, ok := rootSQLParam(v, map[ssa.Value]bool{}, 8)
 	if !ok || p == nil {
 		return -1
 	}
@@ -59,9 +62,9 @@ func sqlParamOf(fn *ssa.Function, v ssa.Value) int {
 }
 
 // rootSQLParam returns the string parameter v is made from, and false
-// when v is anything else. A join already being followed (a loop back to
-// it) adds nothing: it answers nil and true.
-func rootSQLParam(v ssa.Value, joins map[*ssa.Phi]bool, depth int) (*ssa.Parameter, bool) {
+// when v is anything else. A join or a variable already being followed (a
+// loop back to it, q = rewrite(q)) adds nothing: it answers nil and true.
+func rootSQLParam(v ssa.Value, joins map[ssa.Value]bool, depth int) (*ssa.Parameter, bool) {
 	if depth == 0 {
 		return nil, false
 	}
@@ -84,6 +87,10 @@ func rootSQLParam(v ssa.Value, joins map[*ssa.Phi]bool, depth int) (*ssa.Paramet
 			}
 		}
 		return root, true
+	case *ssa.UnOp:
+		if alloc, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
+			return rootOfStores(alloc, joins, depth-1)
+		}
 	case *ssa.Call:
 		if q := rebound(x); q != nil {
 			return rootSQLParam(q, joins, depth-1)
@@ -93,6 +100,40 @@ func rootSQLParam(v ssa.Value, joins map[*ssa.Phi]bool, depth int) (*ssa.Paramet
 		}
 	}
 	return nil, false
+}
+
+// rootOfStores is rootSQLParam of a local variable: the one parameter every
+// store into it is made from. A closure may capture the variable to read
+// it (a deferred log of the command); any other use leaves it unknown.
+func rootOfStores(alloc *ssa.Alloc, joins map[ssa.Value]bool, depth int) (*ssa.Parameter, bool) {
+	if joins[alloc] {
+		return nil, true
+	}
+	joins[alloc] = true
+	var root *ssa.Parameter
+	for _, ref := range *alloc.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if ref.Addr != alloc {
+				return nil, false
+			}
+			r, ok := rootSQLParam(ref.Val, joins, depth)
+			if !ok || r != nil && root != nil && r != root {
+				return nil, false
+			}
+			if r != nil {
+				root = r
+			}
+		case *ssa.MakeClosure:
+			if !onlyReadIn(ref, alloc) {
+				return nil, false
+			}
+		case *ssa.UnOp, *ssa.DebugRef:
+		default:
+			return nil, false
+		}
+	}
+	return root, true
 }
 
 // rewrittenText returns the one string argument of a call of the strings
@@ -173,4 +214,26 @@ func (m *modeler) fromSQLParam(op *Op, c *ssa.CallCommon, s *Summary) {
 	st.Writes = writesTable(&direct)
 	st.Claim = op.Kind.IsWrite() && apis.IsClaimTable(op.Resource.Table)
 	op.Summary = &st
+}
+
+// onlyReadIn reports whether the closure mc makes only reads the variable
+// it captures as v.
+func onlyReadIn(mc *ssa.MakeClosure, v ssa.Value) bool {
+	fn, ok := mc.Fn.(*ssa.Function)
+	if !ok {
+		return false
+	}
+	for i, b := range mc.Bindings {
+		if b != v || i >= len(fn.FreeVars) {
+			continue
+		}
+		for _, ref := range *fn.FreeVars[i].Referrers() {
+			switch ref.(type) {
+			case *ssa.UnOp, *ssa.DebugRef:
+			default:
+				return false
+			}
+		}
+	}
+	return true
 }
