@@ -202,6 +202,10 @@ func (m *modeler) fromRow(op *Op, c *ssa.CallCommon, row apis.Method) {
 			sqlArg = elems[0] // xorm's Exec(sqlOrArgs ...any): the text comes first
 		}
 		if row.SQLArg == apis.PreparedSQL {
+			if text, ok := m.taggedStatement(recv); ok {
+				op.setStatement(sqlclass.Classify(text))
+				break
+			}
 			prep := preparingCall(recv)
 			if prep == nil {
 				op.Kind = apis.None

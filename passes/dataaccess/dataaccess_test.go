@@ -31,7 +31,7 @@ var describe = &analysis.Analyzer{
 }
 
 func TestModel(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), describe, "model", "model/repo", "sqllayers", "querywrappers")
+	analysistest.Run(t, analysistest.TestData(), describe, "model", "model/repo", "sqllayers", "querywrappers", "taggedqueries")
 }
 
 // TestSummaries asserts the Summary facts the model exports for helpers,
