@@ -51,6 +51,11 @@ func (m *modeler) taggedStatement(stmt ssa.Value) (string, bool) {
 	if !ok || field >= st.NumFields() {
 		return "", false
 	}
+	if st.Field(field).Embedded() {
+		// sqlx's Stmt embeds *sql.Stmt, whose Exec it promotes: the
+		// statement is the struct that embeds it.
+		return m.taggedStatement(base)
+	}
 	name := reflect.StructTag(st.Tag(field)).Get(queryTag)
 	if name == "" || len(m.pass.Files) == 0 {
 		return "", false
