@@ -173,10 +173,14 @@ var cteMain = map[string]bool{
 
 // withAt parses WITH ... main: the kind is the main statement's, except
 // that a data-modifying CTE under a main SELECT is reported instead, since
-// the statement as a whole is then a write.
+// the statement as a whole is then a write. A main SELECT from a read-only
+// CTE reads what the CTE reads: WITH sel AS (SELECT * FROM users WHERE
+// email = $1) SELECT ... FROM sel looks users up by email.
 func (s *stmt) withAt(i int) Statement {
 	base := s.depth[i]
 	var ctes []*stmt
+	named := map[string]*stmt{}
+	expectName, name := true, ""
 	for k := i + 1; k < len(s.toks) && s.depth[k] >= base; k++ {
 		if s.depth[k] != base {
 			continue
@@ -186,8 +190,11 @@ func (s *stmt) withAt(i int) Statement {
 			end := s.closeParen(k)
 			if w := s.word(k - 1); w == "as" || w == "materialized" {
 				ctes = append(ctes, s.sub(k+1, end))
+				named[name] = ctes[len(ctes)-1]
 			} // else a column list: name (a, b) AS (...)
 			k = end
+		case s.isPunct(k, ","):
+			expectName = true
 		case cteMain[s.word(k)]:
 			main := classifyStmt(s.sub(k, len(s.toks)))
 			if main.Kind != Select {
@@ -198,7 +205,15 @@ func (s *stmt) withAt(i int) Statement {
 					return c
 				}
 			}
+			if cte, ok := named[main.Table]; ok && main.Table != "" {
+				if c := classifyStmt(cte); c.Kind == Select && c.Table != "" {
+					main.Table, main.MatchColumns = c.Table, c.MatchColumns
+				}
+			}
 			return main
+		case expectName && s.word(k) != "recursive":
+			name, _ = s.name(k)
+			expectName = false
 		}
 	}
 	return Statement{}

@@ -202,6 +202,10 @@ func (m *modeler) fromRow(op *Op, c *ssa.CallCommon, row apis.Method) {
 			sqlArg = elems[0] // xorm's Exec(sqlOrArgs ...any): the text comes first
 		}
 		if row.SQLArg == apis.PreparedSQL {
+			if text, ok := m.taggedStatement(recv); ok {
+				op.setStatement(sqlclass.Classify(text))
+				break
+			}
 			prep := preparingCall(recv)
 			if prep == nil {
 				op.Kind = apis.None
@@ -212,6 +216,7 @@ func (m *modeler) fromRow(op *Op, c *ssa.CallCommon, row apis.Method) {
 		}
 		text, ok := m.sqlText(sqlArg)
 		if !ok {
+			m.noteSQLParam(op, sqlArg)
 			op.Kind = apis.None
 			return
 		}
@@ -463,6 +468,9 @@ func (m *modeler) applySummary(op *Op, c *ssa.CallCommon, s *Summary) {
 		}
 	}
 	op.Resource.Key = arg(c, s.KeyParam)
+	if s.SQLParam >= 0 {
+		m.fromSQLParam(op, c, s)
+	}
 }
 
 // recvOf returns the receiver of a method call, of an invoke, or of a

@@ -144,7 +144,8 @@ func run(pass *analysis.Pass) (any, error) {
 	res.modelled = true
 	ssainfo := res.SSA()
 	defer loadSQLFiles(pass)()
-	m := &modeler{pass: pass, local: map[*types.Func]*Summary{}, fields: collectSQLFields(pass.Pkg, ssainfo.SrcFuncs)}
+	m := &modeler{pass: pass, local: map[*types.Func]*Summary{}, fields: collectSQLFields(pass.Pkg, ssainfo.SrcFuncs),
+		sqlParams: map[*ssa.Function]sqlParamUse{}}
 	res.summaryOf = m.summaryOf
 	// Summaries of functions in this package feed classification of calls
 	// to them from the same package: summarise callees first.
@@ -224,6 +225,9 @@ type modeler struct {
 	fields *sqlFields
 	// txFuncs are the function literals run inside a transaction callback.
 	txFuncs map[*ssa.Function]bool
+	// sqlParams are the query wrappers: the functions that run a
+	// parameter as SQL text (see noteSQLParam).
+	sqlParams map[*ssa.Function]sqlParamUse
 }
 
 // summarizeSCC summarises the functions of one strongly connected

@@ -31,13 +31,13 @@ var describe = &analysis.Analyzer{
 }
 
 func TestModel(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), describe, "model", "model/repo", "sqllayers")
+	analysistest.Run(t, analysistest.TestData(), describe, "model", "model/repo", "sqllayers", "querywrappers", "taggedqueries")
 }
 
 // TestSummaries asserts the Summary facts the model exports for helpers,
 // which callers in other packages see.
 func TestSummaries(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), dataaccess.Analyzer, "summaries", "ifaceresolve/store", "ifaceresolve/app")
+	analysistest.Run(t, analysistest.TestData(), dataaccess.Analyzer, "summaries", "ifaceresolve/store", "ifaceresolve/app", "querywrappers/dbx")
 }
 
 // TestDocumentStores spells out the model of DynamoDB, MongoDB and etcd

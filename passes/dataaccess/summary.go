@@ -111,6 +111,11 @@ type Summary struct {
 	// calls (see savedParam), or -1: to a caller that read the record and
 	// tested its state, the call is the state write.
 	SavesParam int
+	// SQLParam is the index of the string parameter (receiver excluded)
+	// the body runs as SQL text on its handle, or -1: a query wrapper
+	// (trx.Exists(sql, args...)), whose every call is the statement its
+	// caller passes (see fromSQLParam).
+	SQLParam int
 }
 
 func (*Summary) AFact() {}
@@ -119,7 +124,16 @@ func (s *Summary) String() string {
 	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t acts=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t locks=%t errwhenpresent=%t zerowhenabsent=%t handlesdup=%t duperr=%q inserts=%v nonidempotent=%t doubles=%t saves=%d",
 		s.Kind, s.Table, s.HandleParam, s.HandleKind, s.KeyParam, s.Claim, s.Effect, s.Acts, s.TxFuncParam,
 		s.Writes, s.Commits, s.RecvHandle, s.StateGuard, s.Locks, s.ErrWhenPresent, s.ZeroWhenAbsent, s.HandlesDuplicate, s.DuplicateErr, s.InsertTables,
-		s.NonIdempotent, s.DoublesWrite, s.SavesParam)
+		s.NonIdempotent, s.DoublesWrite, s.SavesParam) + s.sqlParamString()
+}
+
+// sqlParamString spells SQLParam only for a query wrapper, so that the
+// other summaries read as they did before it existed.
+func (s *Summary) sqlParamString() string {
+	if s.SQLParam < 0 {
+		return ""
+	}
+	return fmt.Sprintf(" sqlparam=%d", s.SQLParam)
 }
 
 // summaryOf returns the summary of f: computed here for this package's
@@ -154,7 +168,7 @@ func (m *modeler) summarize(funcs []*ssa.Function, ops []*Op) bool {
 		if !ok || fn.Parent() != nil {
 			continue
 		}
-		s := summarizeFunc(fn, withAnons(fn, byFn))
+		s := m.withSQLParam(fn, summarizeFunc(fn, withAnons(fn, byFn)))
 		old, had := m.local[obj]
 		switch {
 		case s == nil && had:
@@ -179,7 +193,7 @@ func withAnons(fn *ssa.Function, byFn map[*ssa.Function][]*Op) []*Op {
 // summarizeFunc builds the summary of one function, or nil when the body
 // does nothing the model cares about.
 func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
-	s := &Summary{HandleParam: -1, KeyParam: -1, TxFuncParam: txFuncParam(fn), SavesParam: savedParam(fn, ops)}
+	s := &Summary{HandleParam: -1, KeyParam: -1, TxFuncParam: txFuncParam(fn), SavesParam: savedParam(fn, ops), SQLParam: -1}
 	var checks, writes, atomic, plain []*Op
 	for _, op := range ops {
 		switch {
