@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/constant"
 	"go/types"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -164,7 +165,8 @@ func tokenCleared(records []ssa.Value, write *dataaccess.Op) bool {
 }
 
 // namesOneTimeToken reports whether the read loads a one-time token: its
-// table, its method or the type of the record it fills is named for one.
+// table, its method, the constant text of its key or the type of the
+// record it fills is named for one.
 func namesOneTimeToken(read *dataaccess.Op) bool {
 	if read.SQL != nil && apis.NamesOneTimeToken(read.SQL.Table) {
 		return true
@@ -172,6 +174,12 @@ func namesOneTimeToken(read *dataaccess.Op) bool {
 	if read.Callee != nil && read.Summary == nil && read.Callee.Pkg() != nil && !apis.KnownPackage(read.Callee.Pkg().Path()) &&
 		apis.NamesOneTimeToken(read.Callee.Name()) {
 		return true
+	}
+	if read.Resource.Key != nil {
+		// redis Get(ctx, "reset:"+token): the key's constant text.
+		if text, ok := dataaccess.SQLText(read.Resource.Key); ok && slices.ContainsFunc(strings.FieldsFunc(text, notNamePart), apis.NamesOneTimeToken) {
+			return true
+		}
 	}
 	for _, rec := range recordValues(read) {
 		if n := recordName(rec.Type()); n != "" && apis.NamesOneTimeToken(n) {
