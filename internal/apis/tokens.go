@@ -42,3 +42,16 @@ func NamesConsumption(name string) bool {
 	}
 	return false
 }
+
+// NamesTokenValue reports whether a name (a column, parameter, field or
+// the qualifier of a ByX lookup) holds a token's secret value: token,
+// code, otp, reset_token, VerificationCode.
+func NamesTokenValue(name string) bool {
+	for _, w := range splitWords(name) {
+		switch w {
+		case "token", "code", "otp", "passcode", "nonce":
+			return true
+		}
+	}
+	return false
+}

@@ -37,7 +37,8 @@ func tokenReuse(read *dataaccess.Op, ops []*dataaccess.Op) (consume, act *dataac
 		return nil, nil
 	}
 	readAt, ok := read.Instr.(*ssa.Call)
-	if !ok {
+	records := recordValues(read)
+	if !ok || !presented(read, records) {
 		return nil, nil
 	}
 	absent := absentBranches(read)
@@ -48,7 +49,6 @@ func tokenReuse(read *dataaccess.Op, ops []*dataaccess.Op) (consume, act *dataac
 		}
 		return loc, true
 	}
-	records := recordValues(read)
 	for _, c := range ops {
 		at, ok := found(c)
 		if !ok {
@@ -92,7 +92,7 @@ func consumption(read, op *dataaccess.Op, records []ssa.Value) (carriesAct, cons
 	if !op.Kind.IsWrite() || op.Kind.IsAtomicInsert() || op.Kind == apis.Insert || !dataaccess.SameResource(read.Resource, op.Resource) {
 		return false, false
 	}
-	if !dataaccess.SameInput(read, op) && !derivedFromRecord(records, op) && !savesRecord(records, op) {
+	if !dataaccess.SameInput(read, op) && !derivedFromRecord(records, op) && !savesRecord(records, op) && !passesPhiOfRecord(records, op) {
 		return false, false
 	}
 	switch {
@@ -236,4 +236,82 @@ func reportTokenReuse(pass *analysis.Pass, read, consume, act *dataaccess.Op) {
 		Related: related,
 		URL:     apis.RuntimeClaimURL,
 	})
+}
+
+// passesPhiOfRecord reports whether op is handed the record through a
+// variable that holds it or nothing: var vr *Request assigned under
+// `if byToken { vr, err = store.Get...(token) }` and deleted under a
+// later `if byToken { store.Delete...(vr) }`, or the OTP read by e-mail
+// or by phone number and deleted once after.
+func passesPhiOfRecord(records []ssa.Value, op *dataaccess.Op) bool {
+	call := op.Call()
+	if call == nil {
+		return false
+	}
+	for _, a := range call.Args {
+		phi, ok := dataaccess.Unwrap(a).(*ssa.Phi)
+		if !ok {
+			continue
+		}
+		for _, e := range phi.Edges {
+			if p := dataaccess.RootPath(e); p.Valid() && p.Fields == "" && slices.Contains(records, p.Base) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// presented reports whether the request presents the token the read
+// loads: the read looks it up by a value named for one (ByToken, WHERE
+// code = $1, a parameter or field named token, code or otp, a redis key
+// built from it), or the code compares the record's token with one
+// (otp.Code != code after GetOTPByEmail). A pending token read by the
+// user's e-mail to be replaced by a new one is not being used.
+func presented(read *dataaccess.Op, records []ssa.Value) bool {
+	if read.Resource.Key != nil {
+		return true
+	}
+	if read.SQL != nil && slices.ContainsFunc(strings.Split(read.SQL.MatchColumns, ","), apis.NamesTokenValue) {
+		return true
+	}
+	if read.Callee != nil {
+		if _, by, ok := strings.Cut(read.Callee.Name(), "By"); ok && apis.NamesTokenValue(by) {
+			return true
+		}
+	}
+	for _, in := range read.Inputs() {
+		if apis.NamesTokenValue(valueName(in)) {
+			return true
+		}
+	}
+	for _, rec := range records {
+		for _, ref := range *rec.Referrers() {
+			if fa, ok := ref.(*ssa.FieldAddr); ok && apis.NamesTokenValue(ssautil.FieldName(fa.X.Type(), fa.Field)) && len(ssautil.LoadsOf(fa)) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// valueName returns the name a value carries in the source: a
+// parameter's or variable's, or the field it was loaded from.
+func valueName(v ssa.Value) string {
+	switch x := dataaccess.Unwrap(v).(type) {
+	case *ssa.Parameter:
+		return x.Name()
+	case *ssa.UnOp:
+		switch addr := x.X.(type) {
+		case *ssa.FieldAddr:
+			return ssautil.FieldName(addr.X.Type(), addr.Field)
+		case *ssa.FreeVar: // a variable a closure captured
+			return addr.Name()
+		case *ssa.Alloc: // a local variable or parameter that escapes
+			return addr.Comment
+		}
+	case *ssa.Field:
+		return ssautil.FieldName(x.X.Type(), x.Field)
+	}
+	return ""
 }
