@@ -37,7 +37,7 @@ func tokenReuse(read *dataaccess.Op, ops []*dataaccess.Op) (consume, act *dataac
 		return nil, nil
 	}
 	readAt, ok := read.Instr.(*ssa.Call)
-	records := recordValues(read)
+	records := withPhis(recordValues(read))
 	if !ok || !presented(read, records) {
 		return nil, nil
 	}
@@ -92,7 +92,7 @@ func consumption(read, op *dataaccess.Op, records []ssa.Value) (carriesAct, cons
 	if !op.Kind.IsWrite() || op.Kind.IsAtomicInsert() || op.Kind == apis.Insert || !dataaccess.SameResource(read.Resource, op.Resource) {
 		return false, false
 	}
-	if !dataaccess.SameInput(read, op) && !derivedFromRecord(records, op) && !savesRecord(records, op) && !passesPhiOfRecord(records, op) {
+	if !dataaccess.SameInput(read, op) && !derivedFromRecord(records, op) && !savesRecord(records, op) {
 		return false, false
 	}
 	switch {
@@ -218,7 +218,10 @@ func actsOnce(op *dataaccess.Op) bool {
 // that spent the token.
 func winnerGates(consume *dataaccess.Op, actAt ssa.Instruction) bool {
 	call, ok := consume.Instr.(*ssa.Call)
-	return ok && consume.Summary == nil && ssautil.Gates(call, true, actAt)
+	if !ok || consume.Summary != nil || ssautil.IsError(call.Type()) {
+		return false // a write that returns only an error says it failed, not that it found nothing
+	}
+	return ssautil.Gates(call, true, actAt)
 }
 
 func reportTokenReuse(pass *analysis.Pass, read, consume, act *dataaccess.Op) {
@@ -238,28 +241,21 @@ func reportTokenReuse(pass *analysis.Pass, read, consume, act *dataaccess.Op) {
 	})
 }
 
-// passesPhiOfRecord reports whether op is handed the record through a
-// variable that holds it or nothing: var vr *Request assigned under
-// `if byToken { vr, err = store.Get...(token) }` and deleted under a
-// later `if byToken { store.Delete...(vr) }`, or the OTP read by e-mail
-// or by phone number and deleted once after.
-func passesPhiOfRecord(records []ssa.Value, op *dataaccess.Op) bool {
-	call := op.Call()
-	if call == nil {
-		return false
-	}
-	for _, a := range call.Args {
-		phi, ok := dataaccess.Unwrap(a).(*ssa.Phi)
-		if !ok {
-			continue
-		}
-		for _, e := range phi.Edges {
-			if p := dataaccess.RootPath(e); p.Valid() && p.Fields == "" && slices.Contains(records, p.Base) {
-				return true
+// withPhis adds to the record's values the variables that hold it or
+// something else: var vr *Request assigned under `if byToken { vr, err =
+// store.Get...(token) }`, tested and deleted under later tests of the same
+// flag, or the OTP read by e-mail or by phone number and then verified
+// and deleted once.
+func withPhis(records []ssa.Value) []ssa.Value {
+	out := records
+	for _, rec := range records {
+		for _, ref := range *rec.Referrers() {
+			if phi, ok := ref.(*ssa.Phi); ok && !slices.Contains(out, ssa.Value(phi)) {
+				out = append(out, phi)
 			}
 		}
 	}
-	return false
+	return out
 }
 
 // presented reports whether the request presents the token the read

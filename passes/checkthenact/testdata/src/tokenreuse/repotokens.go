@@ -33,6 +33,7 @@ type Store interface {
 	GetVerificationRequestByEmail(ctx context.Context, email string) (*VerificationRequest, error)
 	DeleteVerificationRequest(ctx context.Context, vr *VerificationRequest) error
 	GetOTPByEmail(ctx context.Context, email string) (*OTP, error)
+	GetOTPByPhone(ctx context.Context, phone string) (*OTP, error)
 	DeleteOTP(ctx context.Context, otp *OTP) error
 	GetUserByEmail(ctx context.Context, email string) (*User, error)
 	FindUserByResetToken(ctx context.Context, token string) (*User, error)
@@ -167,4 +168,27 @@ func resendVerification(ctx context.Context, s Store, email string, now int64) e
 	}
 	_, err = s.CreateSession(ctx, email)
 	return err
+}
+
+// The OTP is read by e-mail or by phone number, and the one variable is
+// compared with the code, deleted without a look at the outcome, and a
+// session created.
+func verifyOTPEither(ctx context.Context, s Store, email, phone, code string, now int64) (string, error) {
+	var otp *OTP
+	var err error
+	if email != "" {
+		otp, err = s.GetOTPByEmail(ctx, email) // want `token-reuse race: the one-time token read here is consumed by DeleteOTP at line \d+`
+	} else {
+		otp, err = s.GetOTPByPhone(ctx, phone) // want `token-reuse race: the one-time token read here is consumed by DeleteOTP at line \d+`
+	}
+	if err != nil || otp == nil {
+		return "", errExpired
+	}
+	if otp.Otp != code || otp.ExpiresAt < now {
+		return "", errExpired
+	}
+	if err := s.DeleteOTP(ctx, otp); err != nil {
+		return "", err
+	}
+	return s.CreateSession(ctx, otp.Email)
 }
