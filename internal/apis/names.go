@@ -30,6 +30,8 @@ func ByName(name string) Kind {
 	case hasWordPrefix(name, "Update"), hasWordPrefix(name, "Mark"),
 		hasWordPrefix(name, "SetStatus"), hasWordPrefix(name, "SetState"):
 		return Update
+	case hasWordPrefix(name, "Delete"), hasWordPrefix(name, "Remove"):
+		return Delete
 	}
 	return None
 }

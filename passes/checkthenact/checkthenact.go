@@ -58,6 +58,15 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	for _, read := range model.Ops {
+		if !usable(read) {
+			continue
+		}
+		if consume, act := tokenReuse(read, model.Ops); consume != nil {
+			reportTokenReuse(pass, read, consume, act)
+			reported[read] = true
+		}
+	}
+	for _, read := range model.Ops {
 		if usable(read) {
 			reportFirst(append(gatesOf(read), pendingGates(read)...))
 		}

@@ -161,6 +161,27 @@
 // reads the record again and tests its state again before the act is a
 // pre-check: the second read is the gate and is judged on its own.
 //
+// A one-time token is a gate too: a password-reset or verification token,
+// an OTP or recovery code, an invitation or redemption code (its table,
+// repository method, record type or redis key is named for one; session,
+// API and access tokens are not) found, the act it allows done, and the
+// token consumed in a separate step whose outcome no branch tests:
+//
+//	vr, err := store.GetVerificationRequestByToken(ctx, token)
+//	store.UpdateUser(ctx, withPassword(u, pw)) // both requests set a password
+//	store.DeleteVerificationRequest(ctx, vr)   // the second deletes nothing
+//
+// The consume is a delete of the token's row or key, an update that marks
+// it used (SET used = true, Update("is_used", true), MarkCodeUsed), or the
+// record saved with its token field cleared (which carries the act
+// itself). A code selected among the unused ones and marked used by a
+// validating helper is reported without an act in sight: its callers act
+// when it returns nil. Silent when the consume's rows affected gates the
+// act (DELETE ... WHERE token = $1, or UPDATE ... WHERE token = $1 AND NOT
+// used, first), on redis GETDEL, when the read locks the token row in the
+// transaction that consumes it, or when one mutex spans both; a delete
+// with no act besides it (a cancel link, a logout) is harmless.
+//
 // The analyzer stays silent when the write is atomic or serialised:
 // INSERT ... ON CONFLICT (unless its conflict target names a column the
 // check's SQL did not match by: ON CONFLICT (user_id, topic) after a

@@ -235,7 +235,8 @@ func readBefore(v ssa.Value, call *ssa.Call) bool {
 	return false
 }
 
-// outParams returns the local variables and fields passed by pointer.
+// outParams returns the local variables and fields passed by pointer, and
+// a record pointer a closure captured.
 func outParams(args []ssa.Value) []ssa.Value {
 	var out []ssa.Value
 	for _, a := range args {
@@ -246,6 +247,15 @@ func outParams(args []ssa.Value) []ssa.Value {
 		switch v := dataaccess.Unwrap(a).(type) {
 		case *ssa.Alloc, *ssa.FieldAddr:
 			out = append(out, v)
+		case *ssa.UnOp:
+			// r := &Redemption{} filled inside db.Transaction's closure:
+			// each use there loads the captured variable anew.
+			if fv, ok := v.X.(*ssa.FreeVar); ok && v.Op == token.MUL && isRecordType(v.Type()) && isPointer(v.Type()) {
+				out = append(out, ssautil.LoadsOf(fv)...)
+				if p := dataaccess.RootPath(v); p.Valid() && p.Fields == "" {
+					out = append(out, p.Base)
+				}
+			}
 		}
 	}
 	return out

@@ -226,6 +226,9 @@ func reportStatusGate(pass *analysis.Pass, g gate, act, write *dataaccess.Op) {
 	case g.body != nil:
 		what, tested = "the list", "selects records by their state (the gate, once per element)"
 	}
+	if ignoredLock(g.read) {
+		tested += ` (gorm v2 ignores the v1 "gorm:query_option" FOR UPDATE: no row is locked)`
+	}
 	steps := fmt.Sprintf("%s at line %d and the state write at line %d are separate steps", describeAct(act), fset.Position(act.Pos()).Line, fset.Position(write.Pos()).Line)
 	verb, runtime, url := verbOf(act), runtimeFor(act), runtimeURLFor(act)
 	related := []analysis.RelatedInformation{

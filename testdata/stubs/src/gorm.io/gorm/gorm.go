@@ -26,6 +26,7 @@ func Open(dialector Dialector, opts ...*Config) (db *DB, err error) { return nil
 
 func (db *DB) WithContext(ctx context.Context) *DB                     { return db }
 func (db *DB) Clauses(conds ...clause.Expression) (tx *DB)             { return db }
+func (db *DB) Set(key string, value interface{}) (tx *DB)              { return db }
 func (db *DB) Model(value interface{}) (tx *DB)                        { return db }
 func (db *DB) Table(name string, args ...interface{}) (tx *DB)         { return db }
 func (db *DB) Where(query interface{}, args ...interface{}) (tx *DB)   { return db }

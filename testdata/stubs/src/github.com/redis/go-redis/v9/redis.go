@@ -52,6 +52,7 @@ func NewClient(opt *Options) *Client { return &Client{} }
 
 func (c *Client) Exists(ctx context.Context, keys ...string) *IntCmd { return nil }
 func (c *Client) Get(ctx context.Context, key string) *StringCmd     { return nil }
+func (c *Client) GetDel(ctx context.Context, key string) *StringCmd  { return nil }
 func (c *Client) Set(ctx context.Context, key string, value interface{}, expiration time.Duration) *StatusCmd {
 	return nil
 }

@@ -1,0 +1,57 @@
+package apis
+
+import "slices"
+
+// NamesOneTimeToken reports whether a name (a table, a repository method,
+// a record type) says it holds a credential meant to be used once: a
+// password-reset or verification token, an OTP or recovery code, an
+// invitation, a redemption code, a captcha. Session, API and access
+// tokens are used many times and do not count.
+func NamesOneTimeToken(name string) bool {
+	words := splitWords(name)
+	for _, w := range words {
+		switch w {
+		case "session", "api", "access", "personal", "bearer":
+			return false
+		}
+	}
+	for _, w := range words {
+		switch w {
+		case "token", "tokens", "otp", "otps", "passcode", "verification", "verifications", "recovery", "reset", "resets",
+			"invite", "invites", "invitation", "invitations", "redemption", "redemptions", "captcha", "nonce", "magic":
+			return true
+		}
+	}
+	return false
+}
+
+// NamesConsumption reports whether a column or method name says it
+// marks a one-time token spent: used, is_used, used_at, consumed,
+// redeemed, MarkCodeUsed, ConsumeToken. last_used_at records a use of a
+// token that stays valid and does not count.
+func NamesConsumption(name string) bool {
+	words := splitWords(name)
+	if slices.Contains(words, "last") {
+		return false
+	}
+	for _, w := range words {
+		switch w {
+		case "used", "use", "consumed", "consume", "redeemed", "redeem", "spent", "invalidate":
+			return true
+		}
+	}
+	return false
+}
+
+// NamesTokenValue reports whether a name (a column, parameter, field or
+// the qualifier of a ByX lookup) holds a token's secret value: token,
+// code, otp, reset_token, VerificationCode.
+func NamesTokenValue(name string) bool {
+	for _, w := range splitWords(name) {
+		switch w {
+		case "token", "code", "otp", "passcode", "nonce":
+			return true
+		}
+	}
+	return false
+}

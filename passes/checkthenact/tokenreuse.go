@@ -1,0 +1,313 @@
+package checkthenact
+
+import (
+	"fmt"
+	"go/constant"
+	"go/types"
+	"slices"
+	"strings"
+	"unicode"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+// A one-time token (a password-reset or verification token, an OTP or
+// recovery code, an invitation) is looked up, tested, and only after the
+// protected act consumed by a write that does not tell who consumed it:
+//
+//	vr, _ := store.GetVerificationRequestByToken(ctx, token)
+//	store.UpdateUser(ctx, setPassword(u, pw))   // the act
+//	store.DeleteVerificationRequest(ctx, vr)    // the second delete finds nothing, unnoticed
+//
+// Two requests with the same token both find it and both act. Only a
+// consuming write whose rows affected decides who goes on (DELETE ...
+// WHERE token = $1, UPDATE ... SET used = true WHERE ... AND NOT used)
+// or a lock on the token row makes the token single-use.
+
+// tokenReuse returns the write that consumes the one-time token read
+// loads and the act it lets two callers through to (nil when the consume
+// carries the act itself), or a nil consume.
+func tokenReuse(read *dataaccess.Op, ops []*dataaccess.Op) (consume, act *dataaccess.Op) {
+	if !namesOneTimeToken(read) || read.Locks || serialised(read, ops) || lockedByHelper(read) {
+		return nil, nil
+	}
+	readAt, ok := read.Instr.(*ssa.Call)
+	records := withPhis(recordValues(read))
+	if !ok || !presented(read, records) {
+		return nil, nil
+	}
+	absent := absentBranches(read)
+	found := func(op *dataaccess.Op) (ssa.Instruction, bool) {
+		loc, ok := locate(op.Instr, read.Fn)
+		if !ok || op == read || !ssautil.Reachable(readAt, loc) || inRegion(op.Instr, read.Fn, absent) {
+			return nil, false
+		}
+		return loc, true
+	}
+	for _, c := range ops {
+		at, ok := found(c)
+		if !ok {
+			continue
+		}
+		carriesAct, consumes := consumption(read, c, records)
+		if !consumes {
+			continue
+		}
+		if held, _ := mutexHeldAcross(readAt, at); held {
+			continue
+		}
+		if carriesAct {
+			if !c.StateGuard {
+				return c, nil
+			}
+			continue
+		}
+		for _, a := range ops {
+			actAt, ok := found(a)
+			if !ok || a == c || !actsOnce(a) || dataaccess.SameResource(read.Resource, a.Resource) || !onOnePath(a, c, read.Fn) {
+				continue
+			}
+			if ssautil.Before(at, actAt) && winnerGates(c, actAt) {
+				continue // only the caller whose write consumed the token acts
+			}
+			return c, a
+		}
+	}
+	return nil, nil
+}
+
+// consumption reports whether op spends the token read loaded: deletes
+// its row, marks it used, or clears it from the record that holds it.
+// carriesAct is set when the same write also does what the token
+// authorised, so no other act need follow: a record saved with its
+// token cleared and a new password, or a code found among the unused
+// ones and marked used by the helper its callers trust (they act when it
+// returns nil).
+func consumption(read, op *dataaccess.Op, records []ssa.Value) (carriesAct, consumes bool) {
+	if !op.Kind.IsWrite() || op.Kind.IsAtomicInsert() || op.Kind == apis.Insert || !dataaccess.SameResource(read.Resource, op.Resource) {
+		return false, false
+	}
+	if !dataaccess.SameInput(read, op) && !derivedFromRecord(records, op) && !savesRecord(records, op) {
+		return false, false
+	}
+	switch {
+	case op.Kind == apis.Delete:
+		return false, true
+	case tokenCleared(records, op):
+		return true, true
+	case read.SelectsByState:
+		return true, true
+	}
+	return false, marksUsed(op)
+}
+
+// marksUsed reports whether an update says it marks a token spent: its
+// method's name (MarkCodeUsed, ConsumeToken) or a column it names in its
+// SQL text or ORM arguments (SET used = true, Update("is_used", true)).
+func marksUsed(op *dataaccess.Op) bool {
+	if op.Callee != nil && apis.NamesConsumption(op.Callee.Name()) {
+		return true
+	}
+	call := op.Call()
+	if call == nil {
+		return false
+	}
+	for _, a := range call.Args {
+		k, ok := dataaccess.Unwrap(a).(*ssa.Const)
+		if !ok || k.Value == nil || k.Value.Kind() != constant.String {
+			continue
+		}
+		for _, w := range strings.FieldsFunc(constant.StringVal(k.Value), notNamePart) {
+			if apis.NamesConsumption(w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func notNamePart(r rune) bool {
+	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_'
+}
+
+// tokenCleared reports whether the record is written back after the code
+// stored a zero value into a field that holds the token
+// (u.ResetPasswordToken = "" before UpdateUser(u)).
+func tokenCleared(records []ssa.Value, write *dataaccess.Op) bool {
+	if !savesRecord(records, write) && !derivedFromRecord(records, write) {
+		return false
+	}
+	for _, rec := range records {
+		for _, ref := range *rec.Referrers() {
+			fa, ok := ref.(*ssa.FieldAddr)
+			if !ok || !apis.NamesOneTimeToken(ssautil.FieldName(fa.X.Type(), fa.Field)) {
+				continue
+			}
+			for _, use := range *fa.Referrers() {
+				st, ok := use.(*ssa.Store)
+				if !ok || st.Addr != fa {
+					continue
+				}
+				if k, ok := st.Val.(*ssa.Const); ok && isZeroConst(k) {
+					if loc, ok := locate(write.Instr, st.Parent()); ok && ssautil.Before(st, loc) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// namesOneTimeToken reports whether the read loads a one-time token: its
+// table, its method, the constant text of its key or the type of the
+// record it fills is named for one.
+func namesOneTimeToken(read *dataaccess.Op) bool {
+	if read.SQL != nil && apis.NamesOneTimeToken(read.SQL.Table) {
+		return true
+	}
+	if read.Callee != nil && read.Summary == nil && read.Callee.Pkg() != nil && !apis.KnownPackage(read.Callee.Pkg().Path()) &&
+		apis.NamesOneTimeToken(read.Callee.Name()) {
+		return true
+	}
+	if read.Resource.Key != nil {
+		// redis Get(ctx, "reset:"+token): the key's constant text.
+		if text, ok := dataaccess.SQLText(read.Resource.Key); ok && slices.ContainsFunc(strings.FieldsFunc(text, notNamePart), apis.NamesOneTimeToken) {
+			return true
+		}
+	}
+	for _, rec := range recordValues(read) {
+		if n := recordName(rec.Type()); n != "" && apis.NamesOneTimeToken(n) {
+			return true
+		}
+	}
+	return false
+}
+
+func recordName(t types.Type) string {
+	for {
+		p, ok := t.Underlying().(*types.Pointer)
+		if !ok {
+			break
+		}
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok && isRecordType(n) {
+		return n.Obj().Name()
+	}
+	return ""
+}
+
+// actsOnce reports whether an operation is something the token
+// authorises once: a write (a password set, a session or account
+// created, a quota credited) or an external effect.
+func actsOnce(op *dataaccess.Op) bool {
+	if op.Summary != nil {
+		return op.Summary.Writes || op.Summary.Acts
+	}
+	return op.Kind == apis.Effect || op.Kind.IsWrite() && op.Kind != apis.Delete
+}
+
+// winnerGates reports whether the act runs only on a non-error outcome
+// of the consuming write (its rows affected), which tells the one caller
+// that spent the token.
+func winnerGates(consume *dataaccess.Op, actAt ssa.Instruction) bool {
+	call, ok := consume.Instr.(*ssa.Call)
+	if !ok || consume.Summary != nil || ssautil.IsError(call.Type()) {
+		return false // a write that returns only an error says it failed, not that it found nothing
+	}
+	return ssautil.Gates(call, true, actAt)
+}
+
+func reportTokenReuse(pass *analysis.Pass, read, consume, act *dataaccess.Op) {
+	line := func(op *dataaccess.Op) int { return pass.Fset.Position(op.Pos()).Line }
+	both := "both go on"
+	related := []analysis.RelatedInformation{{Pos: consume.Pos(), Message: "the write that consumes the token without telling who did"}}
+	if act != nil {
+		both = fmt.Sprintf("both reach %s at line %d", describeAct(act), line(act))
+		related = append(related, analysis.RelatedInformation{Pos: act.Pos(), Message: "the act the token should allow once"})
+	}
+	pass.Report(analysis.Diagnostic{
+		Pos: read.Pos(),
+		Message: fmt.Sprintf("token-reuse race: the one-time token read here is consumed by %s at line %d, a write whose outcome no branch tests, so two requests with the same token can both find it and %s (consume it in one step that picks one winner: DELETE ... WHERE token = $1 or UPDATE ... SET used = true WHERE token = $1 AND NOT used, and go on only when it changed a row; or lock the token row with SELECT ... FOR UPDATE in the transaction that consumes it)",
+			describeAct(consume), line(consume), both),
+		Related: related,
+		URL:     apis.RuntimeClaimURL,
+	})
+}
+
+// withPhis adds to the record's values the variables that hold it or
+// something else: var vr *Request assigned under `if byToken { vr, err =
+// store.Get...(token) }`, tested and deleted under later tests of the same
+// flag, or the OTP read by e-mail or by phone number and then verified
+// and deleted once.
+func withPhis(records []ssa.Value) []ssa.Value {
+	out := records
+	for _, rec := range records {
+		for _, ref := range *rec.Referrers() {
+			if phi, ok := ref.(*ssa.Phi); ok && !slices.Contains(out, ssa.Value(phi)) {
+				out = append(out, phi)
+			}
+		}
+	}
+	return out
+}
+
+// presented reports whether the request presents the token the read
+// loads: the read looks it up by a value named for one (ByToken, WHERE
+// code = $1, a parameter or field named token, code or otp, a redis key
+// built from it), or the code compares the record's token with one
+// (otp.Code != code after GetOTPByEmail). A pending token read by the
+// user's e-mail to be replaced by a new one is not being used.
+func presented(read *dataaccess.Op, records []ssa.Value) bool {
+	if read.Resource.Key != nil {
+		return true
+	}
+	if read.SQL != nil && slices.ContainsFunc(strings.Split(read.SQL.MatchColumns, ","), apis.NamesTokenValue) {
+		return true
+	}
+	if read.Callee != nil {
+		if _, by, ok := strings.Cut(read.Callee.Name(), "By"); ok && apis.NamesTokenValue(by) {
+			return true
+		}
+	}
+	for _, in := range read.Inputs() {
+		if apis.NamesTokenValue(valueName(in)) {
+			return true
+		}
+	}
+	for _, rec := range records {
+		for _, ref := range *rec.Referrers() {
+			if fa, ok := ref.(*ssa.FieldAddr); ok && apis.NamesTokenValue(ssautil.FieldName(fa.X.Type(), fa.Field)) && len(ssautil.LoadsOf(fa)) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// valueName returns the name a value carries in the source: a
+// parameter's or variable's, or the field it was loaded from.
+func valueName(v ssa.Value) string {
+	switch x := dataaccess.Unwrap(v).(type) {
+	case *ssa.Parameter:
+		return x.Name()
+	case *ssa.UnOp:
+		switch addr := x.X.(type) {
+		case *ssa.FieldAddr:
+			return ssautil.FieldName(addr.X.Type(), addr.Field)
+		case *ssa.FreeVar: // a variable a closure captured
+			return addr.Name()
+		case *ssa.Alloc: // a local variable or parameter that escapes
+			return addr.Comment
+		}
+	case *ssa.Field:
+		return ssautil.FieldName(x.X.Type(), x.Field)
+	}
+	return ""
+}
