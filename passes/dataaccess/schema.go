@@ -68,13 +68,7 @@ func TableSchemaOf(pass *analysis.Pass, table string) SchemaAnswer {
 	if dir == "" {
 		return SchemaAnswer{}
 	}
-	root := (&sqlFiles{dir: dir}).root()
-	if root == "" || underTestdata(root, dir) {
-		// No go.mod, or a package the go command would not build (a
-		// test fixture): the package's own directory is its world.
-		root = dir
-	}
-	scripts := readScripts(root)
+	scripts := readScripts(scriptsRoot(dir))
 	if scripts.unread {
 		return SchemaAnswer{Unread: true}
 	}
@@ -85,6 +79,23 @@ func TableSchemaOf(pass *analysis.Pass, table string) SchemaAnswer {
 		return SchemaAnswer{Table: t}
 	}
 	return SchemaAnswer{}
+}
+
+// scriptsRoot returns the directory whose .sql files are the package's
+// module's: the module root, or for a package the go command would not
+// build (a fixture under testdata/src, or no go.mod) the top of its
+// import path there, or its own directory.
+func scriptsRoot(dir string) string {
+	root := (&sqlFiles{dir: dir}).root()
+	if root != "" && !underTestdata(root, dir) {
+		return root
+	}
+	slashed := filepath.ToSlash(dir)
+	if i := strings.LastIndex(slashed, "/testdata/src/"); i >= 0 {
+		top, _, _ := strings.Cut(slashed[i+len("/testdata/src/"):], "/")
+		return filepath.FromSlash(slashed[:i+len("/testdata/src/")] + top)
+	}
+	return dir
 }
 
 // underTestdata reports whether dir lies in a testdata directory below
@@ -109,6 +120,19 @@ func readScripts(root string) *scriptTables {
 		return cached.(*scriptTables)
 	}
 	st := &scriptTables{tables: map[string]*Schema{}}
+	st.unread = walkModuleSQL(root, func(rel string, data []byte) {
+		st.add(sqlclass.Schemas(string(data)), rel)
+	})
+	actual, _ := moduleSchemas.LoadOrStore(root, st)
+	return actual.(*scriptTables)
+}
+
+// walkModuleSQL calls visit with every readable .sql file under the module
+// root (its path relative to root), outside vendor, testdata, hidden and
+// node_modules directories and nested modules, up to the schema budget
+// (maxSchemaFiles, maxSchemaBytes); it reports whether the budget cut the
+// walk short, which callers must say rather than answer "none".
+func walkModuleSQL(root string, visit func(rel string, data []byte)) (cut bool) {
 	files, bytes := 0, 0
 	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -131,7 +155,7 @@ func readScripts(root string) *scriptTables {
 		data, readErr := os.ReadFile(path)
 		bytes += len(data)
 		if files > maxSchemaFiles || bytes > maxSchemaBytes {
-			st.unread = true
+			cut = true
 			return filepath.SkipAll
 		}
 		if readErr != nil {
@@ -141,11 +165,10 @@ func readScripts(root string) *scriptTables {
 		if relErr != nil {
 			rel = path
 		}
-		st.add(sqlclass.Schemas(string(data)), rel)
+		visit(rel, data)
 		return nil
 	})
-	actual, _ := moduleSchemas.LoadOrStore(root, st)
-	return actual.(*scriptTables)
+	return cut
 }
 
 // unreadable is what the walk does past an entry it cannot read: skip a

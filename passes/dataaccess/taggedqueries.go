@@ -1,10 +1,8 @@
 package dataaccess
 
 import (
-	"io/fs"
 	"path/filepath"
 	"reflect"
-	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
@@ -61,11 +59,7 @@ func (m *modeler) taggedStatement(stmt ssa.Value) (string, bool) {
 		return "", false
 	}
 	dir := filepath.Dir(m.pass.Fset.File(m.pass.Files[0].FileStart).Name())
-	root := (&sqlFiles{dir: dir}).root()
-	if root == "" {
-		return "", false
-	}
-	text, ok := moduleSections(root)[name]
+	text, ok := moduleSections(scriptsRoot(dir))[name]
 	return text, ok
 }
 
@@ -73,41 +67,23 @@ func (m *modeler) taggedStatement(stmt ssa.Value) (string, bool) {
 // are the same for every package of the module.
 var moduleSectionsByRoot sync.Map
 
-// moduleSections returns the "-- name: X" sections of the .sql files
-// under a module root (vendored dependencies, hidden directories and
-// front-end packages skipped), without the names two files give different text.
+// moduleSections returns the "-- name: X" sections of the module's .sql
+// files (walkModuleSQL's), without the names two files give different text.
 func moduleSections(root string) map[string]string {
 	if v, ok := moduleSectionsByRoot.Load(root); ok {
 		return v.(map[string]string)
 	}
 	sections := map[string]string{}
 	ambiguous := map[string]bool{}
-	f := &sqlFiles{dir: root, moduleRoot: root}
-	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if d.IsDir() {
-			name := d.Name()
-			if path != root && (strings.HasPrefix(name, ".") || name == "vendor" || name == "node_modules") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".sql") {
-			return nil
-		}
-		text, ok := f.read(path)
-		if !ok {
-			return nil
-		}
-		for name, q := range namedSections(text) {
+	// A walk the budget cut short leaves the names it did not reach
+	// unknown: their statements stay unclassified, never guessed.
+	walkModuleSQL(root, func(_ string, data []byte) {
+		for name, q := range namedSections(string(data)) {
 			if old, seen := sections[name]; seen && old != q {
 				ambiguous[name] = true
 			}
 			sections[name] = q
 		}
-		return nil
 	})
 	for name := range ambiguous {
 		delete(sections, name)
