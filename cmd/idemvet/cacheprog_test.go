@@ -1,7 +1,8 @@
 package main
 
 // A GOCACHEPROG for TestVetSharedCache: the go command's build cache kept
-// in a directory, as a team would keep it in a store every machine reaches.
+// in a directory, as a team would keep it in a store every machine reaches,
+// with entries unused for a day trimmed.
 // The test binary is the program: TestMain serves the protocol (JSON over
 // stdin and stdout, cmd/go/internal/cacheprog) when cacheProgDirEnv is set.
 
@@ -15,6 +16,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 const (
@@ -105,21 +107,42 @@ func serveCacheProg(dir, logPath string) error {
 // the action ID, and returns the body's file.
 func cacheProgPut(dir string, req cacheProgRequest, body []byte) (string, error) {
 	path := filepath.Join(dir, "o-"+hex.EncodeToString(req.OutputID))
-	if err := os.WriteFile(path, body, 0o644); err != nil {
+	if err := writeAtomically(path, body); err != nil {
 		return "", err
 	}
 	entry, err := json.Marshal(cacheProgEntry{OutputID: req.OutputID, Size: int64(len(body))})
 	if err != nil {
 		return "", err
 	}
-	return path, os.WriteFile(filepath.Join(dir, "a-"+hex.EncodeToString(req.ActionID)), entry, 0o644)
+	return path, writeAtomically(filepath.Join(dir, "a-"+hex.EncodeToString(req.ActionID)), entry)
+}
+
+// writeAtomically writes the file through a rename, so that another test
+// process sharing the directory never reads half of it.
+func writeAtomically(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "tmp-")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if closeErr := f.Close(); err == nil {
+		err = closeErr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
 }
 
 // cacheProgGet answers a get: the output stored under the action ID, or a
 // miss.
 func cacheProgGet(dir string, req cacheProgRequest) (cacheProgResponse, error) {
 	res := cacheProgResponse{ID: req.ID}
-	data, err := os.ReadFile(filepath.Join(dir, "a-"+hex.EncodeToString(req.ActionID)))
+	actionPath := filepath.Join(dir, "a-"+hex.EncodeToString(req.ActionID))
+	data, err := os.ReadFile(actionPath)
 	if errors.Is(err, fs.ErrNotExist) {
 		res.Miss = true
 		return res, nil
@@ -132,5 +155,34 @@ func cacheProgGet(dir string, req cacheProgRequest) (cacheProgResponse, error) {
 	}
 	res.OutputID, res.Size = entry.OutputID, entry.Size
 	res.DiskPath = filepath.Join(dir, "o-"+hex.EncodeToString(entry.OutputID))
+	// Used entries stay; trimCacheProg drops the others.
+	now := time.Now()
+	for _, path := range []string{actionPath, res.DiskPath} {
+		if err := os.Chtimes(path, now, now); err != nil {
+			return res, err
+		}
+	}
 	return res, nil
+}
+
+// trimCacheProg removes the entries no run has used for the given age, as
+// the go command trims its own cache, so that the directory, which
+// outlives the test, does not grow without end.
+func trimCacheProg(dir string, age time.Duration) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil {
+			continue // removed by another run meanwhile
+		}
+		if time.Since(info.ModTime()) > age {
+			if err := os.Remove(filepath.Join(dir, e.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return err
+			}
+		}
+	}
+	return nil
 }
