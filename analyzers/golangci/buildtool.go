@@ -20,7 +20,7 @@ import (
 // the source it was compiled from (the module cache's copy, or the
 // checkout a replace directive named), once per source tree and go
 // version, into the user's cache: idemvet's command, which runs each unit
-// in a process of its own, or the shim (internal/vettool/forward), which
+// in a process of its own, or the shim (analyzers/vettool/forward), which
 // hands each unit to this process.
 
 // pluginCommand is a command of the plugin's source the plugin builds.
@@ -31,7 +31,7 @@ type pluginCommand struct {
 
 var (
 	idemvetCommand = pluginCommand{"./cmd/idemvet", "idemvet"}
-	shimCommand    = pluginCommand{"./internal/vettool/forward/shim", "idemvet-shim"}
+	shimCommand    = pluginCommand{"./analyzers/vettool/forward/shim", "idemvet-shim"}
 )
 
 // errColdBuild says that building a command would compile packages the

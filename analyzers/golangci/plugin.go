@@ -40,7 +40,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemvet/idemvet/analyzers"
-	"github.com/idemvet/idemvet/internal/vettool"
+	"github.com/idemvet/idemvet/analyzers/vettool"
 )
 
 // vetToolEnv is set in the environment of the go vet the plugin starts,

@@ -10,8 +10,8 @@ import (
 	"github.com/golangci/plugin-module-register/register"
 
 	"github.com/idemvet/idemvet/analyzers"
+	"github.com/idemvet/idemvet/analyzers/vettool"
 	"github.com/idemvet/idemvet/internal/testfiles"
-	"github.com/idemvet/idemvet/internal/vettool"
 )
 
 func TestRegistered(t *testing.T) {

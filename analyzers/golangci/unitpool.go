@@ -8,7 +8,7 @@ import (
 	"os/exec"
 	"sync"
 
-	"github.com/idemvet/idemvet/internal/vettool/forward"
+	"github.com/idemvet/idemvet/analyzers/vettool/forward"
 )
 
 // unitPool analyses go vet's units in worker processes of this executable

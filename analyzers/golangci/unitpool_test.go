@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/idemvet/idemvet/analyzers"
+	"github.com/idemvet/idemvet/analyzers/vettool/forward"
 	"github.com/idemvet/idemvet/internal/testfiles"
-	"github.com/idemvet/idemvet/internal/vettool/forward"
 )
 
 // The workers a pool starts in these tests are this test binary: its

@@ -13,8 +13,8 @@ import (
 	"sync"
 
 	"github.com/idemvet/idemvet/analyzers"
-	"github.com/idemvet/idemvet/internal/vettool"
-	"github.com/idemvet/idemvet/internal/vettool/forward"
+	"github.com/idemvet/idemvet/analyzers/vettool"
+	"github.com/idemvet/idemvet/analyzers/vettool/forward"
 )
 
 // unitServer takes the units go vet hands the shim and has a pool of

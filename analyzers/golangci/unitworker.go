@@ -12,8 +12,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemvet/idemvet/analyzers"
-	"github.com/idemvet/idemvet/internal/vettool"
-	"github.com/idemvet/idemvet/internal/vettool/forward"
+	"github.com/idemvet/idemvet/analyzers/vettool"
+	"github.com/idemvet/idemvet/analyzers/vettool/forward"
 )
 
 // unitWorkerEnv, set in the environment of a process of this executable,

@@ -16,7 +16,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/idemvet/idemvet/internal/vettool"
+	"github.com/idemvet/idemvet/analyzers/vettool"
 )
 
 // vetRuns runs go vet -vettool=<this executable, or an installed idemvet>

@@ -291,6 +291,10 @@ func TestSettingsTakeEffect(t *testing.T) {
 		{"enable", []string{"enable: [checkthenact]"}, []string{"FINDING"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			// Each setting keys go vet's results afresh, so each run
+			// analyses the fixture and its standard packages again; side
+			// by side, one run's analysis fills the other's waits.
+			t.Parallel()
 			res := lint(t, fixture, configFor(tc.settings...))
 			want := markedWith(t, tc.markers...)
 			if got := issueLines(res.issues); !slices.Equal(got, want) {
@@ -368,23 +372,24 @@ func TestRealWorldSameFindings(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := realWorldMarkers(t, dir)
-	config := configFor() + `issues:
+	issues := `issues:
   max-issues-per-linter: 0
   max-same-issues: 0
   uniq-by-line: false
 `
 	// With the build cache as the tests left it, go vet runs idemvet built
-	// by the plugin; on an empty one, the shim, and the checks run in
-	// workers of golangci-lint's executable. The empty cache means
-	// compiling every dependency again, so that run covers the packages
-	// whose dependencies are mostly the standard library (a third of the
-	// module's build, a package importing another's facts among them), and
-	// the markers in them.
+	// by the plugin; on one without idemvet's packages, the shim, and the
+	// checks run in workers of golangci-lint's executable. That cache
+	// compiles the module's dependencies on its first run, so that run
+	// covers the packages whose dependencies are mostly the standard
+	// library (a third of the module's build, a package importing
+	// another's facts among them), and the markers in them.
 	for _, cold := range []bool{false, true} {
-		patterns, want := []string{"./..."}, want
+		patterns, want, settings := []string{"./..."}, want, []string(nil)
 		if cold {
-			t.Setenv("GOCACHE", t.TempDir())
+			t.Setenv("GOCACHE", cacheWithoutIdemvet(t))
 			t.Setenv("XDG_CACHE_HOME", t.TempDir())
+			settings = []string{freshAnalysis()}
 			patterns = []string{"./abortedtx/...", "./ackorder/...", "./attemptkey/..."}
 			want = slices.DeleteFunc(slices.Clone(want), func(m string) bool {
 				_, file, _ := strings.Cut(m, " ")
@@ -394,7 +399,7 @@ func TestRealWorldSameFindings(t *testing.T) {
 				t.Fatal("no markers in the packages of the empty-cache run")
 			}
 		}
-		res := lint(t, dir, config, patterns...)
+		res := lint(t, dir, configFor(settings...)+issues, patterns...)
 		var got []string
 		for _, i := range res.issues {
 			check, _, ok := strings.Cut(i.Text, ": ")
@@ -619,14 +624,14 @@ func TestBuiltVetTool(t *testing.T) {
 		}
 	}
 
-	// An empty build cache: the shim, and go vet compiles only what it
-	// compiles for plain go vet.
-	t.Setenv("GOCACHE", t.TempDir())
+	// A build cache without idemvet's packages: the shim, and go vet
+	// compiles only what it compiles for plain go vet.
+	t.Setenv("GOCACHE", cacheWithoutIdemvet(t))
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	if userCache, err = os.UserCacheDir(); err != nil {
 		t.Fatal(err)
 	}
-	res := lint(t, fixture, configFor())
+	res := lint(t, fixture, configFor(freshAnalysis()))
 	if got := issueLines(res.issues); !slices.Equal(got, want) {
 		t.Errorf("on an empty build cache (the shim): issues on lines %v, want %v\n%s", got, want, res.stderr)
 	}

@@ -38,7 +38,7 @@ package main
 import (
 	"os"
 
-	"github.com/idemvet/idemvet/internal/vettool"
+	"github.com/idemvet/idemvet/analyzers/vettool"
 )
 
 func main() {

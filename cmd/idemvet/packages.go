@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/idemvet/idemvet/internal/vettool"
+	"github.com/idemvet/idemvet/analyzers/vettool"
 )
 
 // reportBroken writes one line per package that could not be analysed:

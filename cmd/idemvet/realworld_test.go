@@ -377,6 +377,14 @@ func idemvetBinary(t *testing.T) string {
 }
 
 func TestMain(m *testing.M) {
+	// Started by the go command as its GOCACHEPROG (TestVetSharedCache).
+	if dir := os.Getenv(cacheProgDirEnv); dir != "" {
+		if err := serveCacheProg(dir, os.Getenv(cacheProgLogEnv)); err != nil {
+			fmt.Fprintln(os.Stderr, "cacheprog:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
 	code := m.Run()
 	if binDir != "" {
 		os.RemoveAll(binDir)

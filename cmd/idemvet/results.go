@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/idemvet/idemvet/analyzers"
-	"github.com/idemvet/idemvet/internal/vettool"
+	"github.com/idemvet/idemvet/analyzers/vettool"
 )
 
 // results are the findings and failures of a go vet -json run.

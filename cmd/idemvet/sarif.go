@@ -15,7 +15,7 @@ import (
 	"strings"
 
 	"github.com/idemvet/idemvet/analyzers"
-	"github.com/idemvet/idemvet/internal/vettool"
+	"github.com/idemvet/idemvet/analyzers/vettool"
 )
 
 const sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"

@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"github.com/idemvet/idemvet/analyzers"
-	"github.com/idemvet/idemvet/internal/vettool"
+	"github.com/idemvet/idemvet/analyzers/vettool"
 )
 
 // Exit statuses of the standalone form (see the package documentation).

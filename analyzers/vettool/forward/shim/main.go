@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/idemvet/idemvet/internal/vettool/forward"
+	"github.com/idemvet/idemvet/analyzers/vettool/forward"
 )
 
 func main() {

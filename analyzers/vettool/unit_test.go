@@ -17,8 +17,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/unitchecker"
 
+	"github.com/idemvet/idemvet/analyzers/vettool/forward"
 	"github.com/idemvet/idemvet/internal/testfiles"
-	"github.com/idemvet/idemvet/internal/vettool/forward"
 )
 
 // marked is the fact markcalls exports on a function whose doc comment
