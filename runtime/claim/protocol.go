@@ -147,13 +147,15 @@ func milliseconds(d time.Duration) string {
 	return strconv.FormatInt(d.Milliseconds(), 10) + "ms"
 }
 
-// claimArgs are the parameters of claimSQL, in order; busy is the
-// lock_timeout of a claim whose gate is busy.
-func claimArgs(k Key, fingerprint []byte, ttl time.Duration, busy string) []any {
-	return []any{k.Scope, k.Operation, k.Key, fingerprint, ttl.Milliseconds(), gateID(k), busy}
+// claimArgs are the parameters of claimSQL, in order; gate is gateID(k),
+// computed once per call for both statements (a SHA-256 is a measurable
+// part of a call's own CPU); busy is the lock_timeout of a claim whose gate
+// is busy.
+func claimArgs(k Key, gate int64, fingerprint []byte, ttl time.Duration, busy string) []any {
+	return []any{k.Scope, k.Operation, k.Key, fingerprint, ttl.Milliseconds(), gate, busy}
 }
 
 // storeArgs are the parameters of storeSQL, in order.
-func storeArgs(k Key, ctid string, s storedOutcome, rejected bool) []any {
-	return []any{ctid, s.status, s.body, s.headers, s.resourceID, rejected, gateID(k)}
+func storeArgs(gate int64, ctid string, s storedOutcome, rejected bool) []any {
+	return []any{ctid, s.status, s.body, s.headers, s.resourceID, rejected, gate}
 }
