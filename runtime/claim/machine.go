@@ -128,7 +128,8 @@ func do[C attemptConn](ctx context.Context, c *core, key Key, fingerprint []byte
 func attemptOnce[C attemptConn](ctx context.Context, c *core, conn C, key Key, fingerprint []byte,
 	work func(context.Context, C) (Outcome, error), rejection *Outcome) (Result, error) {
 	started := time.Now()
-	rec, err := conn.claim(ctx, &c.proto, claimArgs(key, fingerprint, c.opts.TTL, c.busyTimeout))
+	gate := gateID(key)
+	rec, err := conn.claim(ctx, &c.proto, claimArgs(key, gate, fingerprint, c.opts.TTL, c.busyTimeout))
 	if err != nil || !rec.claimed() {
 		// A replay wrote nothing: its transaction ends with COMMIT, so it
 		// counts as neither an error nor a rollback on the server. The
@@ -171,7 +172,7 @@ func attemptOnce[C attemptConn](ctx context.Context, c *core, conn C, key Key, f
 	}
 	state := conn.state()
 	if state == txOpen || state == txUnknown {
-		err = conn.commit(ctx, &c.proto, storeArgs(key, rec.ctid, stored, rejection != nil))
+		err = conn.commit(ctx, &c.proto, storeArgs(gate, rec.ctid, stored, rejection != nil))
 		if err == nil {
 			committed = true
 			return Result{Outcome: kept, Rejected: rejection != nil}, nil
@@ -243,9 +244,10 @@ func doTx[C savepointConn](ctx context.Context, c *core, tx C, key Key, fingerpr
 		return nil
 	}
 	started := time.Now()
+	gate := gateID(key)
 	var rec record
 	for races := 0; ; races++ {
-		rec, err = tx.claim(ctx, &c.proto, claimArgs(key, fingerprint, c.opts.TTL, c.busyTimeout))
+		rec, err = tx.claim(ctx, &c.proto, claimArgs(key, gate, fingerprint, c.opts.TTL, c.busyTimeout))
 		if err != nil {
 			return Result{}, errors.Join(c.claimError(err, key, time.Since(started)), undo(context.WithoutCancel(ctx)))
 		}
@@ -295,7 +297,7 @@ func doTx[C savepointConn](ctx context.Context, c *core, tx C, key Key, fingerpr
 		state = tx.state()
 	}
 	if state == txOpen || state == txUnknown {
-		if err = tx.store(ctx, &c.proto, storeArgs(key, rec.ctid, stored, rejected)); err == nil {
+		if err = tx.store(ctx, &c.proto, storeArgs(gate, rec.ctid, stored, rejected)); err == nil {
 			done = true
 			return Result{Outcome: kept, Rejected: rejected}, nil
 		}
