@@ -162,3 +162,27 @@ func LoadsOf(addr ssa.Value) []ssa.Value {
 	}
 	return loads
 }
+
+// StaticCalls yields fn's calls whose callee is known statically, with the
+// called function or method (nil for a closure or a synthetic wrapper
+// without one), in block order.
+func StaticCalls(fn *ssa.Function) iter.Seq2[ssa.CallInstruction, *types.Func] {
+	return func(yield func(ssa.CallInstruction, *types.Func) bool) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				callee := call.Common().StaticCallee()
+				if callee == nil {
+					continue
+				}
+				f, _ := callee.Object().(*types.Func)
+				if !yield(call, f) {
+					return
+				}
+			}
+		}
+	}
+}

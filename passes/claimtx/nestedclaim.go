@@ -1,12 +1,11 @@
 package claimtx
 
 import (
-	"go/types"
-
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -18,25 +17,14 @@ import (
 // which of the work's free variables is the outer key.
 func reportNestedClaims(pass *analysis.Pass, work *ssa.Function, key, workArg ssa.Value) {
 	closure, _ := dataaccess.Unwrap(workArg).(*ssa.MakeClosure) // a literal converted to claim.Func
-	for _, b := range work.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if !ok {
-				continue
-			}
-			common := call.Common()
-			callee := common.StaticCallee()
-			if callee == nil {
-				continue
-			}
-			f, _ := callee.Object().(*types.Func)
-			if k := runtimeKeyArg(f); k >= 0 && k+1 < len(common.Args) && sameKey(common.Args[k+1], key, work, closure) {
-				pass.Report(analysis.Diagnostic{
-					Pos:     call.Pos(),
-					Message: "a claim of the same key inside the work of its own claim: the outer claim holds the key until its transaction ends, so this one always finds it in progress (ErrInProgress, in blocking mode after its lock timeout) and the work fails on every attempt (claim a key of its own, or run the inner work directly on tx)",
-					URL:     apis.RuntimeClaimURL,
-				})
-			}
+	for call, f := range ssautil.StaticCalls(work) {
+		common := call.Common()
+		if k := runtimeKeyArg(f); k >= 0 && k+1 < len(common.Args) && sameKey(common.Args[k+1], key, work, closure) {
+			pass.Report(analysis.Diagnostic{
+				Pos:     call.Pos(),
+				Message: "a claim of the same key inside the work of its own claim: the outer claim holds the key until its transaction ends, so this one always finds it in progress (ErrInProgress, in blocking mode after its lock timeout) and the work fails on every attempt (claim a key of its own, or run the inner work directly on tx)",
+				URL:     apis.RuntimeClaimURL,
+			})
 		}
 	}
 }

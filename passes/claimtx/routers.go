@@ -107,35 +107,9 @@ func receiverAndArgs(c *ssa.CallCommon) (ssa.Value, []ssa.Value) {
 	var flat []ssa.Value
 	for _, a := range args {
 		flat = append(flat, a)
-		flat = append(flat, sliceElements(a)...)
+		flat = append(flat, dataaccess.VariadicElems(a)...)
 	}
 	return recv, flat
-}
-
-// sliceElements returns the values stored into the array behind a slice
-// built for a variadic call.
-func sliceElements(v ssa.Value) []ssa.Value {
-	s, ok := v.(*ssa.Slice)
-	if !ok {
-		return nil
-	}
-	alloc, ok := s.X.(*ssa.Alloc)
-	if !ok {
-		return nil
-	}
-	var elems []ssa.Value
-	for _, ref := range *alloc.Referrers() {
-		idx, ok := ref.(*ssa.IndexAddr)
-		if !ok {
-			continue
-		}
-		for _, r := range *idx.Referrers() {
-			if st, ok := r.(*ssa.Store); ok && st.Addr == idx {
-				elems = append(elems, st.Val)
-			}
-		}
-	}
-	return elems
 }
 
 // carriesMiddleware reports whether v is idemhttp's middleware as a value:

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -58,30 +59,19 @@ func derefType(t types.Type) types.Type {
 func checkRuntimeWork(pass *analysis.Pass, model *dataaccess.Result) {
 	w := &workChecker{pass: pass, model: model, checked: make(map[*ssa.Function]bool)}
 	for _, fn := range model.SSA().SrcFuncs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				call, ok := instr.(ssa.CallInstruction)
-				if !ok {
-					continue
-				}
-				common := call.Common()
-				callee := common.StaticCallee()
-				if callee == nil {
-					continue
-				}
-				f, _ := callee.Object().(*types.Func)
-				if i := runtimeWorkArg(f); i >= 0 && i+1 < len(common.Args) {
-					if work := workFunction(model, common.Args[i+1]); work != nil && len(work.Params) >= 2 {
-						w.check(workName(f), work, work.Params[1])
-						if k := runtimeKeyArg(f); k >= 0 {
-							reportNestedClaims(pass, work, common.Args[k+1], common.Args[i+1])
-						}
+		for call, f := range ssautil.StaticCalls(fn) {
+			common := call.Common()
+			if i := runtimeWorkArg(f); i >= 0 && i+1 < len(common.Args) {
+				if work := workFunction(model, common.Args[i+1]); work != nil && len(work.Params) >= 2 {
+					w.check(workName(f), work, work.Params[1])
+					if k := runtimeKeyArg(f); k >= 0 {
+						reportNestedClaims(pass, work, common.Args[k+1], common.Args[i+1])
 					}
 				}
-				if isMiddlewareWrap(f) && len(common.Args) == 2 {
-					if handler := workFunction(model, common.Args[1]); handler != nil {
-						w.check(wrappedHandler, handler, nil)
-					}
+			}
+			if isMiddlewareWrap(f) && len(common.Args) == 2 {
+				if handler := workFunction(model, common.Args[1]); handler != nil {
+					w.check(wrappedHandler, handler, nil)
 				}
 			}
 		}

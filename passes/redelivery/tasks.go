@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -27,26 +28,20 @@ func taskHandlers(pass *analysis.Pass, model *dataaccess.Result) []*handler {
 	var local []*handler
 	seen := map[*ssa.Function]bool{}
 	for _, fn := range model.SSA().SrcFuncs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				call, ok := instr.(ssa.CallInstruction)
-				if !ok {
-					continue
-				}
-				arg, byName, redelivery, ok := apis.TaskRegistration(dataaccess.Callee(call.Common()))
-				if !ok {
-					continue
-				}
-				for _, task := range taskFuncs(dataaccess.Arg(call.Common(), arg), byName, call.Pos()) {
-					if task.fn.Pkg == model.SSA().Pkg {
-						if !seen[task.fn] {
-							seen[task.fn] = true
-							local = append(local, taskHandler(task.fn, redelivery))
-						}
-						continue
+		for call, f := range ssautil.StaticCalls(fn) {
+			arg, byName, redelivery, ok := apis.TaskRegistration(f)
+			if !ok {
+				continue
+			}
+			for _, task := range taskFuncs(dataaccess.Arg(call.Common(), arg), byName, call.Pos()) {
+				if task.fn.Pkg == model.SSA().Pkg {
+					if !seen[task.fn] {
+						seen[task.fn] = true
+						local = append(local, taskHandler(task.fn, redelivery))
 					}
-					reportImportedTask(pass, model, task, redelivery)
+					continue
 				}
+				reportImportedTask(pass, model, task, redelivery)
 			}
 		}
 	}
