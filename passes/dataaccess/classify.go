@@ -214,13 +214,9 @@ func (m *modeler) fromRow(op *Op, c *ssa.CallCommon, row apis.Method) {
 			sqlArg = firstStringArg(prep)
 			op.Handle = m.handleOf(receiver(prep))
 		}
-		text, ok := m.sqlText(sqlArg)
-		if !ok {
-			m.noteSQLParam(op, sqlArg)
-			op.Kind = apis.None
+		if !m.classifyText(op, sqlArg) {
 			return
 		}
-		op.setStatement(sqlclass.Classify(text))
 	}
 	if row.Kind == apis.Begin {
 		op.Isolation = isolationOption(c)
@@ -619,4 +615,18 @@ func funcLiteral(v ssa.Value) *ssa.Function {
 		return funcLiteral(v.X)
 	}
 	return nil
+}
+
+// classifyText classifies op as the statement v's text is. When the text
+// is not visible, op is unclassified (it may still be a parameter of a
+// wrapper, which noteSQLParam records), and it returns false.
+func (m *modeler) classifyText(op *Op, v ssa.Value) bool {
+	text, ok := m.sqlText(v)
+	if !ok {
+		m.noteSQLParam(op, v)
+		op.Kind = apis.None
+		return false
+	}
+	op.setStatement(sqlclass.Classify(text))
+	return true
 }

@@ -6,7 +6,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
-	"github.com/idemvet/idemvet/internal/sqlclass"
 )
 
 // A query wrapper takes the SQL text from its caller and runs it:
@@ -188,14 +187,9 @@ func (m *modeler) withSQLParam(fn *ssa.Function, s *Summary) *Summary {
 // not visible is a parameter of the caller, which is then a wrapper too,
 // or leaves the call unclassified.
 func (m *modeler) fromSQLParam(op *Op, c *ssa.CallCommon, s *Summary) {
-	text := arg(c, s.SQLParam)
-	sql, ok := m.sqlText(text)
-	if !ok {
-		m.noteSQLParam(op, text)
-		op.Kind = apis.None
+	if !m.classifyText(op, arg(c, s.SQLParam)) {
 		return
 	}
-	op.setStatement(sqlclass.Classify(sql))
 	if op.Kind == apis.None {
 		return
 	}
