@@ -7,20 +7,14 @@
 # claim.Do cannot cost less than claim-and-outcome.sql: that is the floor
 # BenchmarkRatio is read against.
 #
-#   source .ci/postgres.sh && bash runtime/claim/testdata/floor/floor.sh [ROUNDS] [SECONDS]
+#   IDEMVET_PG_DSN=... bash runtime/claim/testdata/floor/floor.sh [ROUNDS] [SECONDS]
 set -euo pipefail
 rounds=${1:-3}
 seconds=${2:-8}
 here=$(cd "$(dirname "$0")" && pwd)
-: "${IDEMVET_PG_DSN:?source .ci/postgres.sh first}"
 db=idemvet_floor
-admin=$IDEMVET_PG_DSN
-scratch=${IDEMVET_PG_DSN/\/postgres\?//$db?}
-
-PGOPTIONS="-c client_min_messages=warning" psql -q "$admin" -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
-sed 's/{table}/idemvet_claims/g; s/{name_pkey}/idemvet_claims_pkey/; s/{name_expires_at}/idemvet_claims_expires_at/' \
-  "$here/../../schema.sql" | psql -q "$scratch"
-psql -q "$scratch" -c "CREATE TABLE payments (id bigserial PRIMARY KEY, scope text NOT NULL, key text NOT NULL, amount int NOT NULL)" \
+. "$here/scratch.sh"
+psql -q "$scratch" \
   -c "INSERT INTO payments (scope, key, amount) VALUES ('bench', 'replay', 1)" \
   -c "INSERT INTO idemvet_claims (scope, operation, key, fingerprint, expires_at, status, body, resource_id)
       VALUES ('bench', 'POST /payments', 'replay', '\\x00', now() + interval '1 day', 201, '{\"id\":1}', '1')"
@@ -52,4 +46,4 @@ compare() {
 compare on bare claim-only claim-and-outcome
 compare off bare claim-only claim-and-outcome
 compare on select-by-id replay-read
-PGOPTIONS="-c client_min_messages=warning" psql -q "$admin" -c "DROP DATABASE $db"
+PGOPTIONS="-c client_min_messages=warning" psql -q "$IDEMVET_PG_DSN" -c "DROP DATABASE $db"

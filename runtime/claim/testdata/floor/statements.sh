@@ -13,15 +13,9 @@
 set -euo pipefail
 rounds=${1:-200}
 here=$(cd "$(dirname "$0")" && pwd)
-: "${IDEMVET_PG_DSN:?set IDEMVET_PG_DSN}"
 db=idemvet_statements
-admin=$IDEMVET_PG_DSN
-scratch=${IDEMVET_PG_DSN/\/postgres\?//$db?}
-
-PGOPTIONS="-c client_min_messages=warning" psql -q "$admin" -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
-sed 's/{table}/idemvet_claims/g; s/{name_pkey}/idemvet_claims_pkey/; s/{name_expires_at}/idemvet_claims_expires_at/' \
-  "$here/../../schema.sql" | psql -q "$scratch"
-psql -q "$scratch" -c "CREATE TABLE payments (id bigserial PRIMARY KEY, scope text NOT NULL, key text NOT NULL, amount int NOT NULL)" \
+. "$here/scratch.sh"
+psql -q "$scratch" \
   -c "INSERT INTO idemvet_claims (scope, operation, key, fingerprint, expires_at, status, body, resource_id)
       VALUES ('bench', 'POST /payments', 'replay', '', now() + interval '1 day', 201, '{\"id\":1}', '1')"
 
@@ -87,5 +81,5 @@ grep '|' "/tmp/$db.out" || true
 grep -v '|' "/tmp/$db.out" | while IFS=: read -r arm times; do
   printf '%-42s median %s ms\n' "$arm" "$(tr ' ' '\n' <<<"$times" | grep . | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}')"
 done
-PGOPTIONS="-c client_min_messages=warning" psql -q "$admin" -c "DROP DATABASE $db"
+PGOPTIONS="-c client_min_messages=warning" psql -q "$IDEMVET_PG_DSN" -c "DROP DATABASE $db"
 rm -f "/tmp/$db.sql" "/tmp/$db.out"
