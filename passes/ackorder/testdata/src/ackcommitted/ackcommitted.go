@@ -81,3 +81,62 @@ func consumeProcessFirst(ctx context.Context, pool *pgxpool.Pool, d amqp.Deliver
 	}
 	return tx.Commit(ctx)
 }
+
+// commitTx commits the transaction it is given: to its callers, a commit.
+func commitTx(ctx context.Context, tx pgx.Tx) error { return tx.Commit(ctx) }
+
+// Near miss: the handler commits the caller's transaction through a
+// helper before it acks.
+func handleAndCommit(ctx context.Context, tx pgx.Tx, d amqp.Delivery) error { // want handleAndCommit:"acks Delivery.Ack"
+	if err := record(ctx, tx, d); err != nil {
+		return err
+	}
+	if err := commitTx(ctx, tx); err != nil {
+		return err
+	}
+	return d.Ack(false)
+}
+
+// The same handler acking before the helper commits.
+func handleAckFirst(ctx context.Context, tx pgx.Tx, d amqp.Delivery) error {
+	if err := record(ctx, tx, d); err != nil {
+		return err
+	}
+	if err := d.Ack(false); err != nil { // want `message acknowledged while the caller's transaction holding its effects is still open`
+		return err
+	}
+	return commitTx(ctx, tx)
+}
+
+// Near miss: its own transaction, committed through the helper, then the
+// ack.
+func consumeHelperCommit(ctx context.Context, pool *pgxpool.Pool, d amqp.Delivery) error { // want consumeHelperCommit:"acks Delivery.Ack"
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	if err := record(ctx, tx, d); err != nil {
+		return err
+	}
+	if err := commitTx(ctx, tx); err != nil {
+		return err
+	}
+	return d.Ack(false)
+}
+
+// The ack before the helper's commit.
+func consumeAckBeforeHelperCommit(ctx context.Context, pool *pgxpool.Pool, d amqp.Delivery) error {
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	if err := record(ctx, tx, d); err != nil {
+		return err
+	}
+	if err := d.Ack(false); err != nil { // want `message acknowledged before the transaction recording its effects commits at line 141`
+		return err
+	}
+	return commitTx(ctx, tx)
+}
