@@ -140,3 +140,43 @@ func consumeAckBeforeHelperCommit(ctx context.Context, pool *pgxpool.Pool, d amq
 	}
 	return commitTx(ctx, tx)
 }
+
+// A chain of helpers, each acking through the next: deeper than the four
+// rounds the package's fixed point used to stop at.
+func ack1(d amqp.Delivery) error { return d.Ack(false) } // want ack1:"acks Delivery.Ack"
+func ack2(d amqp.Delivery) error { return ack1(d) }      // want ack2:"acks ack1"
+func ack3(d amqp.Delivery) error { return ack2(d) }      // want ack3:"acks ack2"
+func ack4(d amqp.Delivery) error { return ack3(d) }      // want ack4:"acks ack3"
+func ack5(d amqp.Delivery) error { return ack4(d) }      // want ack5:"acks ack4"
+
+// The fifth helper of the chain, called before the commit.
+func consumeDeepAckFirst(ctx context.Context, pool *pgxpool.Pool, d amqp.Delivery) error {
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	if err := record(ctx, tx, d); err != nil {
+		return err
+	}
+	if err := ack5(d); err != nil { // want `ack5 acknowledges the message before the transaction recording its effects commits at line 165`
+		return err
+	}
+	return tx.Commit(ctx)
+}
+
+// Near miss: the same chain after the commit.
+func consumeDeepAckAfter(ctx context.Context, pool *pgxpool.Pool, d amqp.Delivery) error { // want consumeDeepAckAfter:"acks ack5"
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	if err := record(ctx, tx, d); err != nil {
+		return err
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return err
+	}
+	return ack5(d)
+}
