@@ -18,7 +18,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/idemvet/idemvet/blob/main/passes/abortedtx/README.md",
 	Requires:  []*analysis.Analyzer{dataaccess.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(recovers)},
+	FactTypes: []analysis.Fact{new(recovers), new(rollsBackTo)},
 }
 
 // finding is a statement issued on a transaction after an error from an
@@ -30,6 +30,11 @@ type finding struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	model := pass.ResultOf[dataaccess.Analyzer].(*dataaccess.Result)
+	if !model.Modelled() {
+		return nil, nil
+	}
+	// A package of savepoint helpers may run no statement the model knows.
+	exportRollsBackTo(pass, model)
 	if len(model.Ops) == 0 {
 		return nil, nil
 	}
@@ -43,7 +48,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if recovered(pass, s) {
 			continue // the helper rolled back to its savepoint before returning the error
 		}
-		next := afterFailure(model, s)
+		next := afterFailure(pass, model, s)
 		if next == nil || reported[next] {
 			continue
 		}

@@ -26,9 +26,14 @@
 // statement in a later iteration of a loop.
 //
 // It is silent when the path returns, rolls the transaction back, or runs
-// ROLLBACK TO SAVEPOINT first; when the failing statement ran in a
+// ROLLBACK TO SAVEPOINT first (also through a helper that rolls the
+// transaction it is given back to a savepoint before any other statement
+// on it, exported as the fact "rollsBackTo", and also before the test
+// that tells the error apart); when the failing statement ran in a
 // savepoint (a pgx nested transaction from tx.Begin, rolled back on
-// failure, or a gorm Transaction nested in one); when the failure came
+// failure before the next statement on the outer transaction, which the
+// failure aborts too until then, or a gorm Transaction nested in one);
+// when the failure came
 // from a helper that rolls the caller's transaction back to its savepoint
 // on every path before returning the error (exported as the fact
 // "recovers"); when the existing row is read through the pool or another

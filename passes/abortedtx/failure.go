@@ -3,10 +3,12 @@ package abortedtx
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/idemvet/idemvet/internal/ssautil"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
@@ -19,12 +21,23 @@ import (
 // rollback of the transaction (ROLLBACK or ROLLBACK TO SAVEPOINT), and
 // where the transaction is begun again (the next iteration of a loop that
 // opens one transaction per item).
-func afterFailure(model *dataaccess.Result, s *dataaccess.Op) *dataaccess.Op {
+//
+// A failure inside a savepoint (sp, err := tx.Begin(ctx) on a pgx Tx)
+// aborts the enclosing transaction too until the savepoint is rolled
+// back: a statement on tx before sp.Rollback fails as well.
+func afterFailure(pass *analysis.Pass, model *dataaccess.Result, s *dataaccess.Op) *dataaccess.Op {
 	tx := dataaccess.TxOf(s.Handle)
 	barrier := dataaccess.BeginOf(tx.Path.Base, s.Fn)
 	failed := failedValues(s)
+	txs := []dataaccess.Handle{tx}
+	if parent, ok := savepointOf(model, tx); ok {
+		txs = append(txs, parent)
+	}
 	for _, start := range failureBranches(s) {
-		if next := firstOnTx(model, start, tx, barrier, failed); next != nil {
+		if rolledBackOnTheWay(pass, model, s, start, txs) {
+			continue
+		}
+		if next := firstOnTx(pass, model, start, txs, barrier, failed); next != nil {
 			return next
 		}
 	}
@@ -151,9 +164,55 @@ func isNil(v ssa.Value) bool {
 	return ok && c.IsNil()
 }
 
+// rolledBackOnTheWay reports whether every path from the failed statement
+// s to start rolls one of txs back: a test of the error nested in the
+// failure branch after the rollback (if err != nil { sp.Rollback(ctx); if
+// isUniqueViolation(err) { ... } }) starts on a live transaction. The
+// blocks that dominate start, from s's own, are on every such path.
+func rolledBackOnTheWay(pass *analysis.Pass, model *dataaccess.Result, s *dataaccess.Op, start *ssa.BasicBlock, txs []dataaccess.Handle) bool {
+	from := s.Instr.Block()
+	for b := start.Idom(); b != nil; b = b.Idom() {
+		after := b != from
+		for _, instr := range b.Instrs {
+			if instr == s.Instr {
+				after = true
+				continue
+			}
+			if after && slices.ContainsFunc(txs, func(tx dataaccess.Handle) bool { return rollsBack(pass, model, instr, tx) }) {
+				return true
+			}
+		}
+		if b == from {
+			return false
+		}
+	}
+	return false
+}
+
+// savepointOf returns the transaction tx is a savepoint of, when tx is
+// the result of a Begin on a transaction (pgx's nested Tx).
+func savepointOf(model *dataaccess.Result, tx dataaccess.Handle) (dataaccess.Handle, bool) {
+	x, ok := tx.Path.Base.(*ssa.Extract)
+	if !ok || tx.Path.Fields != "" || x.Index != 0 {
+		return dataaccess.Handle{}, false
+	}
+	call, ok := x.Tuple.(*ssa.Call)
+	if !ok {
+		return dataaccess.Handle{}, false
+	}
+	begin := model.ByInstr[call]
+	if begin == nil || begin.Kind != apis.Begin {
+		return dataaccess.Handle{}, false
+	}
+	parent := dataaccess.TxOf(begin.Handle)
+	return parent, parent.Kind == apis.HandleTx && parent.Path.Valid()
+}
+
 // firstOnTx searches the control flow graph from start for the first
-// statement on tx, stopping at a rollback of it and at barrier.
-func firstOnTx(model *dataaccess.Result, start *ssa.BasicBlock, tx dataaccess.Handle, barrier ssa.Instruction, failed map[ssa.Value]bool) *dataaccess.Op {
+// statement on one of txs (the failed statement's transaction and the
+// one it is a savepoint of), stopping at a rollback of either and at
+// barrier.
+func firstOnTx(pass *analysis.Pass, model *dataaccess.Result, start *ssa.BasicBlock, txs []dataaccess.Handle, barrier ssa.Instruction, failed map[ssa.Value]bool) *dataaccess.Op {
 	seen := map[*ssa.BasicBlock]bool{start: true}
 	queue := []*ssa.BasicBlock{start}
 	for len(queue) > 0 {
@@ -161,11 +220,11 @@ func firstOnTx(model *dataaccess.Result, start *ssa.BasicBlock, tx dataaccess.Ha
 		queue = queue[1:]
 		stop := false
 		for _, instr := range b.Instrs {
-			if instr == barrier || rollsBack(model, instr, tx) {
+			if instr == barrier || slices.ContainsFunc(txs, func(tx dataaccess.Handle) bool { return rollsBack(pass, model, instr, tx) }) {
 				stop = true
 				break
 			}
-			if op := model.ByInstr[instr]; op != nil && isStatement(op) && dataaccess.SameTx(dataaccess.TxOf(op.Handle), tx) {
+			if op := model.ByInstr[instr]; op != nil && isStatement(op) && slices.ContainsFunc(txs, func(tx dataaccess.Handle) bool { return dataaccess.SameTx(dataaccess.TxOf(op.Handle), tx) }) {
 				return op
 			}
 		}
@@ -265,12 +324,16 @@ func isStatement(op *dataaccess.Op) bool {
 }
 
 // rollsBack reports whether instr ends the aborted state of tx: its
-// Rollback, a ROLLBACK TO SAVEPOINT run on it, or gorm's RollbackTo.
-func rollsBack(model *dataaccess.Result, instr ssa.Instruction, tx dataaccess.Handle) bool {
+// Rollback, a ROLLBACK TO SAVEPOINT run on it, gorm's RollbackTo, or a
+// helper that rolls it back to a savepoint.
+func rollsBack(pass *analysis.Pass, model *dataaccess.Result, instr ssa.Instruction, tx dataaccess.Handle) bool {
+	call, ok := instr.(ssa.CallInstruction)
+	if ok && callRollsBackTo(pass, call.Common(), tx) {
+		return true
+	}
 	if op := model.ByInstr[instr]; op != nil {
 		return op.Kind == apis.Rollback && dataaccess.SameTx(dataaccess.TxOf(op.Handle), tx)
 	}
-	call, ok := instr.(ssa.CallInstruction)
 	if !ok {
 		return false
 	}

@@ -33,7 +33,7 @@ func exportRecovers(pass *analysis.Pass, model *dataaccess.Result, nonAborting b
 		}
 		all := true
 		for _, s := range ops {
-			all = all && rolledBackBeforeReturn(model, s)
+			all = all && rolledBackBeforeReturn(pass, model, s)
 		}
 		if all {
 			pass.ExportObjectFact(obj, &recovers{})
@@ -45,14 +45,14 @@ func exportRecovers(pass *analysis.Pass, model *dataaccess.Result, nonAborting b
 // transaction (a parameter) and every path from its failure rolls it back
 // to a savepoint before any other statement on it and before the
 // function returns.
-func rolledBackBeforeReturn(model *dataaccess.Result, s *dataaccess.Op) bool {
+func rolledBackBeforeReturn(pass *analysis.Pass, model *dataaccess.Result, s *dataaccess.Op) bool {
 	tx := dataaccess.TxOf(s.Handle)
 	if _, param := tx.Path.Base.(*ssa.Parameter); !param {
 		return false
 	}
 	failed := failedValues(s)
 	starts := failureBranches(s)
-	if len(starts) == 0 || afterFailure(model, s) != nil {
+	if len(starts) == 0 || afterFailure(pass, model, s) != nil {
 		return false
 	}
 	seen := map[*ssa.BasicBlock]bool{}
@@ -66,7 +66,7 @@ func rolledBackBeforeReturn(model *dataaccess.Result, s *dataaccess.Op) bool {
 		seen[b] = true
 		rolled := false
 		for _, instr := range b.Instrs {
-			if rollsBackToSavepoint(model, instr, tx) {
+			if rollsBackToSavepoint(pass, model, instr, tx) {
 				rolled = true
 				break
 			}
@@ -89,9 +89,9 @@ func recovered(pass *analysis.Pass, s *dataaccess.Op) bool {
 
 // rollsBackToSavepoint reports whether instr rolls tx back to a savepoint:
 // a rollback (see rollsBack) other than the whole transaction's Rollback.
-func rollsBackToSavepoint(model *dataaccess.Result, instr ssa.Instruction, tx dataaccess.Handle) bool {
+func rollsBackToSavepoint(pass *analysis.Pass, model *dataaccess.Result, instr ssa.Instruction, tx dataaccess.Handle) bool {
 	call, ok := instr.(ssa.CallInstruction)
-	if !ok || !rollsBack(model, instr, tx) {
+	if !ok || !rollsBack(pass, model, instr, tx) {
 		return false
 	}
 	f := dataaccess.Callee(call.Common())

@@ -50,10 +50,14 @@ func run(pass *analysis.Pass) (any, error) {
 	funcs := model.SSA().SrcFuncs
 	// A function that acks exports a fact, so that calls of it count as
 	// acks; one whose ack is reported here does not, or its callers would
-	// report the same ack again. Iterate to a fixed point within the package.
+	// report the same ack again. Iterate to a fixed point within the
+	// package: each round learns one more level of a chain of helpers, and
+	// a chain has at most as many levels as the package has functions, so
+	// the rounds are bounded by that (a fixed number would decide, silently,
+	// that a deeper chain's ack is no ack).
 	local := map[*ssa.Function]string{}
 	var findings []*finding
-	for range 4 {
+	for range len(funcs) + 1 {
 		findings = findings[:0]
 		next := map[*ssa.Function]string{}
 		for _, fn := range funcs {

@@ -29,7 +29,8 @@
 //   - acks while writing on a transaction it received as a parameter,
 //     which only its caller can commit.
 //
-// It is silent on an ack after the commit's error check, on an ack of a
+// It is silent on an ack after the commit's error check (also a commit in
+// a helper given the transaction, commitTx(ctx, tx)), on an ack of a
 // duplicate after rolling back, on Nak, Nack, Reject, Term and InProgress
 // (they redeliver or drop the message on purpose), and on transactions that
 // write nothing. Auto-ack consumers (amqp091 Consume with autoAck true)

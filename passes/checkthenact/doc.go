@@ -227,8 +227,10 @@
 // schema (CREATE/ALTER/DROP, gorm AutoMigrate) or keeps a migration
 // tool's bookkeeping table; a function registered from init into a
 // migration list (an argument of a registrar named for migrations, or a
-// func in a Migration record, also in a package-level list); main, init and the Run/RunE/Action function of a cobra
-// or urfave/cli command up to the statement that starts serving (a go
+// func in a package-level slice or map named for migrations, as a literal
+// or appended from init); a func in a Migration record wherever it is
+// built (gormigrate); main, init and the Run/RunE/Action function of a
+// cobra or urfave/cli command up to the statement that starts serving (a go
 // statement, Serve, ListenAndServe, Start, Run, Consume, Subscribe); a
 // component's lifecycle start (a method named Start that launches
 // goroutines) up to its first go statement; and an unexported function

@@ -24,8 +24,11 @@ import (
 //     AutoMigrate) or touches a migrations bookkeeping table
 //     (schema_migrations, goose_db_version) is startup code;
 //   - a function registered from init into a migration list
-//     (goose.AddMigration(up, down), migrations.Register(fn), a func in a
-//     Migration record, also in a package-level var's list) is too;
+//     (goose.AddMigration(up, down), migrations.Register(fn), a func
+//     stored in, appended to or keyed in a package-level slice or map named
+//     for migrations) is too, and so is a func in a Migration record
+//     wherever the record is built (gormigrate.New(db, opts,
+//     []*gormigrate.Migration{{Migrate: ...}})): a migrator runs it once;
 //   - main, init and the commands of a CLI (the Run/RunE/Action function
 //     of a cobra or urfave/cli command) are roots: their statements before
 //     the first one that starts serving (a go statement, Serve,
@@ -96,6 +99,9 @@ func findStartup(pkg *types.Package, pkgInit *ssa.Function, funcs []*ssa.Functio
 				}
 			}
 		}
+		for _, step := range migrationRecordFuncs(fn) {
+			s.whole[step] = true
+		}
 		if gos := goStatements(fn); isStartMethod(fn) && len(gos) > 0 {
 			s.serving[fn] = gos // a lifecycle start: it serves from its first go statement
 		}
@@ -111,7 +117,10 @@ func findStartup(pkg *types.Package, pkgInit *ssa.Function, funcs []*ssa.Functio
 			s.serving[cmd] = servingInstrs(cmd)
 		}
 		for _, reg := range migrationRegistrations(pkgInit) {
-			s.whole[reg] = true // var migrations = []*Migration{{Up: ...}}
+			s.whole[reg] = true // var migrations = []func(*sql.DB) error{up0001}
+		}
+		for _, step := range migrationRecordFuncs(pkgInit) {
+			s.whole[step] = true // var migrations = []*Migration{{Up: ...}}
 		}
 		// The literals of those initialisers are no source functions
 		// either; the helpers they call are seen through them.
@@ -303,8 +312,9 @@ func reachableFromAny(froms []ssa.Instruction, instr ssa.Instruction) bool {
 // migrationRegistrations returns the functions init hands to a migration
 // registry: arguments of a call whose function or package is named for
 // migrations (goose.AddMigration(up, down), migrate.Register(fn)), and
-// functions stored into a migration record (&Migration{Up: func...}),
-// whichever registry or list the record is then given to.
+// the functions of a slice or map stored into a package-level variable
+// named for migrations (var migrations = map[int]func(*sql.DB) error{...},
+// migrations = append(migrations, up0002)).
 func migrationRegistrations(init *ssa.Function) []*ssa.Function {
 	var out []*ssa.Function
 	for _, b := range init.Blocks {
@@ -324,16 +334,72 @@ func migrationRegistrations(init *ssa.Function) []*ssa.Function {
 					}
 				}
 			case *ssa.Store:
-				fa, ok := instr.Addr.(*ssa.FieldAddr)
-				if !ok {
-					continue
+				if g, ok := instr.Addr.(*ssa.Global); ok && namedForMigrations(g.Name()) {
+					out = append(out, listedFuncs(instr.Val)...)
 				}
-				if n := ssautil.NamedOf(fa.X.Type()); n == nil || !namedForMigrations(n.Obj().Name()) {
-					continue
+			}
+		}
+	}
+	return out
+}
+
+// listedFuncs returns the functions a slice or map value holds, as built
+// by a composite literal or by append: the elements stored into the
+// literal's backing array and the values of its map updates.
+func listedFuncs(v ssa.Value) []*ssa.Function {
+	if fn := ssautil.FuncValue(Unwrap(v)); fn != nil {
+		return []*ssa.Function{fn}
+	}
+	var out []*ssa.Function
+	switch v := v.(type) {
+	case *ssa.Slice:
+		return listedFuncs(v.X)
+	case *ssa.Call:
+		if b, ok := v.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" {
+			for _, a := range v.Call.Args[1:] {
+				out = append(out, listedFuncs(a)...)
+			}
+		}
+	case *ssa.Alloc:
+		for _, ref := range *v.Referrers() {
+			if ia, ok := ref.(*ssa.IndexAddr); ok {
+				for _, st := range *ia.Referrers() {
+					if st, ok := st.(*ssa.Store); ok && st.Addr == ia {
+						out = append(out, listedFuncs(st.Val)...)
+					}
 				}
-				if fn := ssautil.FuncValue(Unwrap(instr.Val)); fn != nil {
-					out = append(out, fn)
-				}
+			}
+		}
+	case *ssa.MakeMap:
+		for _, ref := range *v.Referrers() {
+			if up, ok := ref.(*ssa.MapUpdate); ok && up.Map == v {
+				out = append(out, listedFuncs(up.Value)...)
+			}
+		}
+	}
+	return out
+}
+
+// migrationRecordFuncs returns the functions fn stores into a migration
+// record (&Migration{Up: func...}), whichever registry, list or migrator
+// the record is then given to.
+func migrationRecordFuncs(fn *ssa.Function) []*ssa.Function {
+	var out []*ssa.Function
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			store, ok := instr.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			fa, ok := store.Addr.(*ssa.FieldAddr)
+			if !ok {
+				continue
+			}
+			if n := ssautil.NamedOf(fa.X.Type()); n == nil || !namedForMigrations(n.Obj().Name()) {
+				continue
+			}
+			if step := ssautil.FuncValue(Unwrap(store.Val)); step != nil {
+				out = append(out, step)
 			}
 		}
 	}

@@ -256,6 +256,9 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		// found? then save), is an update for its callers.
 		s.Kind = writes[0].Kind
 	}
+	if len(data) == 0 {
+		s.commitsParam(fn, ops)
+	}
 	s.StateGuard = len(writes) > 0
 	for _, w := range writes {
 		s.StateGuard = s.StateGuard && w.StateGuard
@@ -287,6 +290,27 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		return nil
 	}
 	return s
+}
+
+// commitsParam makes a body that only commits the transaction its caller
+// hands in (commitTx(ctx, tx), a Finish(tx) that commits it) a commit of
+// that transaction to its callers: what the caller wrote on it is
+// committed when the call returns nil, as after tx.Commit itself.
+func (s *Summary) commitsParam(fn *ssa.Function, ops []*Op) {
+	param := -1
+	for _, op := range ops {
+		if op.Kind != apis.Commit {
+			continue
+		}
+		idx := paramIndex(fn, op.Handle.Path)
+		if idx < 0 || param >= 0 && idx != param {
+			return
+		}
+		param = idx
+	}
+	if param >= 0 {
+		s.Kind, s.HandleParam, s.HandleKind = apis.Commit, param, apis.HandleTx
+	}
 }
 
 // answerDuplicate records what fn makes of the unique violation of its

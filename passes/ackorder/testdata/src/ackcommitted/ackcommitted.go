@@ -81,3 +81,102 @@ func consumeProcessFirst(ctx context.Context, pool *pgxpool.Pool, d amqp.Deliver
 	}
 	return tx.Commit(ctx)
 }
+
+// commitTx commits the transaction it is given: to its callers, a commit.
+func commitTx(ctx context.Context, tx pgx.Tx) error { return tx.Commit(ctx) }
+
+// Near miss: the handler commits the caller's transaction through a
+// helper before it acks.
+func handleAndCommit(ctx context.Context, tx pgx.Tx, d amqp.Delivery) error { // want handleAndCommit:"acks Delivery.Ack"
+	if err := record(ctx, tx, d); err != nil {
+		return err
+	}
+	if err := commitTx(ctx, tx); err != nil {
+		return err
+	}
+	return d.Ack(false)
+}
+
+// The same handler acking before the helper commits.
+func handleAckFirst(ctx context.Context, tx pgx.Tx, d amqp.Delivery) error {
+	if err := record(ctx, tx, d); err != nil {
+		return err
+	}
+	if err := d.Ack(false); err != nil { // want `message acknowledged while the caller's transaction holding its effects is still open`
+		return err
+	}
+	return commitTx(ctx, tx)
+}
+
+// Near miss: its own transaction, committed through the helper, then the
+// ack.
+func consumeHelperCommit(ctx context.Context, pool *pgxpool.Pool, d amqp.Delivery) error { // want consumeHelperCommit:"acks Delivery.Ack"
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	if err := record(ctx, tx, d); err != nil {
+		return err
+	}
+	if err := commitTx(ctx, tx); err != nil {
+		return err
+	}
+	return d.Ack(false)
+}
+
+// The ack before the helper's commit.
+func consumeAckBeforeHelperCommit(ctx context.Context, pool *pgxpool.Pool, d amqp.Delivery) error {
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	if err := record(ctx, tx, d); err != nil {
+		return err
+	}
+	if err := d.Ack(false); err != nil { // want `message acknowledged before the transaction recording its effects commits at line 141`
+		return err
+	}
+	return commitTx(ctx, tx)
+}
+
+// A chain of helpers, each acking through the next: deeper than the four
+// rounds the package's fixed point used to stop at.
+func ack1(d amqp.Delivery) error { return d.Ack(false) } // want ack1:"acks Delivery.Ack"
+func ack2(d amqp.Delivery) error { return ack1(d) }      // want ack2:"acks ack1"
+func ack3(d amqp.Delivery) error { return ack2(d) }      // want ack3:"acks ack2"
+func ack4(d amqp.Delivery) error { return ack3(d) }      // want ack4:"acks ack3"
+func ack5(d amqp.Delivery) error { return ack4(d) }      // want ack5:"acks ack4"
+
+// The fifth helper of the chain, called before the commit.
+func consumeDeepAckFirst(ctx context.Context, pool *pgxpool.Pool, d amqp.Delivery) error {
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	if err := record(ctx, tx, d); err != nil {
+		return err
+	}
+	if err := ack5(d); err != nil { // want `ack5 acknowledges the message before the transaction recording its effects commits at line 165`
+		return err
+	}
+	return tx.Commit(ctx)
+}
+
+// Near miss: the same chain after the commit.
+func consumeDeepAckAfter(ctx context.Context, pool *pgxpool.Pool, d amqp.Delivery) error { // want consumeDeepAckAfter:"acks ack5"
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	if err := record(ctx, tx, d); err != nil {
+		return err
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return err
+	}
+	return ack5(d)
+}

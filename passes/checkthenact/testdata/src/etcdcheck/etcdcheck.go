@@ -64,3 +64,44 @@ func getThenPutCache(ctx context.Context, kv clientv3.KV, id, v string) error {
 	_, err = kv.Put(ctx, "/cache/"+id, v)
 	return err
 }
+
+// A count-only Get: Count is the number of keys found, and zero is the
+// absent branch.
+func countOnlyThenPut(ctx context.Context, cli *clientv3.Client, id string, notify func(string)) error {
+	key := "/done/" + id
+	resp, err := cli.Get(ctx, key, clientv3.WithCountOnly()) // want `existence check Get and the insert at line 78`
+	if err != nil {
+		return err
+	}
+	if resp.Count == 0 {
+		notify(id)
+		_, err = cli.Put(ctx, key, "1")
+	}
+	return err
+}
+
+// The same count-only Get whose zero branch only fills the cache.
+func countOnlyThenCache(ctx context.Context, cli *clientv3.Client, id, v string) error {
+	key := "/cache/" + id
+	resp, err := cli.Get(ctx, key, clientv3.WithCountOnly())
+	if err != nil {
+		return err
+	}
+	if resp.Count == 0 {
+		_, err = cli.Put(ctx, key, v)
+	}
+	return err
+}
+
+// The act runs when the key is there (Count > 0): nothing was checked for
+// absence.
+func countPresentThenPut(ctx context.Context, cli *clientv3.Client, id string, notify func(string)) error {
+	key := "/done/" + id
+	resp, err := cli.Get(ctx, key, clientv3.WithCountOnly())
+	if err != nil || resp.Count == 0 {
+		return err
+	}
+	notify(id)
+	_, err = cli.Put(ctx, key, "2")
+	return err
+}

@@ -15,6 +15,9 @@ type OpOption func(*Op)
 
 type Op struct{}
 
+// WithCountOnly makes Get return only the number of keys: Kvs stays empty.
+func WithCountOnly() OpOption { return nil }
+
 type Cmp struct{}
 
 func Compare(cmp Cmp, result string, v any) Cmp { return cmp }
