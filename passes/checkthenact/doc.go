@@ -91,6 +91,15 @@
 //		return err
 //	}
 //
+// FirstOrInit, which fills the record without inserting when no row
+// matches, followed by a Save or Create of that record is the same
+// find-or-create in two calls, judged the same way; silent when the save
+// runs only where the key is set, or the Create has an OnConflict clause:
+//
+//	db.Where(Preference{UserID: u, Name: n}).FirstOrInit(&p) // both miss
+//	p.Value = v
+//	db.Save(&p) // both insert: the key is still zero
+//
 // The present branch races too: a check that finds the row, a delete of
 // it, then a relative update of a count (SET n = n - 1, xorm Decr,
 // gorm.Expr("n - ?", 1)) that the delete's rows affected does not gate.

@@ -41,6 +41,12 @@ func absentBranches(op *dataaccess.Op) []*ssa.BasicBlock {
 			o.fromSliceFills(op)
 		}
 	}
+	return o.absentBlocks()
+}
+
+// absentBlocks returns the successors of the branches on the outcomes
+// found that select "absent" and are entered only through that test.
+func (o *outcomes) absentBlocks() []*ssa.BasicBlock {
 	var blocks []*ssa.BasicBlock
 	for _, b := range o.bools {
 		for _, ref := range *b.v.Referrers() {
