@@ -45,6 +45,9 @@ func init() {
 			// matches, without inserting and without an error: a read
 			// whose "absent" is the zero primary key.
 			row(pkg, "DB", "FirstOrInit", Read),
+			// Rows runs the chain's SELECT and hands back its rows, which
+			// the caller counts or scans in a loop.
+			row(pkg, "DB", "Rows", Read),
 		)
 	}
 

@@ -65,7 +65,10 @@
 // flag or a count compared with zero or one, also as one side of
 // `found && fresh` or `!found || stale`; len of a slice the read filled
 // (sqlx Select, gorm Find); the read's error, also through a method the
-// library's result promotes from an embedded struct (go-redis cmd.Err()).
+// library's result promotes from an embedded struct (go-redis cmd.Err());
+// a flag set, a count incremented or scanned, or a slice appended to in
+// a `for rows.Next()` loop over the read's rows (also gorm Rows()), the
+// count also as a limit's test.
 // A call through an interface of the module is its implementations' call
 // when they agree (see the dataaccess pass).
 //

@@ -40,6 +40,7 @@ func absentBranches(op *dataaccess.Op) []*ssa.BasicBlock {
 			o.fromRecordKeys(op)
 			o.fromSliceFills(op)
 		}
+		o.fromRowsLoops(instr)
 	}
 	return o.absentBlocks()
 }
