@@ -80,6 +80,7 @@ func run(pass *analysis.Pass) (any, error) {
 	presentBranchDecrements(pass, judge, reported)
 	limitGateRaces(pass, judge, reported)
 	countLimitRaces(pass, judge, reported)
+	helperTokenReuses(pass, judge)
 	return nil, nil
 }
 

@@ -94,6 +94,19 @@
 //		return err
 //	}
 //
+// A one-time code kept behind helpers (a map behind VerifyCode and
+// DeleteKey functions, a cache interface's GetString and Del) is checked
+// by one call and removed by another whose result nothing reads: two
+// requests both pass the check before either removes it. Silent on a take
+// that removes as it checks (GetDel, LoadAndDelete) and on a removal whose
+// result gates the act:
+//
+//	if !codes.VerifyCodeWithKey(email, code, "reset") { // both pass
+//		return errInvalid
+//	}
+//	setPassword(email)                // both set one
+//	codes.DeleteKey(email, "reset")   // too late
+//
 // FirstOrInit, which fills the record without inserting when no row
 // matches, followed by a Save or Create of that record is the same
 // find-or-create in two calls, judged the same way; silent when the save
