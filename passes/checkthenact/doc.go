@@ -261,7 +261,11 @@
 // function, never used as a value, whose every
 // call holds a mutex, runs in a constructor (New... returning one of the
 // package's types) or comes from a function for which the same holds: its
-// callers serialise it. Request handlers, consumers, workers and anything
+// callers serialise it. A loop started once at boot is silent too: a
+// function whose only uses are go statements in a starter with no
+// parameters named Init... or Start... (gogs's InitDeliverHooks), or in
+// startup code; a second replica of the service is a twin the analysis
+// cannot see. Request handlers, consumers, workers and anything else
 // started with go are reported. Calls from _test.go files do not count,
 // and checks in them are not reported: a test runs its steps in turn.
 //
