@@ -102,7 +102,7 @@ func checksOneTimeCode(call ssa.CallInstruction) bool {
 		strings.Contains(name, "Del") || strings.Contains(name, "Take") || strings.Contains(name, "Pop") || strings.Contains(name, "Consume") {
 		return false
 	}
-	if apis.NamesOneTimeCode(name) || apis.NamesOneTimeToken(where) {
+	if apis.NamesOneTimeCode(name) || apis.NamesOneTimeToken(where) || packageOfTokens(where) {
 		return true
 	}
 	for _, k := range keyArgs(call.Common()) {
@@ -134,6 +134,26 @@ func calledName(c *ssa.CallCommon) (name, where string) {
 		where = f.Pkg.Pkg.Name()
 	}
 	return f.Name(), where
+}
+
+// packageOfTokens reports whether a package name, written in one lower
+// case word, names a store of one-time tokens (tmptokens, smsotp);
+// one of API, access, session or auth tokens does not count.
+func packageOfTokens(name string) bool {
+	if name != strings.ToLower(name) {
+		return false
+	}
+	for _, w := range []string{"api", "access", "session", "auth"} {
+		if strings.HasPrefix(name, w) {
+			return false
+		}
+	}
+	for _, w := range []string{"tokens", "otp", "otps"} {
+		if strings.HasSuffix(name, w) {
+			return true
+		}
+	}
+	return false
 }
 
 func hasAnyPrefix(s string, prefixes ...string) bool {

@@ -10,6 +10,7 @@ import (
 	"errors"
 
 	"helpertokens/codes"
+	"helpertokens/tmptokens"
 )
 
 type Server struct{ db *sql.DB }
@@ -130,5 +131,27 @@ func (a *Auth) twofaVerify(ctx context.Context, token, totp string) error {
 	}
 	a.tokens.Delete(token)
 	_, err := a.db.ExecContext(ctx, `INSERT INTO sessions (token) VALUES ($1)`, token)
+	return err
+}
+
+// The same through a package of package-level helpers.
+func (a *Auth) TwofaPagePkg(ctx context.Context, token, totp string) error {
+	if _, err := tmptokens.Check(token); err != nil { // want `token-reuse race: Check checks the one-time code and Delete at line \d+ removes it`
+		return err
+	}
+	if totp == "" {
+		return errors.New("invalid")
+	}
+	tmptokens.Delete(token)
+	_, err := a.db.ExecContext(ctx, `INSERT INTO sessions (token) VALUES ($1)`, token)
+	return err
+}
+
+// Near miss: Get removes the token as it reads it.
+func (a *Auth) ResetPkg(ctx context.Context, token string) error {
+	if _, err := tmptokens.Get(token); err != nil {
+		return err
+	}
+	_, err := a.db.ExecContext(ctx, `UPDATE users SET password = $1`, "x")
 	return err
 }
