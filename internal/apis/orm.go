@@ -41,6 +41,13 @@ func init() {
 			txFuncRow(pkg, "DB", "Transaction", 0),
 			row(pkg, "DB", "AutoMigrate", Schema),
 			row(pkg, "DB", "FirstOrCreate", FindOrCreate),
+			// FirstOrInit fills the record from its conditions when no row
+			// matches, without inserting and without an error: a read
+			// whose "absent" is the zero primary key.
+			row(pkg, "DB", "FirstOrInit", Read),
+			// Rows runs the chain's SELECT and hands back its rows, which
+			// the caller counts or scans in a loop.
+			row(pkg, "DB", "Rows", Read),
 		)
 	}
 

@@ -55,3 +55,25 @@ func NamesTokenValue(name string) bool {
 	}
 	return false
 }
+
+// NamesOneTimeCode reports whether a name (a helper, its package, or the
+// constant text of a cache key) names a one-time token or a code sent to
+// prove something once: NamesOneTimeToken's words, or "code" beside what
+// it proves or where it was sent (VerifyCodeWithKey, "user:email-code:").
+// "code" alone (a status, country or error code) does not count.
+func NamesOneTimeCode(name string) bool {
+	if NamesOneTimeToken(name) {
+		return true
+	}
+	words := splitWords(name)
+	if !slices.Contains(words, "code") && !slices.Contains(words, "codes") {
+		return false
+	}
+	for _, w := range words {
+		switch w {
+		case "verify", "verification", "email", "mail", "sms", "phone", "reset", "activation", "activate", "login", "signin", "totp", "twofa", "mfa":
+			return true
+		}
+	}
+	return false
+}

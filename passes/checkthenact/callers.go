@@ -26,6 +26,8 @@ type callers struct {
 	// handler, a goroutine, a callback stored for later.
 	asValue map[*ssa.Function]bool
 	memo    map[*ssa.Function]bool
+	// launched is built on first use; see runonce.go.
+	launched *launchIndex
 }
 
 func newCallers(fset *token.FileSet, model *dataaccess.Result) *callers {
@@ -91,6 +93,9 @@ func (c *callers) runAlone(fn *ssa.Function) bool {
 }
 
 func (c *callers) calledAlone(fn *ssa.Function) bool {
+	if c.startedOnceAtBoot(fn) {
+		return true
+	}
 	obj, ok := fn.Object().(*types.Func)
 	if !ok || obj.Exported() || fn.Parent() != nil || c.asValue[fn] || len(c.sites[fn]) == 0 {
 		return false

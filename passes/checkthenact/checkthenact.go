@@ -23,6 +23,10 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	model := pass.ResultOf[dataaccess.Analyzer].(*dataaccess.Result)
 	if len(model.Ops) == 0 {
+		if model.Modelled() {
+			// A one-time code behind helpers involves no op the model knows.
+			helperTokenReuses(pass, NewJudge(pass.Fset, model))
+		}
 		return nil, nil
 	}
 	judge := NewJudge(pass.Fset, model)
@@ -41,6 +45,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	findOrCreateRaces(pass, judge)
+	firstOrInitRaces(pass, judge)
 	usable := func(read *dataaccess.Op) bool {
 		return read.Kind.IsCheck() && !model.IsStartup(read) && !callers.runAlone(read.Fn) && !callers.inTestFile(read.Fn) && !freshKey(read)
 	}
@@ -79,6 +84,7 @@ func run(pass *analysis.Pass) (any, error) {
 	presentBranchDecrements(pass, judge, reported)
 	limitGateRaces(pass, judge, reported)
 	countLimitRaces(pass, judge, reported)
+	helperTokenReuses(pass, judge)
 	return nil, nil
 }
 

@@ -35,7 +35,7 @@ type countLimitRace struct {
 func countLimitRaces(pass *analysis.Pass, judge *Judge, reported map[*dataaccess.Op]bool) {
 	ops := judge.model.Ops
 	for _, count := range ops {
-		if reported[count] || count.Kind != apis.Exists || judge.NoTwin(count) || freshKey(count) || count.Resource.Key != nil {
+		if reported[count] || count.Kind != apis.Exists && (count.Kind != apis.Read || rowsLoopCounts(count.Instr) == nil) || judge.NoTwin(count) || freshKey(count) || count.Resource.Key != nil {
 			continue
 		}
 		if r, ok := countLimitRaceOf(count, ops, judge.callers); ok {
@@ -79,6 +79,7 @@ func countValues(call *ssa.Call) []ssa.Value {
 		vals = append(vals, call)
 	}
 	outs = append(outs, outParams(call.Call.Args)...)
+	vals = append(vals, rowsLoopCounts(call)...)
 	for _, ref := range *call.Referrers() {
 		switch ref := ref.(type) {
 		case *ssa.Extract:

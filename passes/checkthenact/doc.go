@@ -65,7 +65,10 @@
 // flag or a count compared with zero or one, also as one side of
 // `found && fresh` or `!found || stale`; len of a slice the read filled
 // (sqlx Select, gorm Find); the read's error, also through a method the
-// library's result promotes from an embedded struct (go-redis cmd.Err()).
+// library's result promotes from an embedded struct (go-redis cmd.Err());
+// a flag set, a count incremented or scanned, or a slice appended to in
+// a `for rows.Next()` loop over the read's rows (also gorm Rows()), the
+// count also as a limit's test.
 // A call through an interface of the module is its implementations' call
 // when they agree (see the dataaccess pass).
 //
@@ -90,6 +93,28 @@
 //	if err := tx.FirstOrCreate(f, f).Error; err != nil { // the loser's 500
 //		return err
 //	}
+//
+// A one-time code kept behind helpers (a map behind VerifyCode and
+// DeleteKey functions, a cache interface's GetString and Del) is checked
+// by one call and removed by another whose result nothing reads: two
+// requests both pass the check before either removes it. Silent on a take
+// that removes as it checks (GetDel, LoadAndDelete) and on a removal whose
+// result gates the act:
+//
+//	if !codes.VerifyCodeWithKey(email, code, "reset") { // both pass
+//		return errInvalid
+//	}
+//	setPassword(email)                // both set one
+//	codes.DeleteKey(email, "reset")   // too late
+//
+// FirstOrInit, which fills the record without inserting when no row
+// matches, followed by a Save or Create of that record is the same
+// find-or-create in two calls, judged the same way; silent when the save
+// runs only where the key is set, or the Create has an OnConflict clause:
+//
+//	db.Where(Preference{UserID: u, Name: n}).FirstOrInit(&p) // both miss
+//	p.Value = v
+//	db.Save(&p) // both insert: the key is still zero
 //
 // The present branch races too: a check that finds the row, a delete of
 // it, then a relative update of a count (SET n = n - 1, xorm Decr,
@@ -238,7 +263,11 @@
 // function, never used as a value, whose every
 // call holds a mutex, runs in a constructor (New... returning one of the
 // package's types) or comes from a function for which the same holds: its
-// callers serialise it. Request handlers, consumers, workers and anything
+// callers serialise it. A loop started once at boot is silent too: a
+// function whose only uses are go statements in a starter with no
+// parameters named Init... or Start... (gogs's InitDeliverHooks), or in
+// startup code; a second replica of the service is a twin the analysis
+// cannot see. Request handlers, consumers, workers and anything else
 // started with go are reported. Calls from _test.go files do not count,
 // and checks in them are not reported: a test runs its steps in turn.
 //

@@ -233,25 +233,28 @@ func reportFindOrCreate(pass *analysis.Pass, race findOrCreateRace) {
 	if race.model != "" {
 		what = race.model
 	}
+	pass.Report(analysis.Diagnostic{
+		Pos: race.op.Pos(),
+		Message: fmt.Sprintf("check-then-act race: FirstOrCreate looks %s up and inserts it in two statements, so two concurrent callers can both miss it and both insert; %s",
+			what, lookupOutcome(race)),
+		URL: apis.RuntimeClaimURL,
+	})
+}
+
+// lookupOutcome says what the schema makes of the second insert of a
+// find-or-create, and the one-step form.
+func lookupOutcome(race findOrCreateRace) string {
 	conditional := "add Clauses(clause.OnConflict{DoNothing: true}) and read RowsAffected"
 	if !apis.HasGormClauses(race.op.Callee.Pkg().Path()) {
 		conditional = "insert with ON CONFLICT DO NOTHING and read rows affected"
 	}
-	var outcome string
 	switch race.cover {
 	case coverUnique:
-		outcome = fmt.Sprintf("the unique key (%s) fails the second insert, and its error is handed on as a failure (answer the unique violation as \"already there\", or %s)",
+		return fmt.Sprintf("the unique key (%s) fails the second insert, and its error is handed on as a failure (answer the unique violation as \"already there\", or %s)",
 			strings.Join(race.key, ", "), conditional)
 	case coverDuplicate:
-		outcome = fmt.Sprintf("no unique key of %s covers (%s) (a gorm uniqueIndex tag or a constraint in the module's schema), so both rows are stored (add one: %s; then %s)",
+		return fmt.Sprintf("no unique key of %s covers (%s) (a gorm uniqueIndex tag or a constraint in the module's schema), so both rows are stored (add one: %s; then %s)",
 			race.model, strings.Join(race.cols, ", "), createIndex(race.table, race.cols), conditional)
-	default:
-		outcome = fmt.Sprintf("either a unique key fails the second insert with an error handed on as a failure, or both rows are stored (with a unique key on what it looks up, %s)", conditional)
 	}
-	pass.Report(analysis.Diagnostic{
-		Pos: race.op.Pos(),
-		Message: fmt.Sprintf("check-then-act race: FirstOrCreate looks %s up and inserts it in two statements, so two concurrent callers can both miss it and both insert; %s",
-			what, outcome),
-		URL: apis.RuntimeClaimURL,
-	})
+	return fmt.Sprintf("either a unique key fails the second insert with an error handed on as a failure, or both rows are stored (with a unique key on what it looks up, %s)", conditional)
 }

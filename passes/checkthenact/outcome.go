@@ -40,7 +40,14 @@ func absentBranches(op *dataaccess.Op) []*ssa.BasicBlock {
 			o.fromRecordKeys(op)
 			o.fromSliceFills(op)
 		}
+		o.fromRowsLoops(instr)
 	}
+	return o.absentBlocks()
+}
+
+// absentBlocks returns the successors of the branches on the outcomes
+// found that select "absent" and are entered only through that test.
+func (o *outcomes) absentBlocks() []*ssa.BasicBlock {
 	var blocks []*ssa.BasicBlock
 	for _, b := range o.bools {
 		for _, ref := range *b.v.Referrers() {

@@ -10,3 +10,7 @@ func SQLText(v ssa.Value) (string, bool) { return sqlText(v) }
 // Arg returns the value a call passes for the callee's i'th parameter,
 // receiver excluded (the index convention of apis rows and Summary).
 func Arg(c *ssa.CallCommon, i int) ssa.Value { return arg(c, i) }
+
+// ClauseName names the gorm clause a Clauses argument is (OnConflict,
+// Locking, Insert), or "" for anything else.
+func ClauseName(v ssa.Value) string { return clauseName(v) }
