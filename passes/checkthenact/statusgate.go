@@ -52,6 +52,9 @@ type gate struct {
 func statusGateRace(model *dataaccess.Result, g gate) (act, write *dataaccess.Op) {
 	for _, region := range g.regions() {
 		for _, write := range stateWrites(g, model.Ops, region) {
+			if !writesTestedField(model, g, write) {
+				continue // writes back the tested value: no transition
+			}
 			act = duplicableAct(g, write, model.Ops, region)
 			if act == nil && actsAndWrites(write) {
 				act = write // a helper that credits and then saves the state
