@@ -35,7 +35,7 @@ func writesTestedField(model *dataaccess.Result, g gate, write *dataaccess.Op) b
 	}
 	if write.Summary != nil {
 		helper := write.Call().StaticCallee()
-		if helper == nil || helper.Blocks == nil || slices.ContainsFunc(model.ByFunc[helper], writesColumns) {
+		if helper == nil || helper.Blocks == nil || slices.ContainsFunc(opsWithin(model, helper), writesColumns) {
 			// An interface or another package's helper may assign it; an
 			// UPDATE ... SET status = 'captured' WHERE id = p.ID names it.
 			return true
@@ -44,6 +44,16 @@ func writesTestedField(model *dataaccess.Result, g gate, write *dataaccess.Op) b
 	}
 	a := fieldAssigner{model: model, field: g.field, types: recTypes, seen: map[*ssa.Function]bool{}}
 	return slices.ContainsFunc(scope, func(fn *ssa.Function) bool { return a.mayAssign(fn, 0) })
+}
+
+// opsWithin returns the operations of fn and of the closures it makes
+// (the UPDATE a helper runs inside its db.Transaction callback).
+func opsWithin(model *dataaccess.Result, fn *ssa.Function) []*dataaccess.Op {
+	ops := model.ByFunc[fn]
+	for _, anon := range fn.AnonFuncs {
+		ops = append(ops, opsWithin(model, anon)...)
+	}
+	return ops
 }
 
 // savesWholeRecord reports whether the write takes the record itself: a
