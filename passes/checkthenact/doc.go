@@ -174,7 +174,11 @@
 // update that adds to what the row holds (SET n = n + 1, gorm.Expr("n -
 // ?", 1), xorm Incr). A write of absolute values to another row (plan =
 // 'pro', status = 'failed', a total recomputed by a subquery) and a delete
-// leave the row as one run would.
+// leave the row as one run would; an external call keyed by an idempotency
+// key made from the record is done once by the provider. A whole-record
+// save is the state write only when the tested field is assigned before
+// it: a test of a field nothing assigns (an access or configuration
+// check) guards no transition.
 //
 // It is silent when the state write is a conditional UPDATE ... WHERE
 // status = $old (or gorm Where("status = ?", old).Update), when the read

@@ -52,6 +52,9 @@ type gate struct {
 func statusGateRace(model *dataaccess.Result, g gate) (act, write *dataaccess.Op) {
 	for _, region := range g.regions() {
 		for _, write := range stateWrites(g, model.Ops, region) {
+			if !writesTestedField(model, g, write) {
+				continue // writes back the tested value: no transition
+			}
 			act = duplicableAct(g, write, model.Ops, region)
 			if act == nil && actsAndWrites(write) {
 				act = write // a helper that credits and then saves the state
@@ -153,7 +156,7 @@ func derivedFromRecord(records []ssa.Value, write *dataaccess.Op) bool {
 func duplicableAct(g gate, write *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.BasicBlock) *dataaccess.Op {
 	var update *dataaccess.Op
 	for _, op := range ops {
-		if op == write || op == g.read || !dataaccess.NonIdempotent(op) || !inRegion(op.Instr, g.fn, region) {
+		if op == write || op == g.read || !dataaccess.NonIdempotent(op) || !inRegion(op.Instr, g.fn, region) || keyedByRecord(g, op) {
 			continue
 		}
 		if op.Kind != apis.Effect && dataaccess.SameResource(g.read.Resource, op.Resource) {
@@ -193,7 +196,7 @@ func gateSerialised(g gate, write, act *dataaccess.Op, ops []*dataaccess.Op, reg
 		return true
 	}
 	for _, op := range ops {
-		if op == act || !inRegion(op.Instr, g.fn, region) {
+		if op == act || !inRegion(op.Instr, g.fn, region) || keyedByRecord(g, op) {
 			continue
 		}
 		if !picksWinner(op) && !op.StateGuard {

@@ -3,7 +3,17 @@ package stripe
 
 import "context"
 
+// Params are the fields every request's parameters share.
+type Params struct {
+	IdempotencyKey *string
+}
+
+func (p *Params) SetIdempotencyKey(val string) { p.IdempotencyKey = &val }
+
+func String(v string) *string { return &v }
+
 type RefundParams struct {
+	Params
 	Charge *string
 }
 
