@@ -26,6 +26,28 @@ import (
 // lookup, and a nil or empty map or slice a store's result holds (DynamoDB
 // out.Item == nil, len(out.Items) == 0, etcd len(resp.Kvs) == 0).
 func absentBranches(op *dataaccess.Op) []*ssa.BasicBlock {
+	var blocks []*ssa.BasicBlock
+	for _, s := range presenceSplits(op) {
+		blocks = append(blocks, s.absent)
+	}
+	return blocks
+}
+
+// presentBranches returns the blocks the check's outcome leads to when
+// it found the record, at the same tests as absentBranches.
+func presentBranches(op *dataaccess.Op) []*ssa.BasicBlock {
+	var blocks []*ssa.BasicBlock
+	for _, s := range presenceSplits(op) {
+		blocks = append(blocks, s.present)
+	}
+	return blocks
+}
+
+// presenceSplit is a test of the check's outcome whose absent successor
+// runs only after it.
+type presenceSplit struct{ absent, present *ssa.BasicBlock }
+
+func presenceSplits(op *dataaccess.Op) []presenceSplit {
 	o := &outcomes{kind: op.Kind, errWhenPresent: op.Summary != nil && op.Summary.ErrWhenPresent || claimFailsWhenPresent(op), helper: op.Summary != nil}
 	switch instr := op.Instr.(type) {
 	case *ssa.Lookup:
@@ -41,7 +63,7 @@ func absentBranches(op *dataaccess.Op) []*ssa.BasicBlock {
 			o.fromSliceFills(op)
 		}
 	}
-	var blocks []*ssa.BasicBlock
+	var splits []presenceSplit
 	for _, b := range o.bools {
 		for _, ref := range *b.v.Referrers() {
 			ifi, ok := ref.(*ssa.If)
@@ -53,11 +75,11 @@ func absentBranches(op *dataaccess.Op) []*ssa.BasicBlock {
 				absent, present = present, absent
 			}
 			if onlyAfterTest(ifi.Block(), absent, present) {
-				blocks = append(blocks, absent)
+				splits = append(splits, presenceSplit{absent: absent, present: present})
 			}
 		}
 	}
-	return blocks
+	return splits
 }
 
 // claimFailsWhenPresent reports whether op is an in-process claim whose
