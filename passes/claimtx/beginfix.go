@@ -83,7 +83,10 @@ func moveAfterBegin(pass *analysis.Pass, f *finding) (*analysis.SuggestedFix, st
 			}
 		}
 	}
-	if returns(group) && !rollback {
+	switch returns, jumps := leaves(group); {
+	case jumps:
+		return nil, "the claim's statements break out of a loop, which would leave the transaction open"
+	case returns && !rollback:
 		return nil, "the claim's statements return early, and no deferred Rollback would end the transaction"
 	}
 	insertAt := block.List[end-1].End()
@@ -224,22 +227,23 @@ func prologueEnd(pass *analysis.Pass, list []ast.Stmt, beginAt int, tx *types.Va
 	return end, rollback
 }
 
-// returns reports whether the statements return, outside function
-// literals.
-func returns(stmts []ast.Stmt) bool {
-	found := false
+// leaves reports whether the statements return, or jump with break,
+// continue or goto, outside function literals.
+func leaves(stmts []ast.Stmt) (returns, jumps bool) {
 	for _, s := range stmts {
 		ast.Inspect(s, func(n ast.Node) bool {
 			switch n.(type) {
 			case *ast.FuncLit:
 				return false
 			case *ast.ReturnStmt:
-				found = true
+				returns = true
+			case *ast.BranchStmt:
+				jumps = true
 			}
-			return !found
+			return true
 		})
 	}
-	return found
+	return returns, jumps
 }
 
 // movedText is the source of the claim's statements, up to the Begin

@@ -65,6 +65,7 @@ func entTables(root string) map[string]*Schema {
 // entType is what one schema type's methods declare.
 type entType struct {
 	table   string
+	fields  []string          // in declaration order
 	columns map[string]string // field name → column (StorageKey)
 	unique  []string          // field names
 	indexes []sqlclass.UniqueKey
@@ -132,7 +133,7 @@ func (t *entType) schema() *sqlclass.TableSchema {
 		return field
 	}
 	out := &sqlclass.TableSchema{Name: unqualifiedTable(t.table), Unique: []sqlclass.UniqueKey{{Columns: []string{"id"}}}}
-	for field := range t.columns {
+	for _, field := range t.fields {
 		out.Columns = append(out.Columns, column(field))
 	}
 	for _, field := range t.unique {
@@ -159,6 +160,7 @@ func (t *entType) addField(elem ast.Expr, imports map[string]string) {
 	if !ok {
 		return
 	}
+	t.fields = append(t.fields, name)
 	t.columns[name] = name
 	for _, call := range calls {
 		switch call.Fun.(*ast.SelectorExpr).Sel.Name {

@@ -112,6 +112,9 @@ func xormUniqueKeys(s *types.Struct, mapper func(string) string) [][]string {
 	idColumn := ""
 	for i := range s.NumFields() {
 		tag := reflect.StructTag(s.Tag(i)).Get("xorm")
+		if tag == "-" {
+			continue // not a column
+		}
 		col := mapper(s.Field(i).Name())
 		for _, token := range strings.Fields(tag) {
 			if len(token) > 2 && token[0] == '\'' && token[len(token)-1] == '\'' {

@@ -31,3 +31,9 @@ type Watch struct {
 	UID    int64 `xorm:"'uid' INDEX(w)"`
 	RepoID int64 `xorm:"INDEX(w)"`
 }
+
+// Snapshot's Id is no column (xorm:"-"), so not its key either.
+type Snapshot struct {
+	Id   int64 `xorm:"-"`
+	Name string
+}
