@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
-	"reflect"
 	"strings"
 
 	"github.com/idemvet/idemvet/passes/dataaccess"
@@ -32,12 +31,12 @@ func (f *fixer) builderUniqueCover(check, write *dataaccess.Op) string {
 	if len(cols) == 0 {
 		return fmt.Sprintf("no fix: a conditional insert picks one winner only under a unique key of %s covering what the check looks up, and which columns those are cannot be told", name)
 	}
-	for _, key := range pgUniqueKeys(model) {
+	for _, key := range dataaccess.TagUniqueKeys(model.Underlying().(*types.Struct), "pg") {
 		if subset(key, cols) {
 			return ""
 		}
 	}
-	table := gormTable(name) // go-pg's default table name is the same snake-case plural
+	table := dataaccess.PluralTable(name) // go-pg's default table name is the same snake-case plural
 	if answer := dataaccess.TableSchemaOf(f.pass, table); answer.Table != nil {
 		for _, u := range answer.Table.Unique {
 			if !u.Partial && subset(u.Columns, cols) {
@@ -66,37 +65,4 @@ func (f *fixer) goPgModel(call *ast.CallExpr) *types.Named {
 		call, _ = sel.X.(*ast.CallExpr)
 	}
 	return nil
-}
-
-// pgUniqueKeys reads the unique column sets a model's go-pg tags declare:
-// `pg:",unique"`, `pg:",pk"`, a composite `pg:",unique:group"`, with the
-// column renamed by the tag's first element.
-func pgUniqueKeys(model *types.Named) [][]string {
-	s := model.Underlying().(*types.Struct)
-	var keys [][]string
-	groups := map[string]int{}
-	for i := range s.NumFields() {
-		parts := strings.Split(reflect.StructTag(s.Tag(i)).Get("pg"), ",")
-		col := gormColumn(s.Field(i).Name())
-		if parts[0] != "" && parts[0] != "-" {
-			col = parts[0]
-		}
-		for _, opt := range parts[1:] {
-			k, group, _ := strings.Cut(opt, ":")
-			if k != "unique" && k != "pk" {
-				continue
-			}
-			if group == "" {
-				keys = append(keys, []string{col})
-				continue
-			}
-			if at, ok := groups[group]; ok {
-				keys[at] = append(keys[at], col)
-				continue
-			}
-			groups[group] = len(keys)
-			keys = append(keys, []string{col})
-		}
-	}
-	return keys
 }

@@ -286,7 +286,16 @@
 // (rows affected == 1), so only the winner acts; when an act precedes the
 // insert, no fix can help and none is offered; nor when the insert's result
 // is kept or the record it filled is read after it (a get-or-create's
-// res.LastInsertId() or user.ID would read no row after a conflict).
+// res.LastInsertId() or user.ID would read no row after a conflict). An
+// INSERT ... RETURNING scanned into err (err = q.QueryRow(...).Scan(&id))
+// gets ON CONFLICT (key) DO NOTHING RETURNING, and a twin's insert, which
+// returns no row (pgx.ErrNoRows, sql.ErrNoRows), is answered as the
+// check's present branch answers a found row: its one return statement,
+// after the check's own lookup is run again when that return hands back
+// what the check read; only when the unique key is exactly the checked
+// columns. The fix is offered only where the module's schema (its .sql
+// files, DDL strings, or the ent schema, xorm or bun models that create
+// the tables) declares a unique key covering the checked columns.
 // Diagnostics whose act is an
 // external call point to runtime/effect, the others to runtime/claim.
 package checkthenact

@@ -84,7 +84,7 @@ func describeLookup(pass *analysis.Pass, op *dataaccess.Op) findOrCreateRace {
 	}
 	race.model = model.Obj().Name()
 	race.cols = lookupColumns(call)
-	race.table = gormTable(race.model)
+	race.table = dataaccess.PluralTable(race.model)
 	if len(race.cols) == 0 {
 		return race
 	}
@@ -210,7 +210,7 @@ func taggedColumn(field string, tag reflect.StructTag) string {
 			return v
 		}
 	}
-	return gormColumn(field)
+	return dataaccess.ColumnName(field)
 }
 
 // errorSurfaces reports whether the find-or-create's error is read: a

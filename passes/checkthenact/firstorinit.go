@@ -88,7 +88,11 @@ func savedAfterInit(init *dataaccess.Op, ops []*dataaccess.Op) *dataaccess.Op {
 func zeroKeyBranches(init *dataaccess.Op) []*ssa.BasicBlock {
 	o := &outcomes{kind: init.Kind}
 	o.fromRecordKeys(init)
-	return o.absentBlocks()
+	var blocks []*ssa.BasicBlock
+	for _, s := range o.splits() {
+		blocks = append(blocks, s.absent)
+	}
+	return blocks
 }
 
 // reachableFrom reports whether instr can run after entering one of the

@@ -72,6 +72,9 @@ func suggestFix(pass *analysis.Pass, check, write *dataaccess.Op, ops []*dataacc
 		if target == nil {
 			return nil, note
 		}
+		if write.SQL.Returning {
+			return f.returningFix(check, write, target, acts)
+		}
 		call, edits, msg = f.sqlOnConflict(write, target)
 	}
 	switch {
@@ -311,7 +314,7 @@ func (f *fixer) gormOnConflict(write *dataaccess.Op) (call *ast.CallExpr, edits,
 // the dialect cannot be told, there is no fix.
 func (f *fixer) sqlOnConflict(write *dataaccess.Op, target []string) (*ast.CallExpr, []analysis.TextEdit, string) {
 	call, _ := f.callAt(write.Pos())
-	if call == nil || write.SQL.Returning {
+	if call == nil {
 		return nil, nil, ""
 	}
 	for _, a := range call.Args {
@@ -388,14 +391,27 @@ func (f *fixer) movable(e ast.Expr, pos token.Pos) bool {
 			}
 		case *ast.FuncLit:
 			ok = false
-		case *ast.Ident:
-			obj := f.pass.TypesInfo.Uses[n]
-			if obj == nil || obj.Pkg() == nil || obj.Parent() == obj.Pkg().Scope() || obj.Parent() == types.Universe {
-				return true
-			}
-			if _, isVar := obj.(*types.Var); isVar && (obj.Pos() >= pos || obj.Parent() == nil || !obj.Parent().Contains(pos)) {
-				ok = false
-			}
+		}
+		return ok
+	})
+	return ok && f.inScopeAt(e, pos)
+}
+
+// inScopeAt reports whether every variable node n names is declared
+// before pos in a scope that contains pos.
+func (f *fixer) inScopeAt(n ast.Node, pos token.Pos) bool {
+	ok := true
+	ast.Inspect(n, func(n ast.Node) bool {
+		id, isIdent := n.(*ast.Ident)
+		if !isIdent {
+			return ok
+		}
+		obj := f.pass.TypesInfo.Uses[id]
+		if obj == nil || obj.Pkg() == nil || obj.Parent() == obj.Pkg().Scope() || obj.Parent() == types.Universe {
+			return ok
+		}
+		if _, isVar := obj.(*types.Var); isVar && (obj.Pos() >= pos || obj.Parent() == nil || !obj.Parent().Contains(pos)) {
+			ok = false
 		}
 		return ok
 	})

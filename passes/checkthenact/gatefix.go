@@ -122,9 +122,11 @@ func (f *fixer) gatedFix(check *dataaccess.Op, call *ast.CallExpr, edits, extra 
 	// check's present branch returns, as if it had found the row.
 	var loserReturn string
 	if _, ends := rest[len(rest)-1].(*ast.ReturnStmt); ends && f.hasResults(stmt.Pos()) {
-		if loserReturn = f.presentReturn(check, stmt); loserReturn == "" {
+		ret := f.presentReturn(check, stmt.Pos())
+		if ret == nil {
 			return nil
 		}
+		loserReturn = f.text(ret.Pos(), ret.End())
 	}
 	var b strings.Builder
 	if errChecked != nil {
@@ -197,98 +199,6 @@ func (f *fixer) hasResults(pos token.Pos) bool {
 		}
 	}
 	return false
-}
-
-// presentReturn returns the text of the return the check's present branch
-// makes, when it is an if before stmt in the same block that tests what
-// the check's statement set and only returns (`if exists { return nil }`),
-// or "".
-func (f *fixer) presentReturn(check *dataaccess.Op, stmt ast.Stmt) string {
-	set := f.setBy(check.Pos())
-	path, _ := astutil.PathEnclosingInterval(f.file, stmt.Pos(), stmt.End())
-	for _, n := range path {
-		block, ok := n.(*ast.BlockStmt)
-		if !ok {
-			continue
-		}
-		for _, s := range block.List {
-			if s == stmt {
-				return ""
-			}
-			ifs, ok := s.(*ast.IfStmt)
-			if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 {
-				continue
-			}
-			ret, ok := ifs.Body.List[0].(*ast.ReturnStmt)
-			if !ok || !f.testsPresence(ifs.Cond, set) {
-				continue
-			}
-			return f.text(ret.Pos(), ret.End())
-		}
-		return ""
-	}
-	return ""
-}
-
-// setBy returns the non-error variables the statement holding the call at
-// pos assigns or fills (exists in `err := row.Scan(&exists)`, u in
-// `u, err := repo.Find(...)`).
-func (f *fixer) setBy(pos token.Pos) map[types.Object]bool {
-	set := map[types.Object]bool{}
-	path, _ := astutil.PathEnclosingInterval(f.file, pos, pos)
-	for _, n := range path {
-		st, ok := n.(ast.Stmt)
-		if !ok {
-			continue
-		}
-		ast.Inspect(st, func(n ast.Node) bool {
-			var id *ast.Ident
-			switch n := n.(type) {
-			case *ast.UnaryExpr:
-				if n.Op == token.AND {
-					id, _ = n.X.(*ast.Ident)
-				}
-			case *ast.AssignStmt:
-				for _, l := range n.Lhs {
-					if lid, ok := l.(*ast.Ident); ok {
-						f.addVar(set, lid)
-					}
-				}
-			}
-			if id != nil {
-				f.addVar(set, id)
-			}
-			return true
-		})
-		return set
-	}
-	return set
-}
-
-func (f *fixer) addVar(set map[types.Object]bool, id *ast.Ident) {
-	obj := f.pass.TypesInfo.ObjectOf(id)
-	if v, ok := obj.(*types.Var); ok && v.Type().String() != "error" {
-		set[obj] = true
-	}
-}
-
-// testsPresence reports whether cond tests one of the check's variables
-// for presence (exists, found, u != nil), not its absence (!exists).
-func (f *fixer) testsPresence(cond ast.Expr, set map[types.Object]bool) bool {
-	if u, ok := cond.(*ast.UnaryExpr); ok && u.Op == token.NOT {
-		return false
-	}
-	if b, ok := cond.(*ast.BinaryExpr); ok && b.Op == token.EQL {
-		return false // u == nil: the absent test
-	}
-	uses := false
-	ast.Inspect(cond, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && set[f.pass.TypesInfo.Uses[id]] {
-			uses = true
-		}
-		return !uses
-	})
-	return uses
 }
 
 // declaredAt reports whether any of the names is declared in a scope

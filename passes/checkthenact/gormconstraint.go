@@ -8,7 +8,6 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
-	"unicode"
 
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
@@ -36,7 +35,7 @@ func (f *fixer) gormUniqueCover(check *dataaccess.Op, create *ast.CallExpr) (not
 			return ""
 		}
 	}
-	table := gormTable(name)
+	table := dataaccess.PluralTable(name)
 	if answer := dataaccess.TableSchemaOf(f.pass, table); answer.Table != nil {
 		for _, u := range answer.Table.Unique {
 			if !u.Partial && subset(u.Columns, cols) {
@@ -74,7 +73,7 @@ func gormUniqueKeys(s *types.Struct) [][]string {
 	taggedPrimary, idColumn := false, ""
 	for i := range s.NumFields() {
 		field := s.Field(i)
-		col := gormColumn(field.Name())
+		col := dataaccess.ColumnName(field.Name())
 		var unique []string // "" for a key of its own, else the index name
 		for _, part := range strings.Split(reflect.StructTag(s.Tag(i)).Get("gorm"), ";") {
 			k, v, _ := strings.Cut(strings.TrimSpace(part), ":")
@@ -110,37 +109,6 @@ func gormUniqueKeys(s *types.Struct) [][]string {
 		keys = append(keys, []string{idColumn})
 	}
 	return keys
-}
-
-// gormColumn is gorm's default column name for a field: snake case, with
-// initialisms kept whole (UserID → user_id, HTTPCode → http_code).
-func gormColumn(field string) string {
-	runes := []rune(field)
-	var b strings.Builder
-	for i, r := range runes {
-		if unicode.IsUpper(r) && i > 0 {
-			prevLower := unicode.IsLower(runes[i-1]) || unicode.IsDigit(runes[i-1])
-			nextLower := i+1 < len(runes) && unicode.IsLower(runes[i+1])
-			if prevLower || unicode.IsUpper(runes[i-1]) && nextLower {
-				b.WriteByte('_')
-			}
-		}
-		b.WriteRune(unicode.ToLower(r))
-	}
-	return b.String()
-}
-
-// gormTable is gorm's default table name for a model: its column-style
-// name, plural in the simple English forms.
-func gormTable(model string) string {
-	name := gormColumn(model)
-	switch {
-	case strings.HasSuffix(name, "y") && !strings.HasSuffix(name, "ay") && !strings.HasSuffix(name, "ey") && !strings.HasSuffix(name, "oy"):
-		return name[:len(name)-1] + "ies"
-	case strings.HasSuffix(name, "s"), strings.HasSuffix(name, "x"), strings.HasSuffix(name, "ch"), strings.HasSuffix(name, "sh"):
-		return name + "es"
-	}
-	return name + "s"
 }
 
 // equalsValue matches a condition that sets a column equal to a bound

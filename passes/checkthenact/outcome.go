@@ -26,6 +26,28 @@ import (
 // lookup, and a nil or empty map or slice a store's result holds (DynamoDB
 // out.Item == nil, len(out.Items) == 0, etcd len(resp.Kvs) == 0).
 func absentBranches(op *dataaccess.Op) []*ssa.BasicBlock {
+	var blocks []*ssa.BasicBlock
+	for _, s := range presenceSplits(op) {
+		blocks = append(blocks, s.absent)
+	}
+	return blocks
+}
+
+// presentBranches returns the blocks the check's outcome leads to when
+// it found the record, at the same tests as absentBranches.
+func presentBranches(op *dataaccess.Op) []*ssa.BasicBlock {
+	var blocks []*ssa.BasicBlock
+	for _, s := range presenceSplits(op) {
+		blocks = append(blocks, s.present)
+	}
+	return blocks
+}
+
+// presenceSplit is a test of the check's outcome whose absent successor
+// runs only after it.
+type presenceSplit struct{ absent, present *ssa.BasicBlock }
+
+func presenceSplits(op *dataaccess.Op) []presenceSplit {
 	o := &outcomes{kind: op.Kind, errWhenPresent: op.Summary != nil && op.Summary.ErrWhenPresent || claimFailsWhenPresent(op), helper: op.Summary != nil}
 	switch instr := op.Instr.(type) {
 	case *ssa.Lookup:
@@ -42,13 +64,13 @@ func absentBranches(op *dataaccess.Op) []*ssa.BasicBlock {
 		}
 		o.fromRowsLoops(instr)
 	}
-	return o.absentBlocks()
+	return o.splits()
 }
 
-// absentBlocks returns the successors of the branches on the outcomes
-// found that select "absent" and are entered only through that test.
-func (o *outcomes) absentBlocks() []*ssa.BasicBlock {
-	var blocks []*ssa.BasicBlock
+// splits returns the branches on the outcomes found whose absent
+// successor is entered only through that test.
+func (o *outcomes) splits() []presenceSplit {
+	var splits []presenceSplit
 	for _, b := range o.bools {
 		for _, ref := range *b.v.Referrers() {
 			ifi, ok := ref.(*ssa.If)
@@ -60,11 +82,11 @@ func (o *outcomes) absentBlocks() []*ssa.BasicBlock {
 				absent, present = present, absent
 			}
 			if onlyAfterTest(ifi.Block(), absent, present) {
-				blocks = append(blocks, absent)
+				splits = append(splits, presenceSplit{absent: absent, present: present})
 			}
 		}
 	}
-	return blocks
+	return splits
 }
 
 // claimFailsWhenPresent reports whether op is an in-process claim whose

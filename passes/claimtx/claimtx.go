@@ -85,6 +85,9 @@ type finding struct {
 	// byRunner tells that a commit position is the call that runs a
 	// transaction callback, which commits when the callback returns.
 	claimByRunner, writeByRunner bool
+	// begunAfter is the Begin of the write's transaction when it runs
+	// after an autocommit claim, in the claim's function on its handle.
+	begunAfter *dataaccess.Op
 }
 
 // separateWrite returns the first table write, on the claim's success
@@ -130,6 +133,9 @@ func separately(model *dataaccess.Result, claim, write event, evs []event) *find
 		f.how = autocommit
 		if insideCallbackOf(c, w) {
 			f.how = outerHandle
+		}
+		if b := beginOf(w.Handle, evs); b != nil && claim.runner == nil && b.Fn == c.Fn && b.Handle.Same(c.Handle) && ssautil.Before(c.Instr, b.Instr) {
+			f.begunAfter = b
 		}
 		return f
 	case c.Handle.Kind == apis.HandleTx:
@@ -311,7 +317,8 @@ func report(pass *analysis.Pass, f *finding) {
 		msg = fmt.Sprintf("idempotency claim is written by its own %s, separately from the write at %s: a crash between them loses the operation, its key already claimed (write both in one TransactWriteItems)",
 			f.claim.op.Callee.Name(), write)
 	}
-	msg += remedy(pass, f)
+	fix, unmoved := suggestFix(pass, f)
+	msg += remedy(pass, f, unmoved)
 	related := []analysis.RelatedInformation{{Pos: f.write.op.Pos(), Message: "the write the claim guards"}}
 	if f.claimCommit.IsValid() {
 		related = append(related, analysis.RelatedInformation{Pos: f.claimCommit, Message: commitNote("claim", f.claimByRunner)})
@@ -325,7 +332,7 @@ func report(pass *analysis.Pass, f *finding) {
 		Related: related,
 		URL:     apis.RuntimeClaimURL,
 	}
-	if fix := suggestFix(pass, f); fix != nil {
+	if fix != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 	}
 	pass.Report(d)
@@ -350,7 +357,9 @@ func handleNames(pass *analysis.Pass, f *finding) string {
 // transaction to claim on, when the write names it, and the runtime call
 // that runs claim, work and stored outcome together (DoTx joins a
 // transaction the caller opened). DynamoDB's remedy is in its message.
-func remedy(pass *analysis.Pass, f *finding) string {
+// unmoved says why a claim made before its transaction begins could not
+// be moved into it mechanically.
+func remedy(pass *analysis.Pass, f *finding, unmoved string) string {
 	switch f.how {
 	case ownCall:
 		return ""
@@ -362,6 +371,13 @@ func remedy(pass *analysis.Pass, f *finding) string {
 		if tx, _ := handleExpr(pass, f.write.op, writeCall); tx != nil {
 			into = types.ExprString(tx) + ", the write's transaction"
 		}
+	}
+	if f.begunAfter != nil {
+		into += ", after it begins"
+		if unmoved != "" {
+			into += " (not a mechanical move here: " + unmoved + ")"
+		}
+		return "; make the claim on " + into + ", or let runtime/claim's Claimer.DoTx run the claim in that transaction with the write"
 	}
 	return "; make the claim on " + into + ", or let runtime/claim's Claimer.Do run claim, write and stored outcome in one transaction (Claimer.DoTx joins one already open)"
 }

@@ -11,7 +11,7 @@ import (
 
 func TestClaimTx(t *testing.T) {
 	goldentest.EveryGoldenFixed(t, analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), claimtx.Analyzer,
-		"sqlclaim", "pgxclaim", "gormclaim", "sqlxclaim", "sqlcclaim", "crossuse", "runtimework", "bunclaim", "entclaim", "methodvalue", "mixedwrap"))
+		"sqlclaim", "pgxclaim", "gormclaim", "sqlxclaim", "sqlcclaim", "crossuse", "runtimework", "bunclaim", "entclaim", "methodvalue", "mixedwrap", "beforebegin"))
 	analysistest.Run(t, analysistest.TestData(), claimtx.Analyzer, "mixedhandle")
 	analysistest.Run(t, analysistest.TestData(), claimtx.Analyzer, "redisclaim", "plain", "txhelper")
 }

@@ -80,7 +80,12 @@
 //	return tx.Commit()
 //
 // When the transaction is already open at the claim and its type fits, a
-// suggested fix runs the claim on it. Otherwise the diagnostic points to
+// suggested fix runs the claim on it. When the claim is made on the pool
+// just before the transaction begins, the fix moves it (with the
+// statements that test its result) after the Begin, its error test and
+// its deferred Rollback, onto the transaction, where nothing else runs in
+// between; otherwise the message says why and names Claimer.DoTx. In
+// other cases the diagnostic points to
 // github.com/idemvet/idemvet/runtime/claim, whose Do and Tx run the claim,
 // the work and the stored outcome in one transaction.
 package claimtx

@@ -18,8 +18,18 @@ import (
 // when that is mechanical: the claim names its handle (as the receiver of
 // the call chain or as the argument a wrapper runs on), the write's tx is
 // a variable already open and in scope at the claim, and its type fits
-// where the handle was.
-func suggestFix(pass *analysis.Pass, f *finding) *analysis.SuggestedFix {
+// where the handle was. A claim made before the transaction begins is
+// moved after the Begin (moveAfterBegin); when it cannot be, unmoved says
+// why.
+func suggestFix(pass *analysis.Pass, f *finding) (fix *analysis.SuggestedFix, unmoved string) {
+	if f.begunAfter != nil {
+		return moveAfterBegin(pass, f)
+	}
+	return onOpenTx(pass, f), ""
+}
+
+// onOpenTx is suggestFix for a transaction open where the claim runs.
+func onOpenTx(pass *analysis.Pass, f *finding) *analysis.SuggestedFix {
 	if f.how != autocommit && f.how != outerHandle {
 		return nil
 	}
@@ -46,6 +56,25 @@ func suggestFix(pass *analysis.Pass, f *finding) *analysis.SuggestedFix {
 			Pos: target.Pos(), End: target.End(), NewText: []byte(tx.Name()),
 		}},
 	}
+}
+
+// handleForTx returns the handle expression of op's call that tx can
+// replace: tx is in scope where the call will run (at, or the handle's
+// own position when at is NoPos) and has the method the call makes on
+// the handle with the same signature (pool.Exec becomes tx.Exec). It
+// returns nil otherwise.
+func handleForTx(pass *analysis.Pass, op *dataaccess.Op, call *ast.CallExpr, tx *types.Var, at token.Pos) ast.Expr {
+	handle, param := handleExpr(pass, op, call)
+	if handle == nil {
+		return nil
+	}
+	if !at.IsValid() {
+		at = handle.Pos()
+	}
+	if !inScopeAt(pass, tx, at) || !fits(pass, tx.Type(), handle, param, call) {
+		return nil
+	}
+	return handle
 }
 
 // retarget returns the expression of the claim to replace and the tx

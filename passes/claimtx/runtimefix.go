@@ -2,6 +2,7 @@ package claimtx
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -25,8 +26,8 @@ func onHandedInTx(pass *analysis.Pass, op *dataaccess.Op, tx *ssa.Parameter) *an
 	if txVar == nil || txVar.Name() == "_" || call == nil {
 		return nil
 	}
-	handle, param := handleExpr(pass, op, call)
-	if handle == nil || !inScopeAt(pass, txVar, handle.Pos()) || !fits(pass, txVar.Type(), handle, param, call) {
+	handle := handleForTx(pass, op, call, txVar, token.NoPos)
+	if handle == nil {
 		return nil
 	}
 	return &analysis.SuggestedFix{

@@ -76,6 +76,9 @@ func (m *modeler) readChain(op *Op, v ssa.Value) {
 				if op.Resource.Table == "" {
 					op.Resource.Table = normalizeTable(st.Table)
 				}
+				if op.SQL == nil {
+					op.SQL = &st // the statement the chain runs: its table and the columns it matches
+				}
 			}
 		case "Where", "And":
 			// db.Model(&o).Where("status = ?", old).Update(...): the

@@ -22,7 +22,9 @@ import (
 // the twin repeats. The module's schema is read from its .sql files
 // (migrations of every layout: golang-migrate, goose, atlas, sql-migrate,
 // tern, dbmate, sqlc's schema) and from the DDL strings of the package
-// being analysed.
+// being analysed; where neither declares a table, from the declarations
+// an ORM creates it by: the module's ent schema (schemaent.go), the xorm
+// and bun models in reach (schemamodels.go).
 
 // Schema is what a module's schema scripts say of one table.
 type Schema struct {
@@ -76,6 +78,13 @@ func TableSchemaOf(pass *analysis.Pass, table string) SchemaAnswer {
 		return SchemaAnswer{Table: t}
 	}
 	if t := packageDDL(pass)[table]; t != nil {
+		return SchemaAnswer{Table: t}
+	}
+	// No script creates it: the ORM does, from the models' declarations.
+	if t := entTables(scriptsRoot(dir))[table]; t != nil {
+		return SchemaAnswer{Table: t}
+	}
+	if t := modelTables(pass)[table]; t != nil {
 		return SchemaAnswer{Table: t}
 	}
 	return SchemaAnswer{}
@@ -133,6 +142,12 @@ func readScripts(root string) *scriptTables {
 // (maxSchemaFiles, maxSchemaBytes); it reports whether the budget cut the
 // walk short, which callers must say rather than answer "none".
 func walkModuleSQL(root string, visit func(rel string, data []byte)) (cut bool) {
+	return walkModule(root, func(rel string) bool { return strings.HasSuffix(rel, ".sql") }, visit)
+}
+
+// walkModule is walkModuleSQL for the files whose relative path want
+// accepts.
+func walkModule(root string, want func(rel string) bool, visit func(rel string, data []byte)) (cut bool) {
 	files, bytes := 0, 0
 	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -148,7 +163,11 @@ func walkModuleSQL(root string, visit func(rel string, data []byte)) (cut bool) 
 			}
 			return nil
 		}
-		if !strings.HasSuffix(name, ".sql") {
+		rel, relErr := filepath.Rel(root, path)
+		if relErr != nil {
+			rel = path
+		}
+		if !want(rel) {
 			return nil
 		}
 		files++
@@ -160,10 +179,6 @@ func walkModuleSQL(root string, visit func(rel string, data []byte)) (cut bool) 
 		}
 		if readErr != nil {
 			return unreadable(d)
-		}
-		rel, relErr := filepath.Rel(root, path)
-		if relErr != nil {
-			rel = path
 		}
 		visit(rel, data)
 		return nil

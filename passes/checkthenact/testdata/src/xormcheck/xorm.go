@@ -91,7 +91,7 @@ func registerCountLocked(engine *xorm.Engine, email string) error {
 // Raw SQL through xorm's Exec and SQL.
 func registerRaw(engine *xorm.Engine, email string) error {
 	var id int64
-	has, err := engine.SQL("SELECT id FROM users WHERE email = ?", email).Get(&id) // want `check-then-act race: the existence check Get`
+	has, err := engine.SQL("SELECT id FROM users WHERE email = ?", email).Get(&id) // want `check-then-act race: the existence check on users and the insert`
 	if err != nil || has {
 		return err
 	}

@@ -98,8 +98,8 @@ func chargeClaimCommitsLast(ctx context.Context, db *sql.DB, key string, id, amo
 	return claimTx.Commit()
 }
 
-// The claim autocommits and the tx is opened only afterwards: no
-// mechanical fix, the diagnostic points to runtime/claim.
+// The claim autocommits and the tx is opened only afterwards: the fix
+// moves the claim after the Begin, onto tx.
 func claimThenBegin(ctx context.Context, db *sql.DB, key string, id, amount int64) error {
 	if _, err := db.ExecContext(ctx, "INSERT INTO processed_events (event_id) VALUES ($1)", key); err != nil { // want `idempotency claim commits on its own \(autocommit\), separately from the write at line 112`
 		return err

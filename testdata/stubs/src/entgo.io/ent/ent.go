@@ -11,3 +11,10 @@ const (
 	OpCreate Op = 1 << iota
 	OpUpdate
 )
+
+// Field, Index and Annotation are what a schema type's Fields, Indexes
+// and Annotations methods return.
+type (
+	Field interface{ Descriptor() }
+	Index interface{ Descriptor() }
+)

@@ -58,3 +58,6 @@ func (tx Tx) NewUpdate() *UpdateQuery { return nil }
 
 func (q *UpdateQuery) Set(query string, args ...interface{}) *UpdateQuery   { return q }
 func (q *UpdateQuery) Where(query string, args ...interface{}) *UpdateQuery { return q }
+
+// BaseModel is embedded in a model; its tag names the table.
+type BaseModel struct{}

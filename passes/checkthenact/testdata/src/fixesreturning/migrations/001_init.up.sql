@@ -1,0 +1,4 @@
+CREATE TABLE orders (id bigserial PRIMARY KEY, key text NOT NULL UNIQUE);
+CREATE TABLE accounts (id bigserial PRIMARY KEY, email text NOT NULL UNIQUE);
+CREATE TABLE tickets (id bigserial PRIMARY KEY, code text NOT NULL UNIQUE, event text NOT NULL);
+CREATE TABLE members (id bigserial PRIMARY KEY, org text NOT NULL, login text NOT NULL, UNIQUE (org, login));

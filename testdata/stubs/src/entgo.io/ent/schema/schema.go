@@ -1,0 +1,4 @@
+// Package schema is a stub of entgo.io/ent/schema.
+package schema
+
+type Annotation interface{ Name() string }
