@@ -299,7 +299,7 @@ func sourceLine(dir string, f finding) string {
 // downloadModuleDeps fetches the module's requirements from the module
 // proxy. Offline, a developer's run skips; in CI (CI=true) the proxy is
 // reachable and a failure fails the test.
-func downloadModuleDeps(t *testing.T, dir string) {
+func downloadModuleDeps(t testing.TB, dir string) {
 	t.Helper()
 	cmd := exec.Command(goCommand(t), "mod", "download")
 	cmd.Dir = dir
@@ -332,14 +332,14 @@ func runIn(t *testing.T, dir string, args ...string) []byte {
 // endToEnd skips t unless IDEMVET_E2E=1 or CI=true: the test builds real
 // libraries, std or pre-commit environments, minutes on a fresh machine.
 // CI sets it (.ci/run), so there it runs, never skips.
-func endToEnd(t *testing.T) {
+func endToEnd(t testing.TB) {
 	t.Helper()
 	if os.Getenv("IDEMVET_E2E") != "1" && os.Getenv("CI") != "true" {
 		t.Skip("slow end-to-end test: set IDEMVET_E2E=1 to run it (CI does)")
 	}
 }
 
-func goCommand(t *testing.T) string {
+func goCommand(t testing.TB) string {
 	t.Helper()
 	gocmd, err := exec.LookPath("go")
 	if err != nil {
@@ -356,7 +356,7 @@ var (
 )
 
 // idemvetBinary builds this command once per test run.
-func idemvetBinary(t *testing.T) string {
+func idemvetBinary(t testing.TB) string {
 	t.Helper()
 	gocmd := goCommand(t)
 	buildOnce.Do(func() {

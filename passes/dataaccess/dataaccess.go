@@ -197,14 +197,22 @@ func mayAccessData(pass *analysis.Pass) bool {
 }
 
 // callsNamedInterfaceMethod reports whether the package refers to a method
-// of an interface outside the standard library whose name the model
-// understands (ExistsByKey, GetUser, Send): calls through repository,
-// mailer and payment interfaces are classified by method name. Declaring
-// such an interface, or importing a package that does, models nothing.
+// of an interface of the user's code whose name the model understands
+// (ExistsByKey, GetUser, Send): calls through repository, mailer and
+// payment interfaces are classified by method name. Declaring such an
+// interface, or importing a package that does, models nothing. Nor does
+// calling one that a third-party module declares (passutil.IsThirdParty):
+// the mockable interfaces of an SDK's clients (aws-sdk-go's s3iface.S3API,
+// with GetObject and PutObject among hundreds of methods) name the
+// client's operations, not a repository of the user's, and the libraries
+// the model knows are recognised by their import; otherwise each package
+// that calls its client through such an interface builds its SSA form
+// for nothing.
 func callsNamedInterfaceMethod(pass *analysis.Pass) bool {
 	for _, obj := range pass.TypesInfo.Uses {
 		fn, ok := obj.(*types.Func)
-		if !ok || !passutil.IsInterfaceMethod(fn) || passutil.InStandardLibrary(pass.Fset, fn.Pos()) {
+		if !ok || !passutil.IsInterfaceMethod(fn) || passutil.InStandardLibrary(pass.Fset, fn.Pos()) ||
+			passutil.IsThirdParty(pass.Fset.Position(fn.Pos()).Filename, nil) {
 			continue
 		}
 		name := fn.Name()
