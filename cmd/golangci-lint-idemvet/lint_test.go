@@ -387,7 +387,7 @@ func TestRealWorldSameFindings(t *testing.T) {
 	for _, cold := range []bool{false, true} {
 		patterns, want, settings := []string{"./..."}, want, []string(nil)
 		if cold {
-			t.Setenv("GOCACHE", cacheWithoutIdemvet(t))
+			t.Setenv("GOCACHE", testfiles.CacheWithoutIdemvet(t))
 			t.Setenv("XDG_CACHE_HOME", t.TempDir())
 			settings = []string{freshAnalysis()}
 			patterns = []string{"./abortedtx/...", "./ackorder/...", "./attemptkey/..."}
@@ -626,7 +626,7 @@ func TestBuiltVetTool(t *testing.T) {
 
 	// A build cache without idemvet's packages: the shim, and go vet
 	// compiles only what it compiles for plain go vet.
-	t.Setenv("GOCACHE", cacheWithoutIdemvet(t))
+	t.Setenv("GOCACHE", testfiles.CacheWithoutIdemvet(t))
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	if userCache, err = os.UserCacheDir(); err != nil {
 		t.Fatal(err)
