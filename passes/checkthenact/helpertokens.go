@@ -208,7 +208,8 @@ func passingBlocks(check ssa.CallInstruction) []*ssa.BasicBlock {
 // passingSucc returns the block entered when the result r says "passed",
 // for a branch that use (of r) decides, or nil.
 func passingSucc(r ssa.Value, use ssa.Instruction) *ssa.BasicBlock {
-	cond, passWhenTrue := r, true
+	var cond ssa.Value
+	var passWhenTrue bool
 	switch use := use.(type) {
 	case *ssa.If:
 		if !isBool(r.Type()) {
