@@ -384,26 +384,10 @@ func listedFuncs(v ssa.Value) []*ssa.Function {
 // record (&Migration{Up: func...}), whichever registry, list or migrator
 // the record is then given to.
 func migrationRecordFuncs(fn *ssa.Function) []*ssa.Function {
-	var out []*ssa.Function
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			store, ok := instr.(*ssa.Store)
-			if !ok {
-				continue
-			}
-			fa, ok := store.Addr.(*ssa.FieldAddr)
-			if !ok {
-				continue
-			}
-			if n := ssautil.NamedOf(fa.X.Type()); n == nil || !namedForMigrations(n.Obj().Name()) {
-				continue
-			}
-			if step := ssautil.FuncValue(Unwrap(store.Val)); step != nil {
-				out = append(out, step)
-			}
-		}
-	}
-	return out
+	return funcsStoredInFields(fn, func(fa *ssa.FieldAddr) bool {
+		n := ssautil.NamedOf(fa.X.Type())
+		return n != nil && namedForMigrations(n.Obj().Name())
+	})
 }
 
 func namedForMigrations(name string) bool {
@@ -420,6 +404,15 @@ var commandFields = map[string]bool{
 // commandFuncs returns the functions fn stores into the Run/RunE/Action
 // fields of a cobra or urfave/cli command.
 func commandFuncs(fn *ssa.Function) []*ssa.Function {
+	return funcsStoredInFields(fn, func(fa *ssa.FieldAddr) bool {
+		st, ok := derefNamedStruct(fa.X.Type())
+		return ok && isCLIPackage(st) && commandFields[st.Underlying().(*types.Struct).Field(fa.Field).Name()]
+	})
+}
+
+// funcsStoredInFields returns the functions fn stores into the struct
+// fields that field accepts.
+func funcsStoredInFields(fn *ssa.Function, field func(*ssa.FieldAddr) bool) []*ssa.Function {
 	var out []*ssa.Function
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -428,19 +421,11 @@ func commandFuncs(fn *ssa.Function) []*ssa.Function {
 				continue
 			}
 			fa, ok := store.Addr.(*ssa.FieldAddr)
-			if !ok {
+			if !ok || !field(fa) {
 				continue
 			}
-			st, ok := derefNamedStruct(fa.X.Type())
-			if !ok || !isCLIPackage(st) {
-				continue
-			}
-			field := st.Underlying().(*types.Struct).Field(fa.Field)
-			if !commandFields[field.Name()] {
-				continue
-			}
-			if cmd := ssautil.FuncValue(Unwrap(store.Val)); cmd != nil {
-				out = append(out, cmd)
+			if f := ssautil.FuncValue(Unwrap(store.Val)); f != nil {
+				out = append(out, f)
 			}
 		}
 	}
