@@ -197,22 +197,18 @@ func mayAccessData(pass *analysis.Pass) bool {
 }
 
 // callsNamedInterfaceMethod reports whether the package refers to a method
-// of an interface of the user's code whose name the model understands
-// (ExistsByKey, GetUser, Send): calls through repository, mailer and
-// payment interfaces are classified by method name. Declaring such an
-// interface, or importing a package that does, models nothing. Nor does
-// calling one that a third-party module declares (passutil.IsThirdParty):
-// the mockable interfaces of an SDK's clients (aws-sdk-go's s3iface.S3API,
-// with GetObject and PutObject among hundreds of methods) name the
-// client's operations, not a repository of the user's, and the libraries
-// the model knows are recognised by their import; otherwise each package
-// that calls its client through such an interface builds its SSA form
-// for nothing.
+// of an interface whose name the model understands (ExistsByKey, GetUser,
+// Send, Del): calls through repository, cache, mailer and payment
+// interfaces are classified by method name. Declaring such an interface,
+// or importing a package that does, models nothing. Nor does calling an
+// SDK client's interface (sdkClientInterface): it names the client's
+// operations, not a store of the user's, and each package that calls its
+// client through it would build its SSA form for nothing.
 func callsNamedInterfaceMethod(pass *analysis.Pass) bool {
 	for _, obj := range pass.TypesInfo.Uses {
 		fn, ok := obj.(*types.Func)
 		if !ok || !passutil.IsInterfaceMethod(fn) || passutil.InStandardLibrary(pass.Fset, fn.Pos()) ||
-			passutil.IsThirdParty(pass.Fset.Position(fn.Pos()).Filename, nil) {
+			sdkClientInterface(pass, fn) {
 			continue
 		}
 		name := fn.Name()
@@ -221,6 +217,23 @@ func callsNamedInterfaceMethod(pass *analysis.Pass) bool {
 		}
 	}
 	return false
+}
+
+// sdkClientMethods is the size from which a third-party interface is
+// taken for the mockable interface of an SDK's client (aws-sdk-go's
+// s3iface.S3API declares hundreds of operations, GetObject and PutObject
+// among them) rather than a store abstraction a library offers its users
+// (a cache's Get/Set/Del, a handful of methods).
+const sdkClientMethods = 32
+
+// sdkClientInterface reports whether fn is a method of an interface a
+// third-party module declares with at least sdkClientMethods methods.
+func sdkClientInterface(pass *analysis.Pass, fn *types.Func) bool {
+	if !passutil.IsThirdParty(pass.Fset.Position(fn.Pos()).Filename, nil) {
+		return false
+	}
+	iface, ok := fn.Signature().Recv().Type().Underlying().(*types.Interface)
+	return ok && iface.NumMethods() >= sdkClientMethods
 }
 
 type modeler struct {
