@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/idemvet/idemvet/internal/passutil"
@@ -33,6 +34,15 @@ var (
 	idemvetCommand = pluginCommand{"./cmd/idemvet", "idemvet"}
 	shimCommand    = pluginCommand{"./analyzers/vettool/forward/shim", "idemvet-shim"}
 )
+
+// ownModuleFlags, on the go command's line, override the user's module
+// settings, which are not this module's: GOWORK=off in the environment
+// does the same for a workspace. The rest of the user's GOFLAGS
+// (-buildvcs=false, -tags, -trimpath, ...) stays, so that the tool is the
+// executable `go build ./cmd/idemvet` makes on the same machine: go vet's
+// result cache is keyed by the tool's hash (-V=full), and one idemvet
+// built two ways would analyse the same packages twice.
+var ownModuleFlags = []string{"-mod=readonly", "-modfile="}
 
 // errColdBuild says that building a command would compile packages the
 // build cache does not hold.
@@ -63,13 +73,11 @@ func (c pluginCommand) built(onlyLink bool) (string, error) {
 	if _, err := os.Stat(tool); err == nil {
 		return tool, nil
 	}
-	// The user's module settings (a workspace, -mod=vendor) are not this
-	// module's.
-	env := append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly")
+	env := append(os.Environ(), "GOWORK=off")
 	if onlyLink {
 		// go list names, as the reason a command is stale, the first
 		// dependency that is not in the build cache.
-		list := exec.Command("go", "list", "-f", "{{.StaleReason}}", c.pkg)
+		list := exec.Command("go", slices.Concat([]string{"list"}, ownModuleFlags, []string{"-f", "{{.StaleReason}}", c.pkg})...)
 		list.Dir, list.Env = root, env
 		out, err := list.Output()
 		if err != nil {
@@ -93,7 +101,7 @@ func (c pluginCommand) built(onlyLink bool) (string, error) {
 	}
 	// Gone after the rename; left behind only by a failed build.
 	defer func() { _ = os.Remove(tmp.Name()) }()
-	cmd := exec.Command("go", "build", "-o", tmp.Name(), c.pkg)
+	cmd := exec.Command("go", slices.Concat([]string{"build"}, ownModuleFlags, []string{"-o", tmp.Name(), c.pkg})...)
 	cmd.Dir, cmd.Env = root, env
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("building %s in %s: %v\n%s", c.pkg, root, err, out)
@@ -142,17 +150,19 @@ func modulePath(gomod string) (string, error) {
 	return "", fmt.Errorf("%s names no module", gomod)
 }
 
-// sourceIdentity names the state of the source tree at root and the go
-// command's version: the path, size and modification time of every file
-// of the module but its tests, so that an edited checkout gets a tool of
-// its own.
+// sourceIdentity names the state of the source tree at root, the go
+// command's version and GOFLAGS: the path, size and modification time of
+// every file of the module but its tests, so that an edited checkout gets
+// a tool of its own.
 func sourceIdentity(root string) (string, error) {
 	h := sha256.New()
-	version, err := exec.Command("go", "env", "GOVERSION").Output()
+	// GOFLAGS shapes the executable (ownModuleFlags), so a change of it
+	// gets a tool of its own.
+	goEnv, err := exec.Command("go", "env", "GOVERSION", "GOFLAGS").Output()
 	if err != nil {
 		return "", err
 	}
-	_, _ = fmt.Fprintf(h, "%s\x00%s\x00", root, version) // a hash takes every write
+	_, _ = fmt.Fprintf(h, "%s\x00%s\x00", root, goEnv) // a hash takes every write
 	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err

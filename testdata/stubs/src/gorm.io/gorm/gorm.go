@@ -41,7 +41,7 @@ func (db *DB) Updates(values interface{}) (tx *DB)                     { return 
 func (db *DB) Delete(value interface{}, conds ...interface{}) (tx *DB) { return db }
 func (db *DB) Exec(sql string, values ...interface{}) (tx *DB)         { return db }
 func (db *DB) Raw(sql string, values ...interface{}) (tx *DB)          { return db }
-func (db *DB) Rows() (*sql.Rows, error)                                 { return nil, nil }
+func (db *DB) Rows() (*sql.Rows, error)                                { return nil, nil }
 func (db *DB) Scan(dest interface{}) (tx *DB)                          { return db }
 func (db *DB) Begin(opts ...*sql.TxOptions) *DB                        { return db }
 func (db *DB) Commit() *DB                                             { return db }
