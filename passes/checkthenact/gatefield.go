@@ -108,12 +108,13 @@ type fieldAssigner struct {
 	seen  map[*ssa.Function]bool
 }
 
-// mayAssign reports whether fn, its closures or the functions it calls
-// (this package's, up to a few calls deep) store into the field or over
-// the whole record, or hand the record to a function of the record's
-// own package whose body is not in sight (order.MarkPaid() may set the
-// state) and that is not modelled as a write or an act (a helper that
-// refreshes downloads or sends a receipt is judged by what it is).
+// mayAssign reports whether fn or its closures store into the field or
+// over the whole record, or hand the record to a function that assigns
+// the field (its FieldWrites fact, of this package or another the model
+// read), or to a function of the record's own package the model did not
+// read (order.MarkPaid() may set the state) and that is not modelled as
+// a write or an act (a helper that refreshes downloads or sends a
+// receipt is judged by what it is).
 func (a fieldAssigner) mayAssign(fn *ssa.Function, depth int) bool {
 	if fn == nil || a.seen[fn] || depth > 3 {
 		return false
@@ -142,16 +143,18 @@ func (a fieldAssigner) mayAssign(fn *ssa.Function, depth int) bool {
 
 func (a fieldAssigner) callMayAssign(call *ssa.CallCommon, depth int) bool {
 	callee := call.StaticCallee()
-	if callee != nil && callee.Blocks != nil {
-		return a.mayAssign(callee, depth+1)
-	}
-	if callee == nil || !slices.ContainsFunc(call.Args, a.isRecordPointer) {
+	if callee == nil {
 		return false
 	}
 	obj, _ := callee.Object().(*types.Func)
+	if obj == nil {
+		return a.mayAssign(callee, depth+1) // a function literal called in place
+	}
+	if !slices.ContainsFunc(call.Args, a.isRecordPointer) {
+		return false
+	}
 	if w, known := a.model.FieldWritesOf(obj); known {
-		// Another package's function the model read: its fact says
-		// (user.GetId() assigns nothing, order.MarkPaid() the state).
+		// user.GetId() assigns nothing, order.MarkPaid() the state.
 		for i, arg := range call.Args {
 			if w != nil && a.isRecordPointer(arg) && w.Assigns(i, a.field) {
 				return true
@@ -159,7 +162,7 @@ func (a fieldAssigner) callMayAssign(call *ssa.CallCommon, depth int) bool {
 		}
 		return false
 	}
-	if obj == nil || !slices.ContainsFunc(a.types, func(n *types.Named) bool { return n.Obj().Pkg() == obj.Pkg() }) {
+	if !slices.ContainsFunc(a.types, func(n *types.Named) bool { return n.Obj().Pkg() == obj.Pkg() }) {
 		return false // a library's or a logger's call reads the record
 	}
 	s := a.model.SummaryOf(obj)
@@ -167,10 +170,15 @@ func (a fieldAssigner) callMayAssign(call *ssa.CallCommon, depth int) bool {
 }
 
 // storesField reports whether st assigns the field of a record of the
-// types, or a whole record (*o = Order{...}).
+// types, or a whole record (*o = fresh). The zero value a composite
+// literal starts from (u := &User{Name: n}, before the fields it names)
+// assigns nothing the read does not overwrite.
 func (a fieldAssigner) storesField(st *ssa.Store) bool {
 	if fa, ok := st.Addr.(*ssa.FieldAddr); ok {
 		return ssautil.FieldName(fa.X.Type(), fa.Field) == a.field && a.isRecordPointer(fa.X)
+	}
+	if c, ok := st.Val.(*ssa.Const); ok && c.Value == nil {
+		return false
 	}
 	n, ok := types.Unalias(st.Val.Type()).(*types.Named)
 	return ok && slices.Contains(a.types, n)
