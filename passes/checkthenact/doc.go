@@ -178,7 +178,9 @@
 // key made from the record is done once by the provider. A whole-record
 // save is the state write only when the tested field is assigned before
 // it: a test of a field nothing assigns (an access or configuration
-// check) guards no transition.
+// check) guards no transition. A helper of another package that saves the
+// record says what it assigns through a fact; one whose body cannot be
+// known (an interface's method) assigns nothing the check can see.
 //
 // It is silent when the state write is a conditional UPDATE ... WHERE
 // status = $old (or gorm Where("status = ?", old).Update), when the read

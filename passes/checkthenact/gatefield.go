@@ -6,7 +6,6 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/idemvet/idemvet/internal/apis"
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
@@ -21,39 +20,49 @@ import (
 // read, and the same Save after o.State = "paid" is the state write.
 
 // writesTestedField reports whether the write can change the field the
-// gate tests. Only a whole-record write is judged; a column write, a
-// test of no named field (a predicate, a scanned column) and a record
-// handed to code whose body is not in sight count as writing it.
+// gate tests. Only a whole-record write is judged; a column write and a
+// test of no named field (a predicate, a scanned column) count as
+// writing it. A helper that saves the record says what it assigns on the
+// way through its FieldWrites, in this package or another; a helper
+// whose body cannot be known (an interface's, a func value) assigns
+// nothing that can be seen, and then only the caller's own assignment
+// makes the save a transition.
 func writesTestedField(model *dataaccess.Result, g gate, write *dataaccess.Op) bool {
 	recTypes := recordTypes(g.records)
 	if g.field == "" || len(recTypes) == 0 || !savesWholeRecord(g.records, write) {
+		return true
+	}
+	if write.Summary != nil && helperAssigns(model, write, g.field) {
 		return true
 	}
 	scope := []*ssa.Function{g.fn}
 	for outer := g.fn.Parent(); outer != nil; outer = outer.Parent() {
 		scope = append(scope, outer) // a closure's record is often assigned by the function around it
 	}
-	if write.Summary != nil {
-		helper := write.Call().StaticCallee()
-		if helper == nil || helper.Blocks == nil || slices.ContainsFunc(opsWithin(model, helper), writesColumns) {
-			// An interface or another package's helper may assign it; an
-			// UPDATE ... SET status = 'captured' WHERE id = p.ID names it.
-			return true
-		}
-		scope = append(scope, helper)
-	}
 	a := fieldAssigner{model: model, field: g.field, types: recTypes, seen: map[*ssa.Function]bool{}}
 	return slices.ContainsFunc(scope, func(fn *ssa.Function) bool { return a.mayAssign(fn, 0) })
 }
 
-// opsWithin returns the operations of fn and of the closures it makes
-// (the UPDATE a helper runs inside its db.Transaction callback).
-func opsWithin(model *dataaccess.Result, fn *ssa.Function) []*dataaccess.Op {
-	ops := model.ByFunc[fn]
-	for _, anon := range fn.AnonFuncs {
-		ops = append(ops, opsWithin(model, anon)...)
+// helperAssigns reports whether the helper called to save the record
+// assigns the field in it (object.RecordUserSignin sets the sign-in time,
+// not IsForbidden), or updates its row by naming columns (an UPDATE ...
+// SET status = 'captured' WHERE id = p.ID names it).
+func helperAssigns(model *dataaccess.Result, write *dataaccess.Op, field string) bool {
+	call := write.Call()
+	helper := call.StaticCallee()
+	if helper == nil {
+		return false
 	}
-	return ops
+	obj, _ := helper.Object().(*types.Func)
+	w, _ := model.FieldWritesOf(obj)
+	if w == nil {
+		return false
+	}
+	saved := write.Summary.SavesParam
+	if helper.Signature.Recv() != nil {
+		saved++ // FieldWrites counts the receiver
+	}
+	return w.Assigns(saved, field)
 }
 
 // savesWholeRecord reports whether the write takes the record itself: a
@@ -71,22 +80,6 @@ func savesWholeRecord(records []ssa.Value, write *dataaccess.Op) bool {
 	return slices.ContainsFunc(write.Call().Args, func(arg ssa.Value) bool {
 		p := dataaccess.RootPath(arg)
 		return p.Valid() && p.Fields == "" && slices.Contains(records, p.Base)
-	})
-}
-
-// writesColumns reports whether op updates a row other than by writing
-// a whole record back: SQL text, a column update on an ORM chain, or a
-// helper's update. An insert adds a row and moves no record's state.
-func writesColumns(op *dataaccess.Op) bool {
-	if op.Summary != nil {
-		return op.Summary.Writes && op.Summary.Kind != apis.Insert
-	}
-	if !dataaccess.WritesBack(op) {
-		return false
-	}
-	return op.SQL != nil || !slices.ContainsFunc(op.Call().Args, func(arg ssa.Value) bool {
-		p := dataaccess.RootPath(arg)
-		return p.Valid() && p.Fields == "" && isRecordType(p.Base.Type())
 	})
 }
 
@@ -115,12 +108,13 @@ type fieldAssigner struct {
 	seen  map[*ssa.Function]bool
 }
 
-// mayAssign reports whether fn, its closures or the functions it calls
-// (this package's, up to a few calls deep) store into the field or over
-// the whole record, or hand the record to a function of the record's
-// own package whose body is not in sight (order.MarkPaid() may set the
-// state) and that is not modelled as a write or an act (a helper that
-// refreshes downloads or sends a receipt is judged by what it is).
+// mayAssign reports whether fn or its closures store into the field or
+// over the whole record, or hand the record to a function that assigns
+// the field (its FieldWrites fact, of this package or another the model
+// read), or to a function of the record's own package the model did not
+// read (order.MarkPaid() may set the state) and that is not modelled as
+// a write or an act (a helper that refreshes downloads or sends a
+// receipt is judged by what it is).
 func (a fieldAssigner) mayAssign(fn *ssa.Function, depth int) bool {
 	if fn == nil || a.seen[fn] || depth > 3 {
 		return false
@@ -149,14 +143,26 @@ func (a fieldAssigner) mayAssign(fn *ssa.Function, depth int) bool {
 
 func (a fieldAssigner) callMayAssign(call *ssa.CallCommon, depth int) bool {
 	callee := call.StaticCallee()
-	if callee != nil && callee.Blocks != nil {
-		return a.mayAssign(callee, depth+1)
-	}
-	if callee == nil || !slices.ContainsFunc(call.Args, a.isRecordPointer) {
+	if callee == nil {
 		return false
 	}
 	obj, _ := callee.Object().(*types.Func)
-	if obj == nil || !slices.ContainsFunc(a.types, func(n *types.Named) bool { return n.Obj().Pkg() == obj.Pkg() }) {
+	if obj == nil {
+		return a.mayAssign(callee, depth+1) // a function literal called in place
+	}
+	if !slices.ContainsFunc(call.Args, a.isRecordPointer) {
+		return false
+	}
+	if w, known := a.model.FieldWritesOf(obj); known {
+		// user.GetId() assigns nothing, order.MarkPaid() the state.
+		for i, arg := range call.Args {
+			if w != nil && a.isRecordPointer(arg) && w.Assigns(i, a.field) {
+				return true
+			}
+		}
+		return false
+	}
+	if !slices.ContainsFunc(a.types, func(n *types.Named) bool { return n.Obj().Pkg() == obj.Pkg() }) {
 		return false // a library's or a logger's call reads the record
 	}
 	s := a.model.SummaryOf(obj)
@@ -164,10 +170,15 @@ func (a fieldAssigner) callMayAssign(call *ssa.CallCommon, depth int) bool {
 }
 
 // storesField reports whether st assigns the field of a record of the
-// types, or a whole record (*o = Order{...}).
+// types, or a whole record (*o = fresh). The zero value a composite
+// literal starts from (u := &User{Name: n}, before the fields it names)
+// assigns nothing the read does not overwrite.
 func (a fieldAssigner) storesField(st *ssa.Store) bool {
 	if fa, ok := st.Addr.(*ssa.FieldAddr); ok {
 		return ssautil.FieldName(fa.X.Type(), fa.Field) == a.field && a.isRecordPointer(fa.X)
+	}
+	if c, ok := st.Val.(*ssa.Const); ok && c.Value == nil {
+		return false
 	}
 	n, ok := types.Unalias(st.Val.Type()).(*types.Named)
 	return ok && slices.Contains(a.types, n)

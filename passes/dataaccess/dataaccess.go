@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	// buildssa's own requirement, ctrlflow, is cheap and kept.
 	Requires:   []*analysis.Analyzer{ctrlflow.Analyzer},
 	ResultType: reflect.TypeOf((*Result)(nil)),
-	FactTypes:  []analysis.Fact{(*Summary)(nil)},
+	FactTypes:  []analysis.Fact{(*Summary)(nil), (*FieldWrites)(nil), (*FieldWritesKnown)(nil)},
 	Run:        run,
 }
 
@@ -101,6 +101,9 @@ type Result struct {
 	startup *startup
 	// summaryOf finds a function's summary, local or imported as a fact.
 	summaryOf func(*types.Func) *Summary
+	// fieldWritesOf finds what a function assigns in its records; see
+	// FieldWritesOf.
+	fieldWritesOf func(*types.Func) (*FieldWrites, bool)
 }
 
 // SummaryOf returns what the model knows of a function it has not seen
@@ -150,7 +153,8 @@ func run(pass *analysis.Pass) (any, error) {
 	// Summaries of functions in this package feed classification of calls
 	// to them from the same package: summarise callees first.
 	m.findTxFuncs(ssainfo.SrcFuncs)
-	for _, scc := range bottomUp(ssainfo.SrcFuncs) {
+	sccs := bottomUp(ssainfo.SrcFuncs)
+	for _, scc := range sccs {
 		m.summarizeSCC(scc)
 	}
 	// Classify every operation against the final summaries. A callback
@@ -171,6 +175,8 @@ func run(pass *analysis.Pass) (any, error) {
 		res.ByFunc[op.Fn] = append(res.ByFunc[op.Fn], op)
 	}
 	m.exportFacts()
+	m.summarizeFieldWrites(sccs, res.ByFunc)
+	res.fieldWritesOf = m.fieldWritesOf
 	return res, nil
 }
 
@@ -190,10 +196,17 @@ func mayAccessData(pass *analysis.Pass) bool {
 			return true
 		}
 	}
-	if passutil.RefersToFactObject(pass, nil) {
+	if passutil.RefersToFactObject(pass, isSummary) {
 		return true
 	}
 	return callsNamedInterfaceMethod(pass)
+}
+
+// isSummary reports whether a fact is a Summary: a call of a function
+// with only a FieldWrites fact (a setter) accesses no data.
+func isSummary(f analysis.Fact) bool {
+	_, ok := f.(*Summary)
+	return ok
 }
 
 // callsNamedInterfaceMethod reports whether the package refers to a method
@@ -246,6 +259,9 @@ type modeler struct {
 	fields *sqlFields
 	// txFuncs are the function literals run inside a transaction callback.
 	txFuncs map[*ssa.Function]bool
+	// fieldWrites are what this package's functions assign in the
+	// records they are passed (see FieldWrites).
+	fieldWrites map[*types.Func]*FieldWrites
 	// sqlParams are the query wrappers: the functions that run a
 	// parameter as SQL text (see noteSQLParam).
 	sqlParams map[*ssa.Function]sqlParamUse

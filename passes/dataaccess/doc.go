@@ -20,6 +20,12 @@
 // however deep) and whether running the body twice does more than running
 // it once (an insert, an increment, an external effect; absolute writes
 // do not). Summaries are computed bottom-up over the package's call graph.
+// A second fact, FieldWrites, says which fields of a record parameter a
+// function assigns (directly, in closures, or in the functions it hands
+// the record to), every field for *o = other, and whether it updates the
+// record's row by naming columns; the package fact FieldWritesKnown marks
+// a package the model read, whose functions without FieldWrites assign
+// nothing.
 // A check's summary also says how it answers "absent": with the zero
 // record and no error (ZeroWhenAbsent, carried through wrappers that
 // return such a helper's record), or, for a validator, with a nil error or

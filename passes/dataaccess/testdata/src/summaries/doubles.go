@@ -1,4 +1,4 @@
-package summaries
+package summaries // want package:"field writes known"
 
 import (
 	"context"

@@ -25,7 +25,7 @@ type SQLProvider struct {
 }
 
 // WithCustom sets a statement its caller chose.
-func (p *SQLProvider) WithCustom(q string) *SQLProvider {
+func (p *SQLProvider) WithCustom(q string) *SQLProvider { // want WithCustom:"assigns 0:sqlCustom$"
 	p.sqlCustom = q
 	return p
 }

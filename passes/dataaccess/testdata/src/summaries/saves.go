@@ -25,7 +25,7 @@ type Account struct {
 }
 
 // Inserts a credit note, then saves the invoice it was passed.
-func closeInvoice(db *gorm.DB, inv *Invoice) error { // want closeInvoice:"nonidempotent=true doubles=true saves=1$"
+func closeInvoice(db *gorm.DB, inv *Invoice) error { // want closeInvoice:"nonidempotent=true doubles=true saves=1$" closeInvoice:"assigns 1:State$"
 	if err := db.Create(&CreditNote{Amount: inv.Amount}).Error; err != nil {
 		return err
 	}
@@ -34,7 +34,7 @@ func closeInvoice(db *gorm.DB, inv *Invoice) error { // want closeInvoice:"nonid
 }
 
 // Saves it through closeInvoice, two calls down.
-func settleInvoice(db *gorm.DB, inv *Invoice) error { // want settleInvoice:"nonidempotent=true doubles=true saves=1$"
+func settleInvoice(db *gorm.DB, inv *Invoice) error { // want settleInvoice:"nonidempotent=true doubles=true saves=1$" settleInvoice:"assigns 1:State$"
 	if inv.Amount == 0 {
 		return nil
 	}

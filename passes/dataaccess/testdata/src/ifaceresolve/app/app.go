@@ -1,4 +1,4 @@
-// Package app reaches its storage only through interfaces: the one
+// Package app reaches its storage only through interfaces: the one // want package:"field writes known"
 // package store declares, and one of its own (gotify's UserDatabase) that
 // store's type implements.
 package app

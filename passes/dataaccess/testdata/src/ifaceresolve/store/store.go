@@ -1,4 +1,4 @@
-// Package store declares the service's storage interfaces and their SQL
+// Package store declares the service's storage interfaces and their SQL // want package:"field writes known"
 // implementations, whose summaries callers through the interfaces use.
 package store
 

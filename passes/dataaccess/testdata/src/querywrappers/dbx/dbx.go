@@ -1,4 +1,4 @@
-// Package dbx wraps a transaction the way services do: every method takes
+// Package dbx wraps a transaction the way services do: every method takes // want package:"field writes known"
 // the SQL text from its caller.
 package dbx
 
