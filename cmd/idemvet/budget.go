@@ -50,6 +50,18 @@ func (c *budgetCuts) summary() string {
 		budgets = append(budgets, b)
 	}
 	slices.Sort(budgets)
-	return fmt.Sprintf("idemvet: %d functions in %d packages were cut at an analysis budget (%s); findings there may be missing",
-		len(c.functions), len(c.packages), strings.Join(budgets, ", "))
+	verb := "were"
+	if len(c.functions) == 1 {
+		verb = "was"
+	}
+	return fmt.Sprintf("idemvet: %s in %s %s cut at an analysis budget (%s); findings there may be missing",
+		count(len(c.functions), "function"), count(len(c.packages), "package"), verb, strings.Join(budgets, ", "))
+}
+
+// count spells n things: "1 package", "2 packages".
+func count(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
