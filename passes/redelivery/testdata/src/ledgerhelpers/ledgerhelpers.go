@@ -140,3 +140,27 @@ func (h *Handler) Publish(ctx context.Context, w *kafka.Writer, m kafka.Message)
 	}
 	return h.accounts.AddBalance(ctx, "outbox", 1)
 }
+
+// An envelope that nests the event four structs deep, through pointers
+// (a CloudEvents or webhook wrapper around the payment).
+type Envelope struct{ Data *EnvelopeData }
+
+type EnvelopeData struct{ Payment *PaymentBody }
+
+type PaymentBody struct{ Event Event }
+
+// Near miss: the record is saved under the event's id, however deep the
+// envelope nests it.
+func (h *Handler) OnEnvelope(m *nats.Msg) {
+	var env Envelope
+	_ = json.Unmarshal(m.Data, &env)
+	h.db.Create(&Notification{UserID: env.Data.Payment.Event.EventID, Text: "paid"})
+}
+
+// The same envelope, the record saved under the account, which every
+// payment of that account shares: each delivery adds one.
+func (h *Handler) OnEnvelopeAccount(m *nats.Msg) {
+	var env Envelope
+	_ = json.Unmarshal(m.Data, &env)
+	h.db.Create(&Notification{UserID: env.Data.Payment.Event.Account, Text: "paid"}) // want `an insert whose key the database mints`
+}
