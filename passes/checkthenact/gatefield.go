@@ -43,7 +43,7 @@ func writesTestedField(model *dataaccess.Result, g gate, write *dataaccess.Op) b
 		scope = append(scope, helper)
 	}
 	a := fieldAssigner{model: model, field: g.field, types: recTypes, seen: map[*ssa.Function]bool{}}
-	return slices.ContainsFunc(scope, func(fn *ssa.Function) bool { return a.mayAssign(fn, 0) })
+	return slices.ContainsFunc(scope, a.mayAssign)
 }
 
 // opsWithin returns the operations of fn and of the closures it makes
@@ -116,13 +116,14 @@ type fieldAssigner struct {
 }
 
 // mayAssign reports whether fn, its closures or the functions it calls
-// (this package's, up to a few calls deep) store into the field or over
-// the whole record, or hand the record to a function of the record's
-// own package whose body is not in sight (order.MarkPaid() may set the
-// state) and that is not modelled as a write or an act (a helper that
-// refreshes downloads or sends a receipt is judged by what it is).
-func (a fieldAssigner) mayAssign(fn *ssa.Function, depth int) bool {
-	if fn == nil || a.seen[fn] || depth > 3 {
+// (this package's, however deep the chain of helpers: each is looked at
+// once) store into the field or over the whole record, or hand the
+// record to a function of the record's own package whose body is not in
+// sight (order.MarkPaid() may set the state) and that is not modelled as
+// a write or an act (a helper that refreshes downloads or sends a
+// receipt is judged by what it is).
+func (a fieldAssigner) mayAssign(fn *ssa.Function) bool {
+	if fn == nil || a.seen[fn] {
 		return false
 	}
 	a.seen[fn] = true
@@ -134,11 +135,11 @@ func (a fieldAssigner) mayAssign(fn *ssa.Function, depth int) bool {
 					return true
 				}
 			case *ssa.MakeClosure:
-				if a.mayAssign(instr.Fn.(*ssa.Function), depth) {
+				if a.mayAssign(instr.Fn.(*ssa.Function)) {
 					return true
 				}
 			case ssa.CallInstruction:
-				if a.callMayAssign(instr.Common(), depth) {
+				if a.callMayAssign(instr.Common()) {
 					return true
 				}
 			}
@@ -147,10 +148,10 @@ func (a fieldAssigner) mayAssign(fn *ssa.Function, depth int) bool {
 	return false
 }
 
-func (a fieldAssigner) callMayAssign(call *ssa.CallCommon, depth int) bool {
+func (a fieldAssigner) callMayAssign(call *ssa.CallCommon) bool {
 	callee := call.StaticCallee()
 	if callee != nil && callee.Blocks != nil {
-		return a.mayAssign(callee, depth+1)
+		return a.mayAssign(callee)
 	}
 	if callee == nil || !slices.ContainsFunc(call.Args, a.isRecordPointer) {
 		return false
