@@ -25,10 +25,21 @@ import (
 // steps cost nothing.
 const maxDepth = 8
 
+// cutAt reports whether a walk at depth has gone past maxDepth, and
+// records that it stopped there: the id it was looking for may be
+// further back.
+func (h *handler) cutAt(depth int) bool {
+	if depth <= maxDepth {
+		return false
+	}
+	h.cut = true
+	return true
+}
+
 // fromMessage reports whether v is the message, a part of it, or a value
 // decoded from it (json.Unmarshal(d.Body, &evt) fills evt).
 func (h *handler) fromMessage(v ssa.Value, depth int) bool {
-	if v == nil || depth > maxDepth {
+	if v == nil || h.cutAt(depth) {
 		return false
 	}
 	v = dataaccess.Unwrap(v)
@@ -113,7 +124,7 @@ func (h *handler) callFromMessage(c *ssa.CallCommon, out ssa.Value, depth int) b
 // field or method named like an id (MessageId, ID, EventID) of the
 // message or of what it decodes to, or a header named so.
 func (h *handler) messageID(v ssa.Value, depth int) bool {
-	if v == nil || depth > maxDepth {
+	if v == nil || h.cutAt(depth) {
 		return false
 	}
 	v = dataaccess.Unwrap(v)

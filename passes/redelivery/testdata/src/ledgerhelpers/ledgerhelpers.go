@@ -164,3 +164,28 @@ func (h *Handler) OnEnvelopeAccount(m *nats.Msg) {
 	_ = json.Unmarshal(m.Data, &env)
 	h.db.Create(&Notification{UserID: env.Data.Payment.Event.Account, Text: "paid"}) // want `an insert whose key the database mints`
 }
+
+// namespace prefixes the keys of one table.
+type namespace string
+
+func (n namespace) key(k string) string { return string(n) + ":" + k }
+
+// The record is saved under the event's id namespaced eight times: with
+// the decoding of the event, the walk back to the id takes more steps
+// than its budget and stops, so the write is reported as keyed by the
+// database, and the handler is noted as cut at the budget.
+func (h *Handler) OnNamespaced(m *nats.Msg) { // want `analysis cut at a budget \(message-id steps 8\)`
+	var e Event
+	_ = json.Unmarshal(m.Data, &e)
+	n := namespace("notify")
+	h.db.Create(&Notification{UserID: n.key(n.key(n.key(n.key(n.key(n.key(n.key(n.key(e.EventID)))))))), Text: "paid"}) // want `an insert whose key the database mints`
+}
+
+// Near miss: namespaced seven times, the id is found: no finding and no
+// cut.
+func (h *Handler) OnNamespacedLess(m *nats.Msg) {
+	var e Event
+	_ = json.Unmarshal(m.Data, &e)
+	n := namespace("notify")
+	h.db.Create(&Notification{UserID: n.key(n.key(n.key(n.key(n.key(n.key(n.key(e.EventID))))))), Text: "paid"})
+}
