@@ -9,7 +9,7 @@ import (
 )
 
 // cycleSource is a package with a cycle of n calls whose insert's summary
-// reaches one caller further each round the model runs: twelve calls are
+// reaches one caller further each round the model runs: twenty calls are
 // one more than the model's bounded rounds settle (see
 // passes/dataaccess/testdata/src/cycles).
 func cycleSource(n int) string {
@@ -27,7 +27,7 @@ func cycleSource(n int) string {
 	return b.String()
 }
 
-const cutLine = "idemvet: 1 function in 1 package was cut at an analysis budget (summary rounds 12); findings there may be missing"
+const cutLine = "idemvet: 1 function in 1 package was cut at an analysis budget (summary rounds 20); findings there may be missing"
 
 // TestBudgetCutSummary checks that a run in which an analysis stopped at
 // a budget says so in one line on standard error and in a SARIF warning,
@@ -35,7 +35,7 @@ const cutLine = "idemvet: 1 function in 1 package was cut at an analysis budget 
 // call short of the budget says nothing.
 func TestBudgetCutSummary(t *testing.T) {
 	cut := vetCopy(t)
-	writeFile(t, filepath.Join(cut, "cycles", "cycles.go"), cycleSource(12))
+	writeFile(t, filepath.Join(cut, "cycles", "cycles.go"), cycleSource(20))
 	run := standaloneRun(t, cut, "./...")
 	if !strings.Contains(run.stderr, "\n"+cutLine+"\n") && !strings.HasPrefix(run.stderr, cutLine+"\n") {
 		t.Errorf("no line %q on standard error:\n%s", cutLine, run.stderr)
@@ -58,9 +58,9 @@ func TestBudgetCutSummary(t *testing.T) {
 		t.Errorf("SARIF invocation %+v, want the one warning %+v and a successful run", inv, want)
 	}
 
-	// Near miss: a cycle of eleven settles within the rounds.
+	// Near miss: a cycle of nineteen settles within the rounds.
 	shallow := vetCopy(t)
-	writeFile(t, filepath.Join(shallow, "cycles", "cycles.go"), cycleSource(11))
+	writeFile(t, filepath.Join(shallow, "cycles", "cycles.go"), cycleSource(19))
 	if run := standaloneRun(t, shallow, "./..."); strings.Contains(run.stderr, "analysis budget") || run.exitCode != exitFindings {
 		t.Errorf("a cycle that settles: exit code %d, want %d, and no cut line:\n%s", run.exitCode, exitFindings, run.stderr)
 	}

@@ -278,11 +278,13 @@ func (m *modeler) summarizeSCC(scc component) {
 
 // maxSCCRounds bounds the iteration within one component: summaries
 // change little from round to round, and a cycle that keeps changing
-// them is cut off rather than run forever. classifyRounds bounds the
+// them is cut off rather than run forever. A summary moves one call
+// along a cycle per round; casdoor's object package has a cycle that
+// settles in 13 rounds. classifyRounds bounds the
 // rounds over the whole package that follow; a summary that still
 // changes after both is recorded as a cut (Result.Cuts).
 const (
-	maxSCCRounds   = 8
+	maxSCCRounds   = 16
 	classifyRounds = 4
 )
 

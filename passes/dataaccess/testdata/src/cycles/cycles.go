@@ -9,9 +9,9 @@ import (
 	"database/sql"
 )
 
-// A cycle of twelve calls: the insert's summary reaches deep1 in the
-// thirteenth round, after the twelve the model allows.
-func deep1(ctx context.Context, db *sql.DB, n int) error { // want `analysis cut at a budget \(summary rounds 12\)`
+// A cycle of twenty calls: the insert's summary reaches deep1 in the
+// twenty-first round, after the twenty the model allows.
+func deep1(ctx context.Context, db *sql.DB, n int) error { // want `analysis cut at a budget \(summary rounds 20\)`
 	if n == 0 {
 		return nil
 	}
@@ -90,13 +90,69 @@ func deep11(ctx context.Context, db *sql.DB, n int) error {
 
 func deep12(ctx context.Context, db *sql.DB, n int) error {
 	if n == 0 {
+		return nil
+	}
+	return deep13(ctx, db, n-1)
+}
+
+func deep13(ctx context.Context, db *sql.DB, n int) error {
+	if n == 0 {
+		return nil
+	}
+	return deep14(ctx, db, n-1)
+}
+
+func deep14(ctx context.Context, db *sql.DB, n int) error {
+	if n == 0 {
+		return nil
+	}
+	return deep15(ctx, db, n-1)
+}
+
+func deep15(ctx context.Context, db *sql.DB, n int) error {
+	if n == 0 {
+		return nil
+	}
+	return deep16(ctx, db, n-1)
+}
+
+func deep16(ctx context.Context, db *sql.DB, n int) error {
+	if n == 0 {
+		return nil
+	}
+	return deep17(ctx, db, n-1)
+}
+
+func deep17(ctx context.Context, db *sql.DB, n int) error {
+	if n == 0 {
+		return nil
+	}
+	return deep18(ctx, db, n-1)
+}
+
+func deep18(ctx context.Context, db *sql.DB, n int) error {
+	if n == 0 {
+		return nil
+	}
+	return deep19(ctx, db, n-1)
+}
+
+func deep19(ctx context.Context, db *sql.DB, n int) error {
+	if n == 0 {
+		return nil
+	}
+	return deep20(ctx, db, n-1)
+}
+
+func deep20(ctx context.Context, db *sql.DB, n int) error {
+	if n == 0 {
 		_, err := db.ExecContext(ctx, `INSERT INTO feeds (url) VALUES ($1)`, "u")
 		return err
 	}
 	return deep1(ctx, db, n-1)
 }
 
-// Near miss: a cycle of eleven settles in the rounds allowed.
+// Near miss: a cycle of nineteen settles in the rounds allowed.
 func shallow1(ctx context.Context, db *sql.DB, n int) error {
 	if n == 0 {
 		return nil
@@ -168,6 +224,62 @@ func shallow10(ctx context.Context, db *sql.DB, n int) error {
 }
 
 func shallow11(ctx context.Context, db *sql.DB, n int) error {
+	if n == 0 {
+		return nil
+	}
+	return shallow12(ctx, db, n-1)
+}
+
+func shallow12(ctx context.Context, db *sql.DB, n int) error {
+	if n == 0 {
+		return nil
+	}
+	return shallow13(ctx, db, n-1)
+}
+
+func shallow13(ctx context.Context, db *sql.DB, n int) error {
+	if n == 0 {
+		return nil
+	}
+	return shallow14(ctx, db, n-1)
+}
+
+func shallow14(ctx context.Context, db *sql.DB, n int) error {
+	if n == 0 {
+		return nil
+	}
+	return shallow15(ctx, db, n-1)
+}
+
+func shallow15(ctx context.Context, db *sql.DB, n int) error {
+	if n == 0 {
+		return nil
+	}
+	return shallow16(ctx, db, n-1)
+}
+
+func shallow16(ctx context.Context, db *sql.DB, n int) error {
+	if n == 0 {
+		return nil
+	}
+	return shallow17(ctx, db, n-1)
+}
+
+func shallow17(ctx context.Context, db *sql.DB, n int) error {
+	if n == 0 {
+		return nil
+	}
+	return shallow18(ctx, db, n-1)
+}
+
+func shallow18(ctx context.Context, db *sql.DB, n int) error {
+	if n == 0 {
+		return nil
+	}
+	return shallow19(ctx, db, n-1)
+}
+
+func shallow19(ctx context.Context, db *sql.DB, n int) error {
 	if n == 0 {
 		_, err := db.ExecContext(ctx, `INSERT INTO feeds (url) VALUES ($1)`, "u")
 		return err
