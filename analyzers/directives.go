@@ -7,13 +7,15 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemvet/idemvet/internal/passutil"
 	"github.com/idemvet/idemvet/internal/suppress"
 )
 
 // withDirectives returns a copy of check that links to its documentation
-// page and honours //idemvet:ignore directives. Doing this here, once,
-// gives every check suppression in all three drivers (the command, go vet
-// and golangci-lint) without each check knowing about it.
+// page, honours //idemvet:ignore directives and hands its budget cuts to
+// the drivers that count them. Doing this here, once, gives every check
+// suppression in all three drivers (the command, go vet and
+// golangci-lint) without each check knowing about it.
 //
 // The copy shares check's requirements and fact types; its flags are set
 // through the suite (RegisterFlags, Settings.Apply).
@@ -25,7 +27,7 @@ func withDirectives(check *analysis.Analyzer, suiteNames []string) *analysis.Ana
 	// adding a second spelling of each (-attemptkey.retry).
 	wrapped.Flags = flag.FlagSet{}
 	wrapped.Run = func(pass *analysis.Pass) (any, error) {
-		return runWithDirectives(check, suiteNames, pass)
+		return runWithBudgetCuts(pass, func() (any, error) { return runWithDirectives(check, suiteNames, pass) })
 	}
 	return &wrapped
 }
@@ -69,6 +71,10 @@ func runWithDirectives(check *analysis.Analyzer, suiteNames []string, pass *anal
 	used := map[*suppress.Directive]bool{}
 	if len(mine) > 0 {
 		pass.Report = func(diag analysis.Diagnostic) {
+			if diag.Category == passutil.BudgetCategory {
+				report(diag) // a note about the analysis, not a finding to silence
+				return
+			}
 			posn := pass.Fset.Position(diag.Pos)
 			for _, d := range mine {
 				if d.Reason != "" && d.Covers(posn) {

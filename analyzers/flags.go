@@ -17,6 +17,7 @@ func RegisterFlags(fs *flag.FlagSet) { registerFlags(fs, checks) }
 
 func registerFlags(fs *flag.FlagSet, checks []*analysis.Analyzer) {
 	fs.BoolVar(&reportSuppressed, "suppressed", false, "report the findings that //idemvet:ignore suppresses, marked as suppressed (what -sarif records)")
+	fs.BoolVar(&reportBudgetCuts, "budgetcuts", false, "report where an analysis stopped at a budget, as notes (what the standalone form counts)")
 	var s Settings
 	for _, nf := range s.nameFlags() {
 		if targets := flagTargets(checks, nf.flag); len(targets) > 0 {

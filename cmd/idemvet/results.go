@@ -21,6 +21,8 @@ type results struct {
 	// suppressed is the same for the findings //idemvet:ignore silenced,
 	// which units report only under -suppressed (for -sarif).
 	suppressed map[string]map[string][]json.RawMessage
+	// cuts are where an analysis stopped at a budget.
+	cuts budgetCuts
 	// broken maps a package go vet could not type-check to its errors.
 	broken map[string]string
 	// failed maps a package whose analysis returned an error to it.
@@ -54,6 +56,9 @@ func (r *results) readFindings(stream io.Reader) error {
 			return fmt.Errorf("package %s, check %s: %w", pkg, check, err)
 		}
 		for _, d := range diags {
+			if r.cuts.add(pkg, d) {
+				continue
+			}
 			key := check + "\x00" + string(d)
 			if seen[key] {
 				continue

@@ -131,8 +131,10 @@ type sarifNotification struct {
 // SARIF log. notes are idemvet's own lines about the run (packages not
 // analysed, patterns that named none): a run that was incomplete says so
 // where code scanning shows it, not only on standard error. A finding
-// that does not decode costs a line in report.
-func (r *results) printSARIF(w io.Writer, notes []string, report *strings.Builder) error {
+// that does not decode costs a line in report. cut is the line about the
+// functions an analysis budget cut short, if any: a warning, as the run
+// itself succeeded.
+func (r *results) printSARIF(w io.Writer, notes []string, cut string, report *strings.Builder) error {
 	cwd, err := os.Getwd()
 	if err != nil {
 		return err
@@ -162,6 +164,10 @@ func (r *results) printSARIF(w io.Writer, notes []string, report *strings.Builde
 	for _, note := range notes {
 		run.Invocations[0].ToolExecutionNotifications = append(run.Invocations[0].ToolExecutionNotifications,
 			sarifNotification{Level: "error", Message: sarifMessage{strings.TrimPrefix(note, "idemvet: ")}})
+	}
+	if cut != "" {
+		run.Invocations[0].ToolExecutionNotifications = append(run.Invocations[0].ToolExecutionNotifications,
+			sarifNotification{Level: "warning", Message: sarifMessage{strings.TrimPrefix(cut, "idemvet: ")}})
 	}
 	for _, f := range r.findings(true, report) {
 		res := sarifResult{

@@ -125,11 +125,13 @@ func parseOptions(args []string, usageOut *strings.Builder) (*options, error) {
 	}
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
-		case "json", "sarif", "fix", "diff", "suppressed":
+		case "json", "sarif", "fix", "diff", "suppressed", "budgetcuts":
 			return
 		}
 		opts.unitArgs = append(opts.unitArgs, "-"+f.Name+"="+f.Value.String())
 	})
+	// The run counts where an analysis stopped at a budget (budget.go).
+	opts.unitArgs = append(opts.unitArgs, "-budgetcuts=true")
 	if opts.sarif {
 		// SARIF records what //idemvet:ignore silenced, as suppressions.
 		opts.unitArgs = append(opts.unitArgs, "-suppressed=true")
@@ -184,12 +186,13 @@ func (d *driver) run() int {
 	incomplete := reportBroken(res.listed, d.report, res.broken, res.failed)
 	reportCoverage(res, d.report)
 	notes := strings.FieldsFunc(d.report.String()[notesFrom:], func(r rune) bool { return r == '\n' })
+	cut := res.cuts.summary()
 	findings := res.count() > 0
 	switch {
 	case d.opts.json || d.opts.sarif:
 		print := func() error { return res.printJSON(d.stdout) }
 		if d.opts.sarif {
-			print = func() error { return res.printSARIF(d.stdout, notes, d.report) }
+			print = func() error { return res.printSARIF(d.stdout, notes, cut, d.report) }
 		}
 		if err := print(); err != nil {
 			fmt.Fprintf(d.report, "idemvet: %v\n", err)
@@ -209,6 +212,10 @@ func (d *driver) run() int {
 		if n := res.count(); d.opts.fix && n > 0 {
 			fmt.Fprintf(d.report, "idemvet: %d findings have no mechanical fix (above)\n", n)
 		}
+	}
+	if cut != "" {
+		// Last, where it is read: a run with no findings ends with it.
+		fmt.Fprintln(d.report, cut)
 	}
 	switch {
 	case unmatched || res.units == 0 && !incomplete:

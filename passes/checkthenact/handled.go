@@ -7,10 +7,6 @@ import (
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
-// callerDepth bounds how far up the chain of callers a sentinel is
-// followed.
-const callerDepth = 4
-
 // duplicateAnswered reports whether the write's unique violation is
 // answered as the duplicate outcome: behind the write (its helper returns
 // nil for it), after it in the check's function, in a caller up the
@@ -45,18 +41,27 @@ func (c *callers) duplicateAnswered(check, write *dataaccess.Op) (answered bool,
 	if sentinel == "" || top == nil {
 		return false, ""
 	}
-	if c.testedUpChain(top, sentinel, callerDepth) {
+	if c.testedUpChain(top, sentinel, map[sentinelAt]bool{}) {
 		return true, ""
 	}
 	return false, sentinel
 }
 
+// sentinelAt is a function that returns a sentinel to its callers.
+type sentinelAt struct {
+	fn       *ssa.Function
+	sentinel string
+}
+
 // testedUpChain reports whether some static caller of fn in the package
-// answers sentinel, or hands it on to one of its own callers that does.
-func (c *callers) testedUpChain(fn *ssa.Function, sentinel string, depth int) bool {
-	if depth == 0 {
+// answers sentinel, or hands it on to one of its own callers that does,
+// however long the chain of handlers, controllers and services: each
+// function is looked at once per sentinel, which also ends recursion.
+func (c *callers) testedUpChain(fn *ssa.Function, sentinel string, seen map[sentinelAt]bool) bool {
+	if seen[sentinelAt{fn, sentinel}] {
 		return false
 	}
+	seen[sentinelAt{fn, sentinel}] = true
 	for _, site := range c.sites[fn] {
 		if c.inTestFile(site.Parent()) {
 			continue
@@ -65,7 +70,7 @@ func (c *callers) testedUpChain(fn *ssa.Function, sentinel string, depth int) bo
 		if a.Answered {
 			return true
 		}
-		if a.Sentinel != "" && site.Parent().Parent() == nil && c.testedUpChain(site.Parent(), a.Sentinel, depth-1) {
+		if a.Sentinel != "" && site.Parent().Parent() == nil && c.testedUpChain(site.Parent(), a.Sentinel, seen) {
 			return true
 		}
 	}

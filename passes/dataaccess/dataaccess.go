@@ -1,6 +1,7 @@
 package dataaccess
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -104,7 +105,13 @@ type Result struct {
 	// fieldWritesOf finds what a function assigns in its records; see
 	// FieldWritesOf.
 	fieldWritesOf func(*types.Func) (*FieldWrites, bool)
+	// cuts are the functions whose summaries a budget stopped.
+	cuts passutil.Cuts
 }
+
+// Cuts returns the functions whose modelling stopped at a budget: what
+// the model says of them, and of their callers, may be short.
+func (r *Result) Cuts() []passutil.Cut { return r.cuts.List() }
 
 // SummaryOf returns what the model knows of a function it has not seen
 // called (a task function registered by name, a handler passed as a
@@ -159,14 +166,20 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	// Classify every operation against the final summaries. A callback
 	// passed by name (db.Transaction(doWork)) may have been summarised
-	// before the call that runs it in a transaction: if a summary still
-	// changes, go round again.
-	for round := 0; round < 4; round++ {
+	// before the call that runs it in a transaction, and a cycle cut at
+	// maxSCCRounds has not settled: if a summary still changes, go round
+	// again. One that changes in the last round was not seen by its
+	// callers: a cut.
+	var changed []*ssa.Function
+	for round := 0; round < classifyRounds; round++ {
 		m.findTxFuncs(ssainfo.SrcFuncs)
 		res.Ops = m.opsOf(ssainfo.SrcFuncs)
-		if !m.summarize(ssainfo.SrcFuncs, res.Ops) {
+		if changed = m.summarize(ssainfo.SrcFuncs, res.Ops); len(changed) == 0 {
 			break
 		}
+	}
+	for _, fn := range changed {
+		res.cuts.Add(fn.Pos(), fmt.Sprintf("summary rounds %d", maxSCCRounds+classifyRounds))
 	}
 	resolvePoolsByUse(res.Ops, ssainfo.SrcFuncs)
 	res.startup = findStartup(pass.Pkg, ssainfo.Pkg.Func("init"), ssainfo.SrcFuncs, res.Ops)
@@ -286,7 +299,7 @@ func (m *modeler) summarizeSCC(scc component) {
 	}
 	for round := 0; round < maxSCCRounds; round++ {
 		m.markTxFuncs(funcs)
-		if !m.summarize(funcs, m.opsOf(funcs)) || !scc.cyclic {
+		if len(m.summarize(funcs, m.opsOf(funcs))) == 0 || !scc.cyclic {
 			return
 		}
 	}
@@ -294,8 +307,15 @@ func (m *modeler) summarizeSCC(scc component) {
 
 // maxSCCRounds bounds the iteration within one component: summaries
 // change little from round to round, and a cycle that keeps changing
-// them is cut off rather than run forever.
-const maxSCCRounds = 8
+// them is cut off rather than run forever. A summary moves one call
+// along a cycle per round; casdoor's object package has a cycle that
+// settles in 13 rounds. classifyRounds bounds the
+// rounds over the whole package that follow; a summary that still
+// changes after both is recorded as a cut (Result.Cuts).
+const (
+	maxSCCRounds   = 16
+	classifyRounds = 4
+)
 
 func (m *modeler) opsOf(funcs []*ssa.Function) []*Op {
 	var ops []*Op

@@ -45,3 +45,22 @@ func TestSummaries(t *testing.T) {
 func TestDocumentStores(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), describe, "documents", "inputsonly")
 }
+
+// reportCuts reports each function whose model a budget cut short.
+var reportCuts = &analysis.Analyzer{
+	Name:     "reportcuts",
+	Doc:      "report the data-access model's budget cuts (test only)",
+	Requires: []*analysis.Analyzer{dataaccess.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		for _, cut := range pass.ResultOf[dataaccess.Analyzer].(*dataaccess.Result).Cuts() {
+			pass.Report(cut.Diagnostic())
+		}
+		return nil, nil
+	},
+}
+
+// TestCuts asserts that a cycle of summaries that does not settle within
+// the rounds allowed is recorded as a cut, and one that does is not.
+func TestCuts(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), reportCuts, "cycles")
+}

@@ -153,16 +153,15 @@ func (m *modeler) summaryOf(f *types.Func) *Summary {
 }
 
 // summarize recomputes the summaries of the package's named functions
-// from their operations and reports whether any changed.
-func (m *modeler) summarize(funcs []*ssa.Function, ops []*Op) bool {
+// from their operations and returns those whose summary changed.
+func (m *modeler) summarize(funcs []*ssa.Function, ops []*Op) (changed []*ssa.Function) {
 	if !m.summarizable() {
-		return false
+		return nil
 	}
 	byFn := map[*ssa.Function][]*Op{}
 	for _, op := range ops {
 		byFn[op.Fn] = append(byFn[op.Fn], op)
 	}
-	changed := false
 	for _, fn := range funcs {
 		obj, ok := fn.Object().(*types.Func)
 		if !ok || fn.Parent() != nil {
@@ -173,10 +172,10 @@ func (m *modeler) summarize(funcs []*ssa.Function, ops []*Op) bool {
 		switch {
 		case s == nil && had:
 			delete(m.local, obj)
-			changed = true
+			changed = append(changed, fn)
 		case s != nil && (!had || !reflect.DeepEqual(old, s)):
 			m.local[obj] = s
-			changed = true
+			changed = append(changed, fn)
 		}
 	}
 	return changed

@@ -29,6 +29,9 @@ type handler struct {
 	// byName is set for a task function registered by name, whose
 	// parameters are the task's arguments.
 	byName bool
+	// cut is set when a walk back to the message's id stopped at
+	// maxDepth while one write was judged: the write may be keyed by it.
+	cut bool
 }
 
 // handlerOf returns fn as a handler, or nil when fn handles no message.

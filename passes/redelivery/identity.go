@@ -17,13 +17,29 @@ import (
 // second run hits the key. These functions tell such a value from the
 // rest of the message.
 
-// maxDepth bounds the walks back through a value's definitions.
+// maxDepth bounds the walks back through a value's definitions, counted
+// at the steps that branch or may go round a loop (a phi, a call's
+// operands, a variable's stores, a closure's binding). A field, element
+// or dereference has one operand, defined before it, so however deep an
+// envelope nests the event's id (env.Data.Payment.Event.EventID) those
+// steps cost nothing.
 const maxDepth = 8
+
+// cutAt reports whether a walk at depth has gone past maxDepth, and
+// records that it stopped there: the id it was looking for may be
+// further back.
+func (h *handler) cutAt(depth int) bool {
+	if depth <= maxDepth {
+		return false
+	}
+	h.cut = true
+	return true
+}
 
 // fromMessage reports whether v is the message, a part of it, or a value
 // decoded from it (json.Unmarshal(d.Body, &evt) fills evt).
 func (h *handler) fromMessage(v ssa.Value, depth int) bool {
-	if v == nil || depth > maxDepth {
+	if v == nil || h.cutAt(depth) {
 		return false
 	}
 	v = dataaccess.Unwrap(v)
@@ -32,21 +48,21 @@ func (h *handler) fromMessage(v ssa.Value, depth int) bool {
 	}
 	switch x := v.(type) {
 	case *ssa.FieldAddr:
-		return h.fromMessage(x.X, depth+1)
+		return h.fromMessage(x.X, depth)
 	case *ssa.Field:
-		return h.fromMessage(x.X, depth+1)
+		return h.fromMessage(x.X, depth)
 	case *ssa.UnOp:
-		return h.fromMessage(x.X, depth+1)
+		return h.fromMessage(x.X, depth)
 	case *ssa.Extract:
-		return h.fromMessage(x.Tuple, depth+1)
+		return h.fromMessage(x.Tuple, depth)
 	case *ssa.Slice:
-		return h.fromMessage(x.X, depth+1)
+		return h.fromMessage(x.X, depth)
 	case *ssa.IndexAddr:
-		return h.fromMessage(x.X, depth+1)
+		return h.fromMessage(x.X, depth)
 	case *ssa.Index:
-		return h.fromMessage(x.X, depth+1)
+		return h.fromMessage(x.X, depth)
 	case *ssa.Lookup:
-		return h.fromMessage(x.X, depth+1)
+		return h.fromMessage(x.X, depth)
 	case *ssa.FreeVar:
 		return h.fromMessage(dataaccess.Binding(x), depth+1)
 	case *ssa.Phi:
@@ -108,23 +124,23 @@ func (h *handler) callFromMessage(c *ssa.CallCommon, out ssa.Value, depth int) b
 // field or method named like an id (MessageId, ID, EventID) of the
 // message or of what it decodes to, or a header named so.
 func (h *handler) messageID(v ssa.Value, depth int) bool {
-	if v == nil || depth > maxDepth {
+	if v == nil || h.cutAt(depth) {
 		return false
 	}
 	v = dataaccess.Unwrap(v)
 	switch x := v.(type) {
 	case *ssa.FieldAddr:
-		return idName(ssautil.FieldName(x.X.Type(), x.Field)) && h.fromMessage(x.X, depth+1) || h.messageID(x.X, depth+1)
+		return idName(ssautil.FieldName(x.X.Type(), x.Field)) && h.fromMessage(x.X, depth) || h.messageID(x.X, depth)
 	case *ssa.Field:
-		return idName(ssautil.FieldName(x.X.Type(), x.Field)) && h.fromMessage(x.X, depth+1) || h.messageID(x.X, depth+1)
+		return idName(ssautil.FieldName(x.X.Type(), x.Field)) && h.fromMessage(x.X, depth) || h.messageID(x.X, depth)
 	case *ssa.UnOp:
-		return x.Op == token.MUL && h.messageID(x.X, depth+1)
+		return x.Op == token.MUL && h.messageID(x.X, depth)
 	case *ssa.Extract:
-		return h.messageID(x.Tuple, depth+1)
+		return h.messageID(x.Tuple, depth)
 	case *ssa.Slice:
-		return h.messageID(x.X, depth+1)
+		return h.messageID(x.X, depth)
 	case *ssa.Lookup:
-		return constID(x.Index) && h.fromMessage(x.X, depth+1)
+		return constID(x.Index) && h.fromMessage(x.X, depth)
 	case *ssa.FreeVar:
 		return h.messageID(dataaccess.Binding(x), depth+1)
 	case *ssa.Alloc:

@@ -36,15 +36,24 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	handlers = append(handlers, taskHandlers(pass, model)...)
 	reported := map[*dataaccess.Op]bool{}
+	var cuts passutil.Cuts
 	for _, h := range handlers {
 		ops := h.opsOf(model)
 		for _, w := range ops {
+			h.cut = false
 			if reported[w.op] || !h.doubles(w) || claimedBefore(ops, w) {
 				continue
 			}
 			reported[w.op] = true
 			report(pass, h, w)
+			if h.cut {
+				// The write may be keyed by the message's id after all.
+				cuts.Add(h.fn.Pos(), fmt.Sprintf("message-id steps %d", maxDepth))
+			}
 		}
+	}
+	for _, cut := range cuts.List() {
+		pass.Report(cut.Diagnostic())
 	}
 	return nil, nil
 }

@@ -147,3 +147,72 @@ func (s *Service) SubscribePrepaid(ctx context.Context, email string) error {
 	}
 	return err
 }
+
+// Near miss: the sentinel goes up five callers (service, use case,
+// controller, router) before the handler tests it; the chain is followed
+// to its end.
+func (s *Service) Enlist(ctx context.Context, email string) error {
+	exists, err := s.users.Exists(ctx, email)
+	if err != nil || exists {
+		return err
+	}
+	return s.users.Create(ctx, email)
+}
+
+func (s *Service) enlistUseCase(ctx context.Context, email string) error {
+	return s.Enlist(ctx, email)
+}
+
+func (s *Service) enlistController(ctx context.Context, email string) error {
+	return s.enlistUseCase(ctx, email)
+}
+
+func (s *Service) enlistRoute(ctx context.Context, email string) error {
+	return s.enlistController(ctx, email)
+}
+
+func (s *Service) enlistRequest(r *http.Request) error {
+	return s.enlistRoute(r.Context(), r.FormValue("email"))
+}
+
+func (s *Service) ServeEnlist(w http.ResponseWriter, r *http.Request) {
+	if err := s.enlistRequest(r); err != nil && !errors.Is(err, ErrDuplicate) {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.WriteHeader(http.StatusCreated)
+}
+
+// The same chain, five callers long, ending in a handler that answers
+// every error with a 500: nobody tests the sentinel.
+func (s *Service) Apply(ctx context.Context, email string) error {
+	exists, err := s.users.Exists(ctx, email) // want `check-then-act race: the existence check Exists .* ErrDuplicate, which no caller tests`
+	if err != nil || exists {
+		return err
+	}
+	return s.users.Create(ctx, email)
+}
+
+func (s *Service) applyUseCase(ctx context.Context, email string) error {
+	return s.Apply(ctx, email)
+}
+
+func (s *Service) applyController(ctx context.Context, email string) error {
+	return s.applyUseCase(ctx, email)
+}
+
+func (s *Service) applyRoute(ctx context.Context, email string) error {
+	return s.applyController(ctx, email)
+}
+
+func (s *Service) applyRequest(r *http.Request) error {
+	return s.applyRoute(r.Context(), r.FormValue("email"))
+}
+
+func (s *Service) ServeApply(w http.ResponseWriter, r *http.Request) {
+	if err := s.applyRequest(r); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.WriteHeader(http.StatusCreated)
+}

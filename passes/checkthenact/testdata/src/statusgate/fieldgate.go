@@ -132,3 +132,49 @@ func closeCheckout(db *gorm.DB, c *Checkout) error {
 		return tx.Create(&Receipt{CheckoutID: c.ID, Amount: c.Amount}).Error
 	})
 }
+
+// The state is assigned four calls down the package's helpers (apply the
+// payment, settle it, close it, finish it) before the whole-record save:
+// the chain is followed to the assignment.
+func confirmCheckoutDeep(db *gorm.DB, mail Mailer, id uint) error {
+	var c Checkout
+	if err := db.First(&c, id).Error; err != nil { // want `status-gate race: State read here is tested, then SendReceipt`
+		return err
+	}
+	if c.State == "paid" {
+		return nil
+	}
+	if err := mail.SendReceipt("buyer@example.com", c.Amount); err != nil {
+		return err
+	}
+	applyPayment(&c)
+	return db.Save(&c).Error
+}
+
+// Near miss: the same chain after a test of the processor, which no
+// helper down it assigns.
+func resendReceiptDeep(db *gorm.DB, mail Mailer, id uint) error {
+	var c Checkout
+	if err := db.First(&c, id).Error; err != nil {
+		return err
+	}
+	if c.Processor == "" {
+		return errNoProcessor
+	}
+	if err := mail.SendReceipt("buyer@example.com", c.Amount); err != nil {
+		return err
+	}
+	applyPayment(&c)
+	return db.Save(&c).Error
+}
+
+func applyPayment(c *Checkout) {
+	c.Note = "payment applied"
+	settlePayment(c)
+}
+
+func settlePayment(c *Checkout) { closePayment(c) }
+
+func closePayment(c *Checkout) { finishPayment(c) }
+
+func finishPayment(c *Checkout) { c.State = "paid" }

@@ -140,3 +140,52 @@ func (h *Handler) Publish(ctx context.Context, w *kafka.Writer, m kafka.Message)
 	}
 	return h.accounts.AddBalance(ctx, "outbox", 1)
 }
+
+// An envelope that nests the event four structs deep, through pointers
+// (a CloudEvents or webhook wrapper around the payment).
+type Envelope struct{ Data *EnvelopeData }
+
+type EnvelopeData struct{ Payment *PaymentBody }
+
+type PaymentBody struct{ Event Event }
+
+// Near miss: the record is saved under the event's id, however deep the
+// envelope nests it.
+func (h *Handler) OnEnvelope(m *nats.Msg) {
+	var env Envelope
+	_ = json.Unmarshal(m.Data, &env)
+	h.db.Create(&Notification{UserID: env.Data.Payment.Event.EventID, Text: "paid"})
+}
+
+// The same envelope, the record saved under the account, which every
+// payment of that account shares: each delivery adds one.
+func (h *Handler) OnEnvelopeAccount(m *nats.Msg) {
+	var env Envelope
+	_ = json.Unmarshal(m.Data, &env)
+	h.db.Create(&Notification{UserID: env.Data.Payment.Event.Account, Text: "paid"}) // want `an insert whose key the database mints`
+}
+
+// namespace prefixes the keys of one table.
+type namespace string
+
+func (n namespace) key(k string) string { return string(n) + ":" + k }
+
+// The record is saved under the event's id namespaced eight times: with
+// the decoding of the event, the walk back to the id takes more steps
+// than its budget and stops, so the write is reported as keyed by the
+// database, and the handler is noted as cut at the budget.
+func (h *Handler) OnNamespaced(m *nats.Msg) { // want `analysis cut at a budget \(message-id steps 8\)`
+	var e Event
+	_ = json.Unmarshal(m.Data, &e)
+	n := namespace("notify")
+	h.db.Create(&Notification{UserID: n.key(n.key(n.key(n.key(n.key(n.key(n.key(n.key(e.EventID)))))))), Text: "paid"}) // want `an insert whose key the database mints`
+}
+
+// Near miss: namespaced seven times, the id is found: no finding and no
+// cut.
+func (h *Handler) OnNamespacedLess(m *nats.Msg) {
+	var e Event
+	_ = json.Unmarshal(m.Data, &e)
+	n := namespace("notify")
+	h.db.Create(&Notification{UserID: n.key(n.key(n.key(n.key(n.key(n.key(n.key(e.EventID))))))), Text: "paid"})
+}
