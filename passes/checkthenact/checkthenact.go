@@ -312,6 +312,8 @@ func describe(op *dataaccess.Op) string {
 	switch {
 	case op.SQL != nil && op.SQL.Table != "":
 		return fmt.Sprintf("the existence check on %s", op.SQL.Table)
+	case dataaccess.DispatchedMessage(op) != "":
+		return fmt.Sprintf("the existence check %s", dataaccess.DispatchedMessage(op))
 	case op.Callee != nil:
 		return fmt.Sprintf("the existence check %s", op.Callee.Name())
 	}

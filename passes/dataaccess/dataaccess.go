@@ -193,7 +193,7 @@ func mayAccessData(pass *analysis.Pass) bool {
 	if passutil.RefersToFactObject(pass, nil) {
 		return true
 	}
-	return callsNamedInterfaceMethod(pass)
+	return callsNamedInterfaceMethod(pass) || usesBusDispatch(pass)
 }
 
 // callsNamedInterfaceMethod reports whether the package refers to a method
