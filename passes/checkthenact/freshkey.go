@@ -72,6 +72,9 @@ func mintedUncached(v ssa.Value, seen map[ssa.Value]bool) bool {
 		if alloc, isVar := v.X.(*ssa.Alloc); isVar && v.Op == token.MUL {
 			return storedMinted(alloc, seen)
 		}
+		if fa, isField := v.X.(*ssa.FieldAddr); isField && v.Op == token.MUL {
+			return fieldStoredMinted(fa, seen)
+		}
 		return minted(v.X, seen)
 	case *ssa.IndexAddr:
 		return minted(v.Index, seen) // letters[rand.Intn(len(letters))] of a slice
