@@ -47,6 +47,7 @@ func run(pass *analysis.Pass) (any, error) {
 	findOrCreateRaces(pass, judge)
 	firstOrInitRaces(pass, judge)
 	bindRaces(pass, judge)
+	nextKeyRaces(pass, judge)
 	usable := func(read *dataaccess.Op) bool {
 		return read.Kind.IsCheck() && !model.IsStartup(read) && !callers.runAlone(read.Fn) && !callers.inTestFile(read.Fn) && !freshKey(read)
 	}

@@ -141,6 +141,10 @@
 // Silent when the write is one conditional statement whose rows affected
 // is read, and for a saved record that does not carry the checked value.
 //
+// A key computed from the highest one stored (GetMaxUserId() + 1 in a
+// generated username, then an insert of it into the same table) races the
+// same way: two callers read one maximum and insert one next value.
+//
 // The same check reports the status gate: read a record's state, branch on
 // it, act, then write the new state in separate steps.
 //

@@ -7,8 +7,12 @@ import "golang.org/x/tools/go/ssa"
 // record puts a fresh value there (user.AccessToken = uuid.New(), then a
 // check of user.AccessToken), and no store puts anything else.
 func fieldStoredMinted(fa *ssa.FieldAddr, seen map[ssa.Value]bool) bool {
+	refs := fa.X.Referrers()
+	if refs == nil {
+		return false // a field of a global or a constant: stored to anywhere
+	}
 	stored := false
-	for _, ref := range *fa.X.Referrers() {
+	for _, ref := range *refs {
 		other, ok := ref.(*ssa.FieldAddr)
 		if !ok || other.Field != fa.Field {
 			continue

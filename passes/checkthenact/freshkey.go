@@ -191,9 +191,9 @@ func filledWithMinted(buf ssa.Value, seen map[ssa.Value]bool) bool {
 	return false
 }
 
-// namedForRandom reports whether a function's name has the word Rand or
-// Random in it (RandomString, GenerateRandomCode, randStr), split at the
-// case changes of its camel case.
+// namedForRandom reports whether a function's name has the word Rand,
+// Random, UUID or GUID in it (RandomString, GenerateRandomCode, randStr,
+// GetUUID), split at the case changes of its camel case.
 func namedForRandom(name string) bool {
 	start := 0
 	for i := 1; i <= len(name); i++ {
@@ -201,7 +201,7 @@ func namedForRandom(name string) bool {
 			continue
 		}
 		switch strings.ToLower(name[start:i]) {
-		case "rand", "random":
+		case "rand", "random", "uuid", "guid":
 			return true
 		}
 		start = i

@@ -10,6 +10,7 @@ import (
 	"errors"
 
 	"bindings/model"
+	"bindings/random"
 )
 
 // Two accounts binding one GitHub id at once both find it free and both
@@ -108,4 +109,26 @@ func NewAccessToken(u *model.User) error {
 		return errors.New("try again")
 	}
 	return u.Update()
+}
+
+// Near miss: the fresh token comes from a helper of another package named
+// for random keys (random.GetUUID), whose body this package does not see.
+func RegenerateAccessToken(u *model.User) error {
+	u.AccessToken = random.GetUUID()
+	if model.IsAccessTokenTaken(u.AccessToken) {
+		return errors.New("try again")
+	}
+	return u.Update()
+}
+
+// current is a package-level record: its fields are stored to anywhere.
+var current model.User
+
+// Near miss: the checked value is a field of a global record, which the
+// fresh-key test cannot follow (and must not fail on).
+func RebindCurrent() error {
+	if model.IsAccessTokenTaken(current.AccessToken) {
+		return errors.New("taken")
+	}
+	return nil
 }
