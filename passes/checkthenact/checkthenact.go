@@ -46,6 +46,8 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	findOrCreateRaces(pass, judge)
 	firstOrInitRaces(pass, judge)
+	bindRaces(pass, judge)
+	nextKeyRaces(pass, judge)
 	usable := func(read *dataaccess.Op) bool {
 		return read.Kind.IsCheck() && !model.IsStartup(read) && !callers.runAlone(read.Fn) && !callers.inTestFile(read.Fn) && !freshKey(read)
 	}
@@ -312,6 +314,8 @@ func describe(op *dataaccess.Op) string {
 	switch {
 	case op.SQL != nil && op.SQL.Table != "":
 		return fmt.Sprintf("the existence check on %s", op.SQL.Table)
+	case dataaccess.DispatchedMessage(op) != "":
+		return fmt.Sprintf("the existence check %s", dataaccess.DispatchedMessage(op))
 	case op.Callee != nil:
 		return fmt.Sprintf("the existence check %s", op.Callee.Name())
 	}

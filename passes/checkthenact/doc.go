@@ -134,6 +134,17 @@
 // locks the row, under a parent row locked first, an advisory lock or
 // SERIALIZABLE, and for a test of a time (ExpiresAt < now).
 //
+// A value that should be unique races the same way when it is checked
+// free and then written onto an existing row (a GitHub id bound to an
+// account, an e-mail changed): if IsGitHubIdTaken(u.GitHubId) { refuse },
+// then u.Update(). Two accounts both find it free and both save it.
+// Silent when the write is one conditional statement whose rows affected
+// is read, and for a saved record that does not carry the checked value.
+//
+// A key computed from the highest one stored (GetMaxUserId() + 1 in a
+// generated username, then an insert of it into the same table) races the
+// same way: two callers read one maximum and insert one next value.
+//
 // The same check reports the status gate: read a record's state, branch on
 // it, act, then write the new state in separate steps.
 //

@@ -72,6 +72,9 @@ func mintedUncached(v ssa.Value, seen map[ssa.Value]bool) bool {
 		if alloc, isVar := v.X.(*ssa.Alloc); isVar && v.Op == token.MUL {
 			return storedMinted(alloc, seen)
 		}
+		if fa, isField := v.X.(*ssa.FieldAddr); isField && v.Op == token.MUL {
+			return fieldStoredMinted(fa, seen)
+		}
 		return minted(v.X, seen)
 	case *ssa.IndexAddr:
 		return minted(v.Index, seen) // letters[rand.Intn(len(letters))] of a slice
@@ -188,9 +191,9 @@ func filledWithMinted(buf ssa.Value, seen map[ssa.Value]bool) bool {
 	return false
 }
 
-// namedForRandom reports whether a function's name has the word Rand or
-// Random in it (RandomString, GenerateRandomCode, randStr), split at the
-// case changes of its camel case.
+// namedForRandom reports whether a function's name has the word Rand,
+// Random, UUID or GUID in it (RandomString, GenerateRandomCode, randStr,
+// GetUUID), split at the case changes of its camel case.
 func namedForRandom(name string) bool {
 	start := 0
 	for i := 1; i <= len(name); i++ {
@@ -198,7 +201,7 @@ func namedForRandom(name string) bool {
 			continue
 		}
 		switch strings.ToLower(name[start:i]) {
-		case "rand", "random":
+		case "rand", "random", "uuid", "guid":
 			return true
 		}
 		start = i

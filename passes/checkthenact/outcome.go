@@ -521,6 +521,9 @@ func (o *outcomes) fromMeaning(v ssa.Value, m meaning, depth int) {
 			if (m == readErr || m == probeErr) && isNotFoundTest(ref, v) {
 				o.bools = append(o.bools, boolSig{v: ref, absentWhenTrue: true})
 			}
+			if (m == readErr || m == probeErr) && isErrorCause(ref, v) {
+				o.fromMeaning(ref, m, depth+1)
+			}
 			if (m == readErr || m == probeErr) && isStatusCodeOf(ref, v) {
 				o.fromMeaning(ref, statusCode, depth+1)
 			}

@@ -212,7 +212,7 @@ func mayAccessData(pass *analysis.Pass) bool {
 	if passutil.RefersToFactObject(pass, isSummary) {
 		return true
 	}
-	return callsNamedInterfaceMethod(pass)
+	return callsNamedInterfaceMethod(pass) || usesBusDispatch(pass)
 }
 
 // isSummary reports whether a fact is a Summary: a call of a function

@@ -33,7 +33,11 @@
 // module takes the summary its in-module implementations share (those in
 // the package and in the module's packages it imports); when they
 // disagree or none has one, the method is classified by name only where
-// the name is unambiguous. SQL text is read from constants, concatenations,
+// the name is unambiguous. A command bus's dispatch (a context and one
+// message of an empty interface type in, an error out) is classified by
+// the message type's name (GetUserByEmail reads, RegisterUser inserts),
+// since the handlers are found by reflection in a package the dispatcher
+// does not import. SQL text is read from constants, concatenations,
 // fmt.Sprintf with a constant format, prepared statements, and unexported
 // struct fields every store into which is the same statement.
 //

@@ -1,0 +1,22 @@
+// Package query holds the bus's read messages; a handler fills Result.
+package query
+
+type User struct {
+	ID    int
+	Email string
+}
+
+type GetUserByEmail struct {
+	Email  string
+	Result *User
+}
+
+type Tenant struct {
+	ID     int
+	Domain string
+}
+
+type GetTenantByDomain struct {
+	Domain string
+	Result *Tenant
+}
