@@ -67,7 +67,8 @@ func modelStruct(t types.Type) *types.Named {
 // (v2's primaryKey and uniqueIndex, v1's primary_key and unique_index),
 // and gorm's default primary key, a field named ID, when no field is
 // tagged as the primary key. The fields of an embedded struct (anonymous,
-// or tagged embedded, its columns then named with its embeddedPrefix) are
+// or tagged embedded, its columns then named with its embeddedPrefix, v1:
+// embedded_prefix) are
 // the model's own columns to gorm, and so are their tags: gorm.Model's ID
 // is the key of every model that embeds it.
 func gormUniqueKeys(s *types.Struct) [][]string {
@@ -108,7 +109,7 @@ func (k *gormKeys) read(s *types.Struct, prefix string, depth int) {
 				col = prefix + v
 			case "embedded":
 				embedded = true
-			case "embeddedprefix":
+			case "embeddedprefix", "embedded_prefix":
 				embeddedPrefix = v
 			case "primarykey", "primary_key":
 				k.taggedPrimary = true

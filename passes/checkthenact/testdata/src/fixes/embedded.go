@@ -36,8 +36,9 @@ type Contact struct {
 }
 
 type Workspace struct {
-	ID    uint
-	Owner Contact `gorm:"embedded;embeddedPrefix:owner_"`
+	ID      uint
+	Owner   Contact `gorm:"embedded;embeddedPrefix:owner_"`
+	Billing Contact `gorm:"embedded;embedded_prefix:billing_"` // gorm v1's spelling
 }
 
 func gormEmbeddedPrefix(db *gorm.DB, email string) error {
@@ -45,6 +46,15 @@ func gormEmbeddedPrefix(db *gorm.DB, email string) error {
 	err := db.Where("owner_email = ?", email).First(&w).Error // want `check-then-act race: [^;]*$`
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return db.Create(&Workspace{Owner: Contact{Email: email}}).Error
+	}
+	return err
+}
+
+func gormEmbeddedPrefixV1(db *gorm.DB, email string) error {
+	var w Workspace
+	err := db.Where("billing_email = ?", email).First(&w).Error // want `check-then-act race: [^;]*$`
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return db.Create(&Workspace{Billing: Contact{Email: email}}).Error
 	}
 	return err
 }
