@@ -67,10 +67,9 @@ func modelStruct(t types.Type) *types.Named {
 // (v2's primaryKey and uniqueIndex, v1's primary_key and unique_index),
 // and gorm's default primary key, a field named ID, when no field is
 // tagged as the primary key. The fields of an embedded struct (anonymous,
-// or tagged embedded, its columns then named with its embeddedPrefix, v1:
-// embedded_prefix) are
-// the model's own columns to gorm, and so are their tags: gorm.Model's ID
-// is the key of every model that embeds it.
+// or tagged embedded, its columns then named with its embeddedPrefix, v1's
+// embedded_prefix) are the model's own columns to gorm, and so are their
+// tags: gorm.Model's ID is the key of every model that embeds it.
 func gormUniqueKeys(s *types.Struct) [][]string {
 	k := &gormKeys{named: map[string]int{}}
 	k.read(s, "", 0)
