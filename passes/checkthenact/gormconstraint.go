@@ -66,22 +66,52 @@ func modelStruct(t types.Type) *types.Named {
 // gormUniqueKeys reads the unique column sets a model's gorm tags declare
 // (v2's primaryKey and uniqueIndex, v1's primary_key and unique_index),
 // and gorm's default primary key, a field named ID, when no field is
-// tagged as the primary key.
+// tagged as the primary key. The fields of an embedded struct (anonymous,
+// or tagged embedded, its columns then named with its embeddedPrefix, v1's
+// embedded_prefix) are the model's own columns to gorm, and so are their
+// tags: gorm.Model's ID is the key of every model that embeds it.
 func gormUniqueKeys(s *types.Struct) [][]string {
-	var keys [][]string
-	named := map[string]int{} // uniqueIndex:name → its entry in keys
-	taggedPrimary, idColumn := false, ""
+	k := &gormKeys{named: map[string]int{}}
+	k.read(s, "", 0)
+	if !k.taggedPrimary && k.idColumn != "" {
+		k.keys = append(k.keys, []string{k.idColumn})
+	}
+	return k.keys
+}
+
+// gormKeys gathers the keys of one model, across its embedded structs.
+type gormKeys struct {
+	keys          [][]string
+	named         map[string]int // uniqueIndex:name → its entry in keys
+	taggedPrimary bool
+	idColumn      string
+}
+
+// maxEmbedDepth bounds the embedded structs followed, as a cycle of
+// pointers to embedded structs would otherwise never end.
+const maxEmbedDepth = 8
+
+// read adds the keys of s's fields, whose columns are named with prefix.
+func (k *gormKeys) read(s *types.Struct, prefix string, depth int) {
 	for i := range s.NumFields() {
 		field := s.Field(i)
-		col := dataaccess.ColumnName(field.Name())
+		col := prefix + dataaccess.ColumnName(field.Name())
 		var unique []string // "" for a key of its own, else the index name
+		embedded, embeddedPrefix := field.Anonymous(), ""
 		for _, part := range strings.Split(reflect.StructTag(s.Tag(i)).Get("gorm"), ";") {
-			k, v, _ := strings.Cut(strings.TrimSpace(part), ":")
-			switch strings.ToLower(k) {
+			key, v, _ := strings.Cut(strings.TrimSpace(part), ":")
+			switch strings.ToLower(key) {
+			case "-":
+				embedded = false
+				unique = nil
 			case "column":
-				col = v
+				col = prefix + v
+			case "embedded":
+				embedded = true
+			case "embeddedprefix", "embedded_prefix":
+				embeddedPrefix = v
 			case "primarykey", "primary_key":
-				taggedPrimary = true
+				k.taggedPrimary = true
 				unique = append(unique, "")
 			case "unique":
 				unique = append(unique, "")
@@ -89,26 +119,47 @@ func gormUniqueKeys(s *types.Struct) [][]string {
 				unique = append(unique, strings.Split(v, ",")[0])
 			}
 		}
-		if field.Name() == "ID" {
-			idColumn = col
+		if inner := embeddedStruct(field); embedded && inner != nil && depth < maxEmbedDepth {
+			k.read(inner, prefix+embeddedPrefix, depth+1)
+			continue
+		}
+		if field.Name() == "ID" && prefix == "" {
+			k.idColumn = col
 		}
 		for _, index := range unique {
 			if index == "" {
-				keys = append(keys, []string{col})
+				k.keys = append(k.keys, []string{col})
 				continue
 			}
-			if at, ok := named[index]; ok {
-				keys[at] = append(keys[at], col)
+			if at, ok := k.named[index]; ok {
+				k.keys[at] = append(k.keys[at], col)
 				continue
 			}
-			named[index] = len(keys)
-			keys = append(keys, []string{col})
+			k.named[index] = len(k.keys)
+			k.keys = append(k.keys, []string{col})
 		}
 	}
-	if !taggedPrimary && idColumn != "" {
-		keys = append(keys, []string{idColumn})
+}
+
+// embeddedStruct returns the struct a field (of the struct or a pointer
+// to it) embeds as columns: not one that scans itself from a single
+// column (time.Time, a Scanner or Valuer such as sql.NullString).
+func embeddedStruct(field *types.Var) *types.Struct {
+	t := types.Unalias(field.Type())
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
 	}
-	return keys
+	s, ok := t.Underlying().(*types.Struct)
+	if !ok || types.TypeString(t, nil) == "time.Time" {
+		return nil
+	}
+	methods := types.NewMethodSet(types.NewPointer(t))
+	for _, name := range []string{"Scan", "Value"} {
+		if methods.Lookup(nil, name) != nil {
+			return nil
+		}
+	}
+	return s
 }
 
 // equalsValue matches a condition that sets a column equal to a bound

@@ -29,6 +29,7 @@ import (
 // (User → users), unless an entsql.Annotation names it.
 
 const (
+	entPkg       = "entgo.io/ent"
 	entFieldPkg  = "entgo.io/ent/schema/field"
 	entIndexPkg  = "entgo.io/ent/schema/index"
 	entSQLPkg    = "entgo.io/ent/dialect/entsql"
@@ -39,41 +40,49 @@ const (
 var entSchemas sync.Map // root → map[string]*Schema
 
 // entTables returns the tables the ent schema under root declares, by
-// table name; it reads the Go files of directories named schema, once per
-// process.
+// table name; it reads the Go files of directories named schema, and of
+// the module's packages their mixins come from, once per process.
 func entTables(root string) map[string]*Schema {
 	if cached, ok := entSchemas.Load(root); ok {
 		return cached.(map[string]*Schema)
 	}
-	st := &scriptTables{tables: map[string]*Schema{}}
+	r := newEntReader(root)
 	inSchemaDir := func(rel string) bool {
 		return strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go") && filepath.Base(filepath.Dir(rel)) == entSchemaDir
 	}
 	walkModule(root, inSchemaDir, func(rel string, data []byte) {
-		file, err := parser.ParseFile(token.NewFileSet(), rel, data, parser.SkipObjectResolution)
-		if err != nil {
-			return
-		}
-		for _, t := range entFileTables(file) {
-			st.add([]*sqlclass.TableSchema{t}, rel)
-		}
+		r.addFile(rel, data)
 	})
+	st := &scriptTables{tables: map[string]*Schema{}}
+	for _, t := range r.schemaTypes() {
+		st.add([]*sqlclass.TableSchema{r.withMixins(t).schema()}, t.file)
+	}
 	actual, _ := entSchemas.LoadOrStore(root, st.tables)
 	return actual.(map[string]*Schema)
 }
 
-// entType is what one schema type's methods declare.
+// entType is what one schema type's (or mixin's) methods declare.
 type entType struct {
+	file    string // relative to the module root
 	table   string
 	fields  []string          // in declaration order
 	columns map[string]string // field name → column (StorageKey)
 	unique  []string          // field names
 	indexes []sqlclass.UniqueKey
+	mixins  []entRef
+	// branches is set when Fields or Indexes returns from more than one
+	// place: what it declares then depends on the code's state (a
+	// mixin's configuration), not on its text alone.
+	branches bool
 }
 
-// entFileTables reads the tables of one schema file, if it imports ent's
-// field or index package.
-func entFileTables(file *ast.File) []*sqlclass.TableSchema {
+// addFile reads the types of one schema file, if it imports ent: their
+// fields, indexes, table annotation and mixins.
+func (r *entReader) addFile(rel string, data []byte) {
+	file, err := parser.ParseFile(token.NewFileSet(), rel, data, parser.SkipObjectResolution)
+	if err != nil {
+		return
+	}
 	imports := map[string]string{} // local name → path
 	for _, imp := range file.Imports {
 		path, _ := strconv.Unquote(imp.Path.Value)
@@ -83,11 +92,11 @@ func entFileTables(file *ast.File) []*sqlclass.TableSchema {
 		}
 		imports[name] = path
 	}
-	if paths := slices.Collect(maps.Values(imports)); !slices.Contains(paths, entFieldPkg) && !slices.Contains(paths, entIndexPkg) {
-		return nil
+	if paths := slices.Collect(maps.Values(imports)); !slices.Contains(paths, entFieldPkg) && !slices.Contains(paths, entIndexPkg) && !slices.Contains(paths, entPkg) {
+		return
 	}
-	byType := map[string]*entType{}
-	var order []string
+	dir := filepath.Dir(rel)
+	r.read[dir] = true
 	for _, decl := range file.Decls {
 		fn, ok := decl.(*ast.FuncDecl)
 		if !ok || fn.Recv == nil || len(fn.Recv.List) != 1 || fn.Body == nil {
@@ -97,18 +106,21 @@ func entFileTables(file *ast.File) []*sqlclass.TableSchema {
 		if !ok {
 			continue
 		}
-		t := byType[recv.Name]
-		if t == nil {
-			t = &entType{table: PluralTable(recv.Name), columns: map[string]string{}}
-			byType[recv.Name] = t
-			order = append(order, recv.Name)
+		t := r.typeOf(dir, recv.Name, rel)
+		elems, returns := returnedElems(fn.Body)
+		if (fn.Name.Name == "Fields" || fn.Name.Name == "Indexes") && returns > 1 {
+			t.branches = true
 		}
-		for _, elem := range returnedElems(fn.Body) {
+		for _, elem := range elems {
 			switch fn.Name.Name {
 			case "Fields":
 				t.addField(elem, imports)
 			case "Indexes":
 				t.addIndex(elem, imports)
+			case "Mixin":
+				if ref, ok := r.mixinRef(elem, imports, dir); ok {
+					t.mixins = append(t.mixins, ref)
+				}
 			case "Annotations":
 				if table := entTableAnnotation(elem, imports); table != "" {
 					t.table = table
@@ -116,11 +128,6 @@ func entFileTables(file *ast.File) []*sqlclass.TableSchema {
 			}
 		}
 	}
-	var out []*sqlclass.TableSchema
-	for _, name := range order {
-		out = append(out, byType[name].schema())
-	}
-	return out
 }
 
 // schema resolves the type's field names to columns: ent's id column is
@@ -272,14 +279,14 @@ func callsNamed(n ast.Node, imports map[string]string, pkg, name string) bool {
 }
 
 // returnedElems returns the elements of the slice literals a method body
-// returns.
-func returnedElems(body *ast.BlockStmt) []ast.Expr {
-	var elems []ast.Expr
+// returns, and how many return statements it has.
+func returnedElems(body *ast.BlockStmt) (elems []ast.Expr, returns int) {
 	ast.Inspect(body, func(n ast.Node) bool {
 		if _, isFunc := n.(*ast.FuncLit); isFunc {
 			return false
 		}
 		if ret, ok := n.(*ast.ReturnStmt); ok {
+			returns++
 			for _, r := range ret.Results {
 				if lit, ok := r.(*ast.CompositeLit); ok {
 					elems = append(elems, lit.Elts...)
@@ -288,7 +295,7 @@ func returnedElems(body *ast.BlockStmt) []ast.Expr {
 		}
 		return true
 	})
-	return elems
+	return elems, returns
 }
 
 func stringLit(e ast.Expr) (string, bool) {

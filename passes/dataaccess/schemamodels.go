@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -105,55 +106,91 @@ func xormModel(pass *analysis.Pass, named *types.Named, s *types.Struct) []*sqlc
 }
 
 // xormUniqueKeys reads the unique column sets of a model's xorm tags,
-// naming untagged columns with mapper.
+// naming untagged columns with mapper. A field tagged extends embeds its
+// struct's columns in the model's table, tags and all (a shared base with
+// a unique name or a pk Id).
 func xormUniqueKeys(s *types.Struct, mapper func(string) string) [][]string {
-	var keys, pk [][]string
-	groups := map[string]int{}
-	idColumn := ""
+	k := &xormKeys{mapper: mapper, groups: map[string]int{}}
+	k.read(s, 0)
+	switch {
+	case len(k.pk) > 0: // the tagged columns are one composite key
+		var cols []string
+		for _, c := range k.pk {
+			cols = append(cols, c...)
+		}
+		k.keys = append(k.keys, cols)
+	case k.idColumn != "":
+		k.keys = append(k.keys, []string{k.idColumn})
+	}
+	return k.keys
+}
+
+// xormKeys gathers the keys of one model, across the structs it extends.
+type xormKeys struct {
+	mapper   func(string) string
+	keys, pk [][]string
+	groups   map[string]int // UNIQUE(group) → its entry in keys
+	idColumn string
+}
+
+// maxExtendsDepth bounds the extends followed, as a cycle of pointers to
+// extended structs would otherwise never end.
+const maxExtendsDepth = 8
+
+func (k *xormKeys) read(s *types.Struct, depth int) {
 	for i := range s.NumFields() {
 		tag := reflect.StructTag(s.Tag(i)).Get("xorm")
 		if tag == "-" {
 			continue // not a column
 		}
-		col := mapper(s.Field(i).Name())
+		if inner := extendedStruct(s.Field(i), tag); inner != nil {
+			if depth < maxExtendsDepth {
+				k.read(inner, depth+1)
+			}
+			continue
+		}
+		col := k.mapper(s.Field(i).Name())
 		for _, token := range strings.Fields(tag) {
 			if len(token) > 2 && token[0] == '\'' && token[len(token)-1] == '\'' {
 				col = token[1 : len(token)-1]
 			}
 		}
 		if s.Field(i).Name() == "Id" || s.Field(i).Name() == "ID" {
-			idColumn = col
+			k.idColumn = col
 		}
 		for _, token := range strings.Fields(tag) {
 			key, group, _ := strings.Cut(strings.ToLower(token), "(")
 			group = strings.TrimSuffix(group, ")")
 			switch {
 			case key == "pk":
-				pk = append(pk, []string{col})
+				k.pk = append(k.pk, []string{col})
 			case key != "unique":
 			case group == "":
-				keys = append(keys, []string{col})
+				k.keys = append(k.keys, []string{col})
 			default:
-				if at, ok := groups[group]; ok {
-					keys[at] = append(keys[at], col)
+				if at, ok := k.groups[group]; ok {
+					k.keys[at] = append(k.keys[at], col)
 					continue
 				}
-				groups[group] = len(keys)
-				keys = append(keys, []string{col})
+				k.groups[group] = len(k.keys)
+				k.keys = append(k.keys, []string{col})
 			}
 		}
 	}
-	switch {
-	case len(pk) > 0: // the tagged columns are one composite key
-		var cols []string
-		for _, c := range pk {
-			cols = append(cols, c...)
-		}
-		keys = append(keys, cols)
-	case idColumn != "":
-		keys = append(keys, []string{idColumn})
+}
+
+// extendedStruct returns the struct (or pointer to one) a field tagged
+// extends embeds.
+func extendedStruct(field *types.Var, tag string) *types.Struct {
+	if !slices.ContainsFunc(strings.Fields(tag), func(t string) bool { return strings.EqualFold(t, "extends") }) {
+		return nil
 	}
-	return keys
+	t := types.Unalias(field.Type())
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	s, _ := t.Underlying().(*types.Struct)
+	return s
 }
 
 // xormSnake is xorm's SnakeMapper: an underscore before every upper-case

@@ -18,3 +18,10 @@ type (
 	Field interface{ Descriptor() }
 	Index interface{ Descriptor() }
 )
+
+// Mixin is what a schema type's Mixin method returns: fields and indexes
+// shared by the tables that mix it in.
+type Mixin interface {
+	Fields() []Field
+	Indexes() []Index
+}
