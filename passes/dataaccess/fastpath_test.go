@@ -31,7 +31,8 @@ func TestFastPathBuildsNoSSA(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), reportSSA,
 		"fastpath/plain", "fastpath/sqluser", "fastpath/caller",
 		"fastpath/nearby", "fastpath/viaiface", "fastpath/viaifacemiss",
-		"fastpath/repo", "fastpath/repouser", "fastpath/reposhape", "fastpath/sdkuser")
+		"fastpath/repo", "fastpath/repouser", "fastpath/reposhape", "fastpath/sdkuser",
+		"fastpath/handleronly", "fastpath/poster", "fastpath/memo")
 }
 
 // TestFastPathSQLLayers: a package that imports one of the SQL layers is
