@@ -129,14 +129,8 @@ func run(pass *analysis.Pass) (any, error) {
 		ByFunc:  map[*ssa.Function][]*Op{},
 	}
 	res.ssa = sync.OnceValue(func() *buildssa.SSA {
-		// buildssa's Run reads only the pass's syntax, types and
-		// its ctrlflow result, which this analyzer requires too.
 		res.ssaBuilt.Store(true)
-		built, err := buildssa.Analyzer.Run(pass)
-		if err != nil {
-			panic(err) // buildssa.Run returns no error today; a future one is a bug to see
-		}
-		return built.(*buildssa.SSA)
+		return buildSSA(pass)
 	})
 	if !mayAccessData(pass) {
 		return res, nil

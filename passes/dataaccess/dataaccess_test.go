@@ -45,3 +45,11 @@ func TestSummaries(t *testing.T) {
 func TestDocumentStores(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), describe, "documents", "inputsonly")
 }
+
+// TestEntGenerated: the bodies of ent's generated files are not built
+// (their statements are no operations), code written by hand beside them
+// is, and a caller's calls of the generated client are classified by
+// name.
+func TestEntGenerated(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), describe, "entgen/ent", "entgen/app")
+}
