@@ -114,7 +114,9 @@ var entSuffixes = []struct {
 	{"DeleteOne", Delete, []string{"Exec", "ExecX"}},
 	{"Delete", Delete, []string{"Exec", "ExecX"}},
 	{"Query", Exists, []string{"Exist", "ExistX", "Count", "CountX"}},
-	{"Query", Read, []string{"Only", "OnlyX", "First", "FirstX", "OnlyID", "FirstID"}},
+	{"Query", Read, []string{"Only", "OnlyX", "First", "FirstX", "OnlyID", "OnlyIDX", "FirstID", "FirstIDX"}},
+	// The entity client's Get(ctx, id) is Query().Where(ID).Only(ctx).
+	{"Client", Read, []string{"Get", "GetX"}},
 }
 
 // EntPkg is the import path whose presence marks a package as ent code.

@@ -58,6 +58,17 @@ func Lookup(pkg, recv, name string) (Method, bool) {
 // describe; the checks use it for their fast path.
 func KnownPackage(path string) bool { return knownPkgs[canonical(path)] }
 
+// KnownByCall reports whether a package the tables know is evidence of
+// data access only where the code calls one of its rows. Nearly every
+// service package imports net/http (for its handlers' types) or sync (for
+// a mutex), while the tables know only their clients' requests (an
+// effect) and sync.Map: importing them says nothing about what the
+// package does. The other packages the tables know are imported to reach
+// a store, a queue or a provider.
+func KnownByCall(path string) bool { return byCallPkgs[path] }
+
+var byCallPkgs = map[string]bool{"net/http": true, "sync": true}
+
 type lookupKey struct{ pkg, recv, name string }
 
 var (

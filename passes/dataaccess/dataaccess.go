@@ -139,14 +139,8 @@ func run(pass *analysis.Pass) (any, error) {
 		ByFunc:  map[*ssa.Function][]*Op{},
 	}
 	res.ssa = sync.OnceValue(func() *buildssa.SSA {
-		// buildssa's Run reads only the pass's syntax, types and
-		// its ctrlflow result, which this analyzer requires too.
 		res.ssaBuilt.Store(true)
-		built, err := buildssa.Analyzer.Run(pass)
-		if err != nil {
-			panic(err) // buildssa.Run returns no error today; a future one is a bug to see
-		}
-		return built.(*buildssa.SSA)
+		return buildSSA(pass)
 	})
 	if !mayAccessData(pass) {
 		return res, nil
@@ -194,9 +188,10 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // mayAccessData is the fast path: a package that imports none of the
-// libraries the tables know, refers to no function with a summary fact,
-// calls no interface method by a name the model knows, and names no
-// flagged function has nothing to model.
+// libraries the tables know (net/http and sync count only where it calls
+// a function of theirs that a row names), refers to no function with a
+// summary fact, calls no interface method by a name the model knows, and
+// names no flagged function has nothing to model.
 func mayAccessData(pass *analysis.Pass) bool {
 	if passutil.IsDependencyCode(pass) {
 		return false
@@ -205,9 +200,12 @@ func mayAccessData(pass *analysis.Pass) bool {
 		return true
 	}
 	for _, imp := range pass.Pkg.Imports() {
-		if apis.KnownPackage(imp.Path()) || importsPath(imp, apis.EntPkg) {
+		if !apis.KnownByCall(imp.Path()) && apis.KnownPackage(imp.Path()) || importsPath(imp, apis.EntPkg) {
 			return true
 		}
+	}
+	if callsKnownByCall(pass) {
+		return true
 	}
 	if passutil.RefersToFactObject(pass, isSummary) {
 		return true
@@ -220,6 +218,24 @@ func mayAccessData(pass *analysis.Pass) bool {
 func isSummary(f analysis.Fact) bool {
 	_, ok := f.(*Summary)
 	return ok
+}
+
+// callsKnownByCall reports whether the package refers to a function or
+// method of a package known only by its calls (apis.KnownByCall) that a
+// table row names: http.Post, a client's Do, sync.Map's Load. A handler
+// that only reads its request, or a mutex, is no data access.
+func callsKnownByCall(pass *analysis.Pass) bool {
+	for _, obj := range pass.TypesInfo.Uses {
+		fn, ok := obj.(*types.Func)
+		if !ok || fn.Pkg() == nil || !apis.KnownByCall(fn.Pkg().Path()) {
+			continue
+		}
+		_, recv := recvTypeName(fn)
+		if _, known := apis.Lookup(fn.Pkg().Path(), recv, fn.Name()); known {
+			return true
+		}
+	}
+	return false
 }
 
 // callsNamedInterfaceMethod reports whether the package refers to a method

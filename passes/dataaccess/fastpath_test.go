@@ -32,7 +32,7 @@ func TestFastPathBuildsNoSSA(t *testing.T) {
 		"fastpath/plain", "fastpath/sqluser", "fastpath/caller",
 		"fastpath/nearby", "fastpath/viaiface", "fastpath/viaifacemiss",
 		"fastpath/repo", "fastpath/repouser", "fastpath/reposhape", "fastpath/sdkuser",
-		"fastpath/cacheuser")
+		"fastpath/cacheuser", "fastpath/handleronly", "fastpath/poster", "fastpath/memo")
 }
 
 // TestFastPathSQLLayers: a package that imports one of the SQL layers is
