@@ -86,7 +86,7 @@ func savedAfterInit(init *dataaccess.Op, ops []*dataaccess.Op) *dataaccess.Op {
 // is still zero: FirstOrInit found no row. Its error is no "not found"
 // (FirstOrInit returns none then), so only the key tests count.
 func zeroKeyBranches(init *dataaccess.Op) []*ssa.BasicBlock {
-	o := &outcomes{kind: init.Kind}
+	o := &outcomes{check: init.Instr, kind: init.Kind}
 	o.fromRecordKeys(init)
 	var blocks []*ssa.BasicBlock
 	for _, s := range o.splits() {

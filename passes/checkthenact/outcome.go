@@ -48,7 +48,7 @@ func presentBranches(op *dataaccess.Op) []*ssa.BasicBlock {
 type presenceSplit struct{ absent, present *ssa.BasicBlock }
 
 func presenceSplits(op *dataaccess.Op) []presenceSplit {
-	o := &outcomes{kind: op.Kind, errWhenPresent: op.Summary != nil && op.Summary.ErrWhenPresent || claimFailsWhenPresent(op), helper: op.Summary != nil}
+	o := &outcomes{check: op.Instr, kind: op.Kind, errWhenPresent: op.Summary != nil && op.Summary.ErrWhenPresent || claimFailsWhenPresent(op), helper: op.Summary != nil}
 	switch instr := op.Instr.(type) {
 	case *ssa.Lookup:
 		o.fromValue(instr, 0)
@@ -81,7 +81,7 @@ func (o *outcomes) splits() []presenceSplit {
 			if b.absentWhenTrue {
 				absent, present = present, absent
 			}
-			if onlyAfterTest(ifi.Block(), absent, present) {
+			if onlyAfterTest(o.check, ifi.Block(), absent, present) {
 				splits = append(splits, presenceSplit{absent: absent, present: present})
 			}
 		}
@@ -104,9 +104,13 @@ func claimFailsWhenPresent(op *dataaccess.Op) bool {
 // block from is entered only through that test: its one way in, or the
 // other ways are further conditions on the present path (`if found &&
 // fresh`, whose else the absent caller always takes; `if !found ||
-// stale`). A block the present path reaches unconditionally (the join
-// after `if found { log() }`) runs whatever the check found.
-func onlyAfterTest(from, absent, present *ssa.BasicBlock) bool {
+// stale`), or paths on which the check never ran (`if email != "" {
+// check }` then the insert: the callers that give an e-mail race). A
+// block the present path reaches unconditionally (the join after `if
+// found { log() }`) runs whatever the check found, and so may one the
+// check reaches by another test of its outcome (err == nil beside
+// errors.Is(err, sql.ErrNoRows)).
+func onlyAfterTest(check ssa.Instruction, from, absent, present *ssa.BasicBlock) bool {
 	if len(absent.Preds) == 1 {
 		return true
 	}
@@ -117,7 +121,11 @@ func onlyAfterTest(from, absent, present *ssa.BasicBlock) bool {
 		if p == from {
 			continue
 		}
-		if _, isIf := p.Instrs[len(p.Instrs)-1].(*ssa.If); !isIf || !present.Dominates(p) {
+		last := p.Instrs[len(p.Instrs)-1]
+		if _, isIf := last.(*ssa.If); isIf && present.Dominates(p) {
+			continue
+		}
+		if ssautil.Reachable(check, last) {
 			return false
 		}
 	}
@@ -152,7 +160,9 @@ type boolSig struct {
 }
 
 type outcomes struct {
-	kind apis.Kind
+	// check is the read whose outcome is followed.
+	check ssa.Instruction
+	kind  apis.Kind
 	// errWhenPresent: the check's error or message says the row is there.
 	errWhenPresent bool
 	// helper: the check is a call of the module's own code, whose result

@@ -1,0 +1,87 @@
+// Package guardedcheck holds checks that run only on some paths: the
+// insert after them is also reached by callers that skipped the check
+// (no e-mail given), and those that ran it and found nothing race.
+package guardedcheck
+
+import (
+	"context"
+	"errors"
+	"log"
+
+	"gorm.io/gorm"
+)
+
+type User struct {
+	ID    string
+	Key   string
+	Email *string
+}
+
+type provider struct{ db *gorm.DB }
+
+var errExists = errors.New("user with given email already exists")
+
+func (p *provider) GetUserByEmail(ctx context.Context, email string) (*User, error) {
+	var user User
+	if err := p.db.WithContext(ctx).Where("email = ?", email).First(&user).Error; err != nil {
+		return nil, err
+	}
+	return &user, nil
+}
+
+func newID() string { return "generated" }
+
+// authorizer's AddUser: the e-mail is checked only when one is given,
+// and a row found counts only when it is another user's.
+func (p *provider) AddUser(ctx context.Context, user *User) (*User, error) {
+	if user.ID == "" {
+		user.ID = newID()
+	}
+	if user.Email != nil && *user.Email != "" {
+		if u, _ := p.GetUserByEmail(ctx, *user.Email); u != nil && u.ID != user.ID { // want `check-then-act race: the existence check GetUserByEmail`
+			return user, errExists
+		}
+	}
+	user.Key = user.ID
+	return user, p.db.WithContext(ctx).Create(user).Error
+}
+
+// Near miss: the check's present branch only logs, so the insert below
+// runs whatever the check found (a lookup, not a guard).
+func (p *provider) AddUserLogged(ctx context.Context, user *User) (*User, error) {
+	if user.Email != nil {
+		if u, _ := p.GetUserByEmail(ctx, *user.Email); u != nil {
+			log.Printf("e-mail %s already used by %s", *user.Email, u.ID)
+		}
+	}
+	return user, p.db.WithContext(ctx).Create(user).Error
+}
+
+// The check runs unless forced, and its success is tested apart from
+// its not-found error: the insert is reached when it found nothing (a
+// race) or did not look.
+func (p *provider) AddUserOnce(ctx context.Context, user *User, force bool) (*User, error) {
+	if !force {
+		var existing User
+		err := p.db.WithContext(ctx).Where("email = ?", *user.Email).First(&existing).Error // want `check-then-act race: the existence check First`
+		if err == nil {
+			return &existing, nil
+		}
+		if !errors.Is(err, gorm.ErrRecordNotFound) {
+			return nil, err
+		}
+	}
+	return user, p.db.WithContext(ctx).Create(user).Error
+}
+
+// Near miss: the check, when it runs, refuses an absent user; the insert
+// is reached by a caller that skipped it or found the row, never by one
+// that saw it absent.
+func (p *provider) AddUserKnown(ctx context.Context, user *User, verify bool) (*User, error) {
+	if verify {
+		if u, _ := p.GetUserByEmail(ctx, *user.Email); u == nil {
+			return nil, errors.New("no such user")
+		}
+	}
+	return user, p.db.WithContext(ctx).Create(user).Error
+}
