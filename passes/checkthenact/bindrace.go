@@ -118,7 +118,7 @@ func carriesChecked(check *dataaccess.Op, rec ssa.Value) bool {
 	if !saved.Valid() || saved.Fields != "" {
 		return false
 	}
-	for _, in := range check.Inputs() {
+	for _, in := range checkedValues(check) {
 		if p := dataaccess.RootPath(in); p.Valid() && p.Base == saved.Base && p.Fields != "" {
 			return true
 		}
@@ -135,6 +135,20 @@ func carriesChecked(check *dataaccess.Op, rec ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// checkedValues returns what check looked for: its inputs, and the
+// arguments it was called with as they are. An input is traced back
+// through the helper that made it (a WeChat id fetched by a code is keyed
+// by the code), while the record is handed the helper's result.
+func checkedValues(check *dataaccess.Op) []ssa.Value {
+	values := check.Inputs()
+	if c := check.Call(); c != nil {
+		for _, a := range c.Args {
+			values = append(values, dataaccess.Unwrap(a))
+		}
+	}
+	return values
 }
 
 func reportBind(pass *analysis.Pass, check, write *dataaccess.Op) {
