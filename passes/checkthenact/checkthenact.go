@@ -168,7 +168,8 @@ func ungatedAct(check *dataaccess.Op, ops []*dataaccess.Op, callers *callers) (i
 func rechecked(check, write *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.BasicBlock) bool {
 	for _, inner := range ops {
 		if inner == check || !inner.Kind.IsCheck() || inner.Fn != check.Fn ||
-			!dataaccess.SameResource(check.Resource, inner.Resource) || !inRegion(inner.Instr, check.Fn, region) {
+			!dataaccess.SameResource(check.Resource, inner.Resource) || !inRegion(inner.Instr, check.Fn, region) ||
+			keyedApart(check, inner) {
 			continue
 		}
 		if inRegion(write.Instr, check.Fn, absentBranches(inner)) {
@@ -176,6 +177,30 @@ func rechecked(check, write *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.
 		}
 	}
 	return false
+}
+
+// keyedApart reports whether two checks of one table look up different
+// fields of one record (user.PhoneNumber, then user.Email): the second
+// is another check, not the first made again under a lock, and each
+// guards the insert against its own twin.
+func keyedApart(a, b *dataaccess.Op) bool {
+	ia, ib := a.Inputs(), b.Inputs()
+	if len(ia) == 0 || len(ib) == 0 {
+		return false
+	}
+	for _, x := range ia {
+		px := dataaccess.RootPath(x)
+		if !px.Valid() || px.Fields == "" {
+			return false
+		}
+		for _, y := range ib {
+			py := dataaccess.RootPath(y)
+			if !py.Valid() || py.Fields == "" || dataaccess.SameValue(x, y) || px.Base == py.Base && px.Fields == py.Fields {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // guarded reports whether something else makes check and write atomic: a
