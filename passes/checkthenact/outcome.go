@@ -105,7 +105,9 @@ func claimFailsWhenPresent(op *dataaccess.Op) bool {
 // other ways are further conditions on the present path (`if found &&
 // fresh`, whose else the absent caller always takes; `if !found ||
 // stale`), or paths on which the check never ran (`if email != "" {
-// check }` then the insert: the callers that give an e-mail race). A
+// check }` then the insert: the callers that give an e-mail race), but
+// not a loop's first entry, when the absent branch leads back to the
+// check (`if !has { continue }` comes round to the present path). A
 // block the present path reaches unconditionally (the join after `if
 // found { log() }`) runs whatever the check found, and so may one the
 // check reaches by another test of its outcome (err == nil beside
@@ -125,8 +127,8 @@ func onlyAfterTest(check ssa.Instruction, from, absent, present *ssa.BasicBlock)
 		if _, isIf := last.(*ssa.If); isIf && present.Dominates(p) {
 			continue
 		}
-		if ssautil.Reachable(check, last) {
-			return false
+		if ssautil.Reachable(check, last) || ssautil.Reachable(absent.Instrs[0], check) {
+			return false // the check's own paths, or a loop that comes back to it
 		}
 	}
 	return true

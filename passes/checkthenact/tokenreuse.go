@@ -99,7 +99,10 @@ func consumption(read, op *dataaccess.Op, records []ssa.Value) (carriesAct, cons
 	case op.Kind == apis.Delete:
 		return false, true
 	case tokenCleared(records, op):
-		return true, true
+		// A row saved with the token cleared carries the act when it
+		// also takes a value of the request (a new password); constants
+		// alone (email_verified = true) are the same for both callers.
+		return !onlyConstantsSaved(records, op), true
 	case read.SelectsByState:
 		return true, true
 	}
@@ -162,6 +165,33 @@ func tokenCleared(records []ssa.Value, write *dataaccess.Op) bool {
 		}
 	}
 	return false
+}
+
+// onlyConstantsSaved reports whether every field the code stores into the
+// record before write saves it is a constant (u.EmailVerified = true,
+// u.VerificationToken = ""): two callers write the same row the same way.
+func onlyConstantsSaved(records []ssa.Value, write *dataaccess.Op) bool {
+	for _, rec := range records {
+		for _, ref := range *rec.Referrers() {
+			fa, ok := ref.(*ssa.FieldAddr)
+			if !ok {
+				continue
+			}
+			for _, use := range *fa.Referrers() {
+				st, ok := use.(*ssa.Store)
+				if !ok || st.Addr != fa {
+					continue
+				}
+				if _, isConst := st.Val.(*ssa.Const); isConst {
+					continue
+				}
+				if loc, ok := locate(write.Instr, st.Parent()); ok && ssautil.Before(st, loc) {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // namesOneTimeToken reports whether the read loads a one-time token: its

@@ -24,6 +24,8 @@ type User struct {
 	Email              string
 	Password           string
 	ResetPasswordToken string
+	VerificationToken  string
+	EmailVerified      bool
 }
 
 // Store is the storage provider the handlers see; its implementations
@@ -37,6 +39,7 @@ type Store interface {
 	DeleteOTP(ctx context.Context, otp *OTP) error
 	GetUserByEmail(ctx context.Context, email string) (*User, error)
 	FindUserByResetToken(ctx context.Context, token string) (*User, error)
+	FindUserByVerificationToken(ctx context.Context, token string) (*User, error)
 	UpdateUser(ctx context.Context, u *User) (*User, error)
 	CreateSession(ctx context.Context, userID string) (string, error)
 }
@@ -103,6 +106,35 @@ func resetWithUserToken(ctx context.Context, s Store, token, hash string) error 
 	}
 	_, err = s.CreateSession(ctx, u.ID)
 	return err
+}
+
+// Near miss: the token's use writes only constants (the address marked
+// verified, the token cleared): two uses of one token write the same
+// values twice and double nothing (convoy's VerifyEmailService).
+func verifyEmailByUserToken(ctx context.Context, s Store, token string) error {
+	u, err := s.FindUserByVerificationToken(ctx, token)
+	if err != nil {
+		return err
+	}
+	u.EmailVerified = true
+	u.VerificationToken = ""
+	_, err = s.UpdateUser(ctx, u)
+	return err
+}
+
+// The same constant write, then a session made for whoever used the
+// token: two uses make two sessions.
+func verifyEmailAndSignIn(ctx context.Context, s Store, token string) (string, error) {
+	u, err := s.FindUserByVerificationToken(ctx, token) // want `token-reuse race: the one-time token read here is consumed by UpdateUser at line \d+`
+	if err != nil {
+		return "", err
+	}
+	u.EmailVerified = true
+	u.VerificationToken = ""
+	if _, err := s.UpdateUser(ctx, u); err != nil {
+		return "", err
+	}
+	return s.CreateSession(ctx, u.ID)
 }
 
 // Near miss: the user found by the token is saved with a new e-mail, the
