@@ -42,7 +42,8 @@ func bindingWrite(check *dataaccess.Op, ops []*dataaccess.Op, callers *callers) 
 		return nil
 	}
 	for _, w := range ops {
-		if !writesBackRow(w) || !dataaccess.SameResource(check.Resource, w.Resource) || !inRegion(w.Instr, check.Fn, region) {
+		if !writesBackRow(w) || !dataaccess.SameResource(check.Resource, w.Resource) || !inRegion(w.Instr, check.Fn, region) ||
+			selectedByChecked(check, w) {
 			continue
 		}
 		carries := false
@@ -131,6 +132,25 @@ func carriesChecked(check *dataaccess.Op, rec ssa.Value) bool {
 				if st, ok := st.(*ssa.Store); ok && st.Addr == fa && dataaccess.SameValue(st.Val, in) {
 					return true
 				}
+			}
+		}
+	}
+	return false
+}
+
+// selectedByChecked reports whether the write picks its row by the value
+// the check found free (ReplaceOne({_id: o.RequestID}, o) after FindOne
+// by that _id: testdata/realworld's PlaceOrderReplace): on the branch
+// where no row holds it, the write finds none to put it on.
+func selectedByChecked(check, w *dataaccess.Op) bool {
+	for _, x := range checkedValues(check) {
+		px := dataaccess.RootPath(x)
+		for _, y := range w.Inputs() {
+			if dataaccess.SameValue(x, y) {
+				return true
+			}
+			if py := dataaccess.RootPath(y); px.Valid() && py.Valid() && px.Fields != "" && px.Base == py.Base && px.Fields == py.Fields {
+				return true
 			}
 		}
 	}
