@@ -155,6 +155,7 @@ func (m *modeler) classifyCall(fn *ssa.Function, instr ssa.CallInstruction) *Op 
 	case m.fromSummary(op, c, f):
 	case m.fromImplementations(op, c, f):
 	case c.IsInvoke() && m.fromSQLInterface(op, c, f):
+	case c.IsInvoke() && m.fromLibraryInterface(op, c, f):
 	case m.fromBusMessage(op, c, f):
 	case interfaceReceiver(c) != nil && apis.ByName(f.Name()) != apis.None:
 		m.fromName(op, c, apis.ByName(f.Name()))

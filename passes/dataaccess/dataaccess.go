@@ -294,6 +294,9 @@ type modeler struct {
 	// sqlParams are the query wrappers: the functions that run a
 	// parameter as SQL text (see noteSQLParam).
 	sqlParams map[*ssa.Function]sqlParamUse
+	// libraryImpls caches, per interface of the application's, the library
+	// types that implement it (see fromLibraryInterface).
+	libraryImpls map[*types.Interface][]*types.Named
 }
 
 // summarizeSCC summarises the functions of one strongly connected
