@@ -132,6 +132,24 @@ func NamedOf(t types.Type) *types.Named {
 	return n
 }
 
+// ElemNamed returns the named type t is, or reaches through pointers and
+// slices (&order, []*Order, *[]Order), or nil: the record a model
+// argument or a signature is about.
+func ElemNamed(t types.Type) *types.Named {
+	for {
+		switch u := types.Unalias(t).(type) {
+		case *types.Pointer:
+			t = u.Elem()
+		case *types.Slice:
+			t = u.Elem()
+		case *types.Named:
+			return u
+		default:
+			return nil
+		}
+	}
+}
+
 // FieldName returns the name of field i of the struct t is or points to,
 // or "".
 func FieldName(t types.Type, i int) string {

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
 // fromLibraryInterface classifies a call through an interface of the
@@ -79,19 +80,8 @@ func libraryImplementations(iface *types.Interface) []*types.Named {
 // knownPackageOf returns the package of the named type t is, or points
 // to, or holds in a slice, when the tables know that package.
 func knownPackageOf(t types.Type) *types.Package {
-	for {
-		switch u := t.(type) {
-		case *types.Pointer:
-			t = u.Elem()
-			continue
-		case *types.Slice:
-			t = u.Elem()
-			continue
-		}
-		break
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || !apis.KnownPackage(n.Obj().Pkg().Path()) {
+	n := ssautil.ElemNamed(t)
+	if n == nil || n.Obj().Pkg() == nil || !apis.KnownPackage(n.Obj().Pkg().Path()) {
 		return nil
 	}
 	return n.Obj().Pkg()

@@ -199,20 +199,8 @@ func modelName(v ssa.Value) string {
 	if elems := variadicElems(v); len(elems) > 0 {
 		v = elems[0] // xorm's Insert(&order), go-pg's Model(&order): variadic models
 	}
-	t := Unwrap(v).Type()
-	for range 4 {
-		switch u := types.Unalias(t).(type) {
-		case *types.Pointer:
-			t = u.Elem()
-			continue
-		case *types.Slice:
-			t = u.Elem()
-			continue
-		}
-		break
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok {
+	n := ssautil.ElemNamed(Unwrap(v).Type())
+	if n == nil {
 		return ""
 	}
 	if _, isStruct := n.Underlying().(*types.Struct); !isStruct || n.Obj().Pkg() == nil {
