@@ -144,14 +144,8 @@ func carriesChecked(check *dataaccess.Op, rec ssa.Value) bool {
 // where no row holds it, the write finds none to put it on.
 func selectedByChecked(check, w *dataaccess.Op) bool {
 	for _, x := range checkedValues(check) {
-		px := dataaccess.RootPath(x)
-		for _, y := range w.Inputs() {
-			if dataaccess.SameValue(x, y) {
-				return true
-			}
-			if py := dataaccess.RootPath(y); px.Valid() && py.Valid() && px.Fields != "" && px.Base == py.Base && px.Fields == py.Fields {
-				return true
-			}
+		if slices.ContainsFunc(w.Inputs(), func(y ssa.Value) bool { return sameField(x, y) }) {
+			return true
 		}
 	}
 	return false

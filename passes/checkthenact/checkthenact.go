@@ -189,18 +189,26 @@ func keyedApart(a, b *dataaccess.Op) bool {
 		return false
 	}
 	for _, x := range ia {
-		px := dataaccess.RootPath(x)
-		if !px.Valid() || px.Fields == "" {
+		if px := dataaccess.RootPath(x); !px.Valid() || px.Fields == "" {
 			return false
 		}
 		for _, y := range ib {
-			py := dataaccess.RootPath(y)
-			if !py.Valid() || py.Fields == "" || dataaccess.SameValue(x, y) || px.Base == py.Base && px.Fields == py.Fields {
+			if py := dataaccess.RootPath(y); !py.Valid() || py.Fields == "" || sameField(x, y) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// sameField reports whether two values are one value, or loads of one
+// field of one record (user.Email twice).
+func sameField(x, y ssa.Value) bool {
+	if dataaccess.SameValue(x, y) {
+		return true
+	}
+	px, py := dataaccess.RootPath(x), dataaccess.RootPath(y)
+	return px.Valid() && py.Valid() && px.Fields != "" && px.Base == py.Base && px.Fields == py.Fields
 }
 
 // guarded reports whether something else makes check and write atomic: a

@@ -145,32 +145,27 @@ func tokenCleared(records []ssa.Value, write *dataaccess.Op) bool {
 	if !savesRecord(records, write) && !derivedFromRecord(records, write) {
 		return false
 	}
-	for _, rec := range records {
-		for _, ref := range *rec.Referrers() {
-			fa, ok := ref.(*ssa.FieldAddr)
-			if !ok || !apis.NamesOneTimeToken(ssautil.FieldName(fa.X.Type(), fa.Field)) {
-				continue
-			}
-			for _, use := range *fa.Referrers() {
-				st, ok := use.(*ssa.Store)
-				if !ok || st.Addr != fa {
-					continue
-				}
-				if k, ok := st.Val.(*ssa.Const); ok && isZeroConst(k) {
-					if loc, ok := locate(write.Instr, st.Parent()); ok && ssautil.Before(st, loc) {
-						return true
-					}
-				}
-			}
-		}
-	}
-	return false
+	return slices.ContainsFunc(fieldStoresBefore(records, write), func(st *ssa.Store) bool {
+		fa := st.Addr.(*ssa.FieldAddr)
+		k, isConst := st.Val.(*ssa.Const)
+		return isConst && isZeroConst(k) && apis.NamesOneTimeToken(ssautil.FieldName(fa.X.Type(), fa.Field))
+	})
 }
 
 // onlyConstantsSaved reports whether every field the code stores into the
 // record before write saves it is a constant (u.EmailVerified = true,
 // u.VerificationToken = ""): two callers write the same row the same way.
 func onlyConstantsSaved(records []ssa.Value, write *dataaccess.Op) bool {
+	return !slices.ContainsFunc(fieldStoresBefore(records, write), func(st *ssa.Store) bool {
+		_, isConst := st.Val.(*ssa.Const)
+		return !isConst
+	})
+}
+
+// fieldStoresBefore returns the stores into a field of the records that
+// run before write (u.Password = hash before UpdateUser(u)).
+func fieldStoresBefore(records []ssa.Value, write *dataaccess.Op) []*ssa.Store {
+	var stores []*ssa.Store
 	for _, rec := range records {
 		for _, ref := range *rec.Referrers() {
 			fa, ok := ref.(*ssa.FieldAddr)
@@ -182,16 +177,13 @@ func onlyConstantsSaved(records []ssa.Value, write *dataaccess.Op) bool {
 				if !ok || st.Addr != fa {
 					continue
 				}
-				if _, isConst := st.Val.(*ssa.Const); isConst {
-					continue
-				}
 				if loc, ok := locate(write.Instr, st.Parent()); ok && ssautil.Before(st, loc) {
-					return false
+					stores = append(stores, st)
 				}
 			}
 		}
 	}
-	return true
+	return stores
 }
 
 // namesOneTimeToken reports whether the read loads a one-time token: its
