@@ -109,3 +109,31 @@ func isClaim(op *dataaccess.Op) bool {
 	}
 	return false
 }
+
+// dedupedByUniqueKey reports whether the handler answers the unique
+// violation of one of its writes as success (if isDuplicateKey(err) {
+// return nil }), or calls a helper that does: the handler relies on a
+// unique key taken from the message to refuse a redelivery, and its other
+// database writes are most likely keyed the same way. Its external effects
+// are still judged one by one: the key refuses rows, not calls.
+func dedupedByUniqueKey(ops []write) bool {
+	for _, w := range ops {
+		if w.op.Summary != nil && w.op.Summary.HandlesDuplicate {
+			return true
+		}
+		handedOn := ""
+		if w.op.Summary != nil {
+			handedOn = w.op.Summary.DuplicateErr
+		}
+		if w.op.Kind.IsWrite() && dataaccess.AnswerDuplicate(w.op.Instr, handedOn).Answered {
+			return true
+		}
+	}
+	return false
+}
+
+// acts reports whether op has an external effect (a call, a publish, a
+// payment), directly or through calls.
+func acts(op *dataaccess.Op) bool {
+	return op.Kind == apis.Effect || op.Summary != nil && op.Summary.Acts
+}
