@@ -86,6 +86,7 @@ func run(pass *analysis.Pass) (any, error) {
 	presentBranchDecrements(pass, judge, reported)
 	limitGateRaces(pass, judge, reported)
 	countLimitRaces(pass, judge, reported)
+	lostUpdates(pass, judge, reported)
 	helperTokenReuses(pass, judge)
 	return nil, nil
 }
