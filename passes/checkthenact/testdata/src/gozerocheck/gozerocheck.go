@@ -53,7 +53,9 @@ func (l *RegisterLogic) RegisterAnswered(mobile, nickname string) error {
 	return err
 }
 
-func isDuplicateEntry(err error) bool { return err != nil && err.Error() == "Error 1062: Duplicate entry" }
+func isDuplicateEntry(err error) bool {
+	return err != nil && err.Error() == "Error 1062: Duplicate entry"
+}
 
 // The same race through hand-written model methods, whose SQL the
 // cached connection's NoCache calls run.
