@@ -42,10 +42,10 @@ func run(pass *analysis.Pass) (any, error) {
 			continue // a test's handler runs once, on the test's own message
 		}
 		ops := h.opsOf(model)
-		keyed := dedupedByUniqueKey(ops)
+		keyed := keyedWrites(ops)
 		for _, w := range ops {
 			h.cut = false
-			if reported[w.op] || !h.doubles(w) || claimedBefore(ops, w) || keyed && !acts(w.op) {
+			if reported[w.op] || !h.doubles(w) || claimedBefore(ops, w) || afterKeyedWrite(keyed, w) {
 				continue
 			}
 			reported[w.op] = true

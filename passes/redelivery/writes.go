@@ -2,6 +2,7 @@ package redelivery
 
 import (
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -110,30 +111,94 @@ func isClaim(op *dataaccess.Op) bool {
 	return false
 }
 
-// dedupedByUniqueKey reports whether the handler answers the unique
-// violation of one of its writes as success (if isDuplicateKey(err) {
-// return nil }), or calls a helper that does: the handler relies on a
-// unique key taken from the message to refuse a redelivery, and its other
-// database writes are most likely keyed the same way. Its external effects
-// are still judged one by one: the key refuses rows, not calls.
-func dedupedByUniqueKey(ops []write) bool {
+// keyedWrites returns the writes whose unique violation the handler
+// answers as success (if isDuplicateKey(err) { return nil }), or that
+// call a helper that does: a redelivery fails on a unique key taken from
+// the message there, and the handler treats the message as done.
+func keyedWrites(ops []write) []write {
+	var keyed []write
 	for _, w := range ops {
-		if w.op.Summary != nil && w.op.Summary.HandlesDuplicate {
-			return true
-		}
 		handedOn := ""
 		if w.op.Summary != nil {
+			if w.op.Summary.HandlesDuplicate {
+				keyed = append(keyed, w)
+				continue
+			}
 			handedOn = w.op.Summary.DuplicateErr
 		}
-		if w.op.Kind.IsWrite() && dataaccess.AnswerDuplicate(w.op.Instr, handedOn).Answered {
+		writes := w.op.Kind.IsWrite() || w.op.Summary != nil && w.op.Summary.Writes // a helper that mixes kinds is no one kind
+		if writes && errorTested(w.op.Instr) && dataaccess.AnswerDuplicate(w.op.Instr, handedOn).Answered {
+			keyed = append(keyed, w)
+		}
+	}
+	return keyed
+}
+
+// afterKeyedWrite reports whether w is a keyed write, or runs only after
+// one (its error paths, the steps after it): a redelivery stops at the
+// keyed write's unique violation before it reaches w. A write that runs
+// before the keyed one runs again.
+func afterKeyedWrite(keyed []write, w write) bool {
+	for _, k := range keyed {
+		if k.op == w.op || k.at.Parent() == w.at.Parent() && ssautil.Before(k.at, w.at) {
 			return true
 		}
 	}
 	return false
 }
 
-// acts reports whether op has an external effect (a call, a publish, a
-// payment), directly or through calls.
-func acts(op *dataaccess.Op) bool {
-	return op.Kind == apis.Effect || op.Summary != nil && op.Summary.Acts
+// errorTested reports whether the write's own error is handed to a test
+// (isDuplicateKey(err), errors.Is, errors.As), directly or through the
+// variable it is assigned to: a duplicate test after the write that
+// looks at another call's error does not key this one.
+func errorTested(write ssa.Instruction) bool {
+	call, ok := write.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	seen := map[ssa.Value]bool{}
+	var tested func(v ssa.Value) bool
+	tested = func(v ssa.Value) bool {
+		if seen[v] || v.Referrers() == nil {
+			return false
+		}
+		seen[v] = true
+		for _, ref := range *v.Referrers() {
+			switch r := ref.(type) {
+			case *ssa.Phi:
+				if tested(r) {
+					return true
+				}
+			case *ssa.Call:
+				if f := r.Call.StaticCallee(); f != nil && slices.Contains(r.Call.Args, v) && ssautil.ReturnsBool(r) {
+					return true // isDuplicateKey(err), errors.Is(err, ...), errors.As(err, &pgErr)
+				}
+			}
+		}
+		return false
+	}
+	for _, e := range errorResults(call) {
+		if tested(e) {
+			return true
+		}
+	}
+	return false
+}
+
+// errorResults returns the values that hold call's error result.
+func errorResults(call *ssa.Call) []ssa.Value {
+	res := call.Call.Signature().Results()
+	if res.Len() == 0 || !ssautil.IsError(res.At(res.Len()-1).Type()) {
+		return nil
+	}
+	if res.Len() == 1 {
+		return []ssa.Value{call}
+	}
+	var out []ssa.Value
+	for _, ref := range *call.Referrers() {
+		if x, ok := ref.(*ssa.Extract); ok && x.Index == res.Len()-1 {
+			out = append(out, x)
+		}
+	}
+	return out
 }

@@ -31,8 +31,8 @@ func (h *Handler) OnTransfer(ctx context.Context, m kafka.Message) error {
 	return nil
 }
 
-// The same handler with a rejection that also calls a webhook: the
-// reference refuses the row, not the call.
+// Near miss: a rejection that also calls a webhook runs only after the
+// keyed write failed; a redelivery stops at that write first.
 func (h *Handler) OnTransferNotify(ctx context.Context, m kafka.Message) error {
 	var t store.Transfer
 	if err := json.Unmarshal(m.Value, &t); err != nil {
@@ -43,7 +43,7 @@ func (h *Handler) OnTransferNotify(ctx context.Context, m kafka.Message) error {
 		return nil
 	}
 	if err != nil {
-		return h.ledger.RejectAndNotify(ctx, t) // want `RejectAndNotify, which adds a row or adds to a value on every run, runs again for every delivery`
+		return h.ledger.RejectAndNotify(ctx, t)
 	}
 	return nil
 }
@@ -58,4 +58,44 @@ func (h *Handler) OnTransferUnanswered(ctx context.Context, m kafka.Message) err
 		return h.ledger.Reject(ctx, t) // want `Reject, which adds a row or adds to a value on every run, runs again for every delivery`
 	}
 	return nil
+}
+
+// Near miss: the same answer after a helper whose body mixes reads,
+// updates and deletes.
+func (h *Handler) OnSettle(ctx context.Context, m kafka.Message) error {
+	var t store.Transfer
+	if err := json.Unmarshal(m.Value, &t); err != nil {
+		return err
+	}
+	err := h.ledger.Apply(ctx, t)
+	if store.IsDuplicateReference(err) {
+		return nil
+	}
+	return err
+}
+
+// A write before the keyed one runs again on every delivery: the
+// redelivery reaches the reference's violation only after it.
+func (h *Handler) OnTransferRejectFirst(ctx context.Context, m kafka.Message) error {
+	var t store.Transfer
+	if err := json.Unmarshal(m.Value, &t); err != nil {
+		return err
+	}
+	if err := h.ledger.Reject(ctx, t); err != nil { // want `Reject, which adds a row or adds to a value on every run, runs again for every delivery`
+		return err
+	}
+	err := h.ledger.Record(ctx, t)
+	if store.IsDuplicateReference(err) {
+		return nil
+	}
+	return err
+}
+
+// Near miss: the helper answers the violation itself.
+func (h *Handler) OnTransferOnce(ctx context.Context, m kafka.Message) error {
+	var t store.Transfer
+	if err := json.Unmarshal(m.Value, &t); err != nil {
+		return err
+	}
+	return h.ledger.RecordOnce(ctx, t)
 }
