@@ -117,6 +117,20 @@ func gormTagged(db *gorm.DB, code string) error {
 	return err
 }
 
+// No fix: the record Create fills is returned with the call, and a
+// conditional create that made no row would hand back a zero ID and no
+// error where the check answers ErrExists.
+func gormTaggedReturned(db *gorm.DB, code string) (*Invite, error) {
+	err := db.Where("code = ?", code).First(new(Invite)).Error // want `check-then-act race: [^;]*$`
+	if err == nil {
+		return nil, errors.New("invite exists")
+	} else if !errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, err
+	}
+	inv := &Invite{Code: code}
+	return inv, db.Create(inv).Error
+}
+
 // gorm: a composite unique index named on both fields.
 type Membership struct {
 	OrgID  uint `gorm:"uniqueIndex:idx_org_user"`
