@@ -92,7 +92,7 @@ func sqlInsertPartial(db *sql.DB, code string) error {
 // No fix: no script of the module declares ledger.
 func sqlInsertUndeclared(db *sql.DB, key string) error {
 	var n int
-	if err := db.QueryRow(`SELECT count(*) FROM ledger WHERE key = $1`, key).Scan(&n); err != nil { // want `; no fix: no schema in this module declares ledger, and a conditional insert picks one winner only under a unique constraint on ledger \(key\); check the database has one \(CREATE UNIQUE INDEX CONCURRENTLY ledger_key_key ON ledger \(key\)\)`
+	if err := db.QueryRow(`SELECT count(*) FROM ledger WHERE key = $1`, key).Scan(&n); err != nil { // want `; no fix: no schema idemvet reads declares ledger \(it reads the module's .sql files and this package's DDL strings\), and a conditional insert picks one winner only under a unique constraint on ledger \(key\); check the database has one \(CREATE UNIQUE INDEX CONCURRENTLY ledger_key_key ON ledger \(key\)\)`
 		return err
 	}
 	if n == 0 {
