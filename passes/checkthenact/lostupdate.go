@@ -156,16 +156,9 @@ func changedColumns(w *dataaccess.Op) (cols map[string]bool, known bool) {
 		if _, ok := rec.(*ssa.Alloc); !ok {
 			return nil, false
 		}
-		for _, ref := range *rec.Referrers() {
-			fa, ok := ref.(*ssa.FieldAddr)
-			if !ok {
-				continue
-			}
-			for _, use := range *fa.Referrers() {
-				if st, ok := use.(*ssa.Store); ok && st.Addr == fa {
-					cols[dataaccess.ColumnName(ssautil.FieldName(fa.X.Type(), fa.Field))] = true
-				}
-			}
+		for _, st := range fieldStoresBefore([]ssa.Value{rec}, w) {
+			fa := st.Addr.(*ssa.FieldAddr)
+			cols[dataaccess.ColumnName(ssautil.FieldName(fa.X.Type(), fa.Field))] = true
 		}
 		return cols, true
 	}
