@@ -2,7 +2,6 @@ package redelivery
 
 import (
 	"go/types"
-	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -148,57 +147,22 @@ func afterKeyedWrite(keyed []write, w write) bool {
 }
 
 // errorTested reports whether the write's own error is handed to a test
-// (isDuplicateKey(err), errors.Is, errors.As), directly or through the
-// variable it is assigned to: a duplicate test after the write that
-// looks at another call's error does not key this one.
+// (isDuplicateKey(err), errors.Is, errors.As) in its function, directly
+// or through the variable it is assigned to: a duplicate test after the
+// write that looks at another call's error does not key this one.
 func errorTested(write ssa.Instruction) bool {
-	call, ok := write.(*ssa.Call)
-	if !ok {
-		return false
-	}
-	seen := map[ssa.Value]bool{}
-	var tested func(v ssa.Value) bool
-	tested = func(v ssa.Value) bool {
-		if seen[v] || v.Referrers() == nil {
-			return false
-		}
-		seen[v] = true
-		for _, ref := range *v.Referrers() {
-			switch r := ref.(type) {
-			case *ssa.Phi:
-				if tested(r) {
+	for _, b := range write.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			test, ok := instr.(*ssa.Call)
+			if !ok || test.Call.StaticCallee() == nil || !ssautil.ReturnsBool(test) {
+				continue
+			}
+			for _, a := range test.Call.Args {
+				if ssautil.IsError(a.Type()) && dataaccess.IsResultOf(a, write) {
 					return true
-				}
-			case *ssa.Call:
-				if f := r.Call.StaticCallee(); f != nil && slices.Contains(r.Call.Args, v) && ssautil.ReturnsBool(r) {
-					return true // isDuplicateKey(err), errors.Is(err, ...), errors.As(err, &pgErr)
 				}
 			}
 		}
-		return false
-	}
-	for _, e := range errorResults(call) {
-		if tested(e) {
-			return true
-		}
 	}
 	return false
-}
-
-// errorResults returns the values that hold call's error result.
-func errorResults(call *ssa.Call) []ssa.Value {
-	res := call.Call.Signature().Results()
-	if res.Len() == 0 || !ssautil.IsError(res.At(res.Len()-1).Type()) {
-		return nil
-	}
-	if res.Len() == 1 {
-		return []ssa.Value{call}
-	}
-	var out []ssa.Value
-	for _, ref := range *call.Referrers() {
-		if x, ok := ref.(*ssa.Extract); ok && x.Index == res.Len()-1 {
-			out = append(out, x)
-		}
-	}
-	return out
 }
