@@ -66,3 +66,13 @@ func (l *RegisterLogic) Enroll(mobile, nickname string) error {
 	}
 	return l.svcCtx.UserModel.Enroll(l.ctx, mobile, nickname)
 }
+
+// Near miss: the same check before an INSERT IGNORE, which picks one
+// winner itself.
+func (l *RegisterLogic) EnrollOnce(mobile, nickname string) error {
+	taken, err := l.svcCtx.UserModel.Registered(l.ctx, mobile)
+	if err != nil || taken {
+		return err
+	}
+	return l.svcCtx.UserModel.EnrollOnce(l.ctx, mobile, nickname)
+}

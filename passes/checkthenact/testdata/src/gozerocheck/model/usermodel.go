@@ -27,6 +27,7 @@ type UserModel interface {
 	Trans(ctx context.Context, fn func(ctx context.Context, session sqlx.Session) error) error
 	Registered(ctx context.Context, mobile string) (bool, error)
 	Enroll(ctx context.Context, mobile, nickname string) error
+	EnrollOnce(ctx context.Context, mobile, nickname string) error
 }
 
 type defaultUserModel struct {
@@ -82,5 +83,10 @@ func (m *defaultUserModel) Registered(ctx context.Context, mobile string) (bool,
 
 func (m *defaultUserModel) Enroll(ctx context.Context, mobile, nickname string) error {
 	_, err := m.ExecNoCacheCtx(ctx, "insert into `user` (`mobile`, `nickname`) values (?, ?)", mobile, nickname)
+	return err
+}
+
+func (m *defaultUserModel) EnrollOnce(ctx context.Context, mobile, nickname string) error {
+	_, err := m.ExecNoCacheCtx(ctx, "insert ignore into `user` (`mobile`, `nickname`) values (?, ?)", mobile, nickname)
 	return err
 }
