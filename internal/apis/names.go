@@ -67,6 +67,14 @@ func IsLookupName(name string) bool {
 	return strings.HasSuffix(name, "ByID") || strings.HasSuffix(name, "ById") || strings.HasSuffix(name, "ByKey")
 }
 
+// IsAddName reports whether a method name of an application's own
+// interface adds a record or an amount: AddUser, AddSubscription,
+// AddMember, AddBalance. Run twice, each adds twice. A bare Add (a
+// metrics counter's, a set's) names no record and does not count.
+func IsAddName(name string) bool {
+	return hasWordPrefix(name, "Add") && len(name) > len("Add")
+}
+
 // effectVerbs start the names of calls that act on the world outside the
 // database: running one twice sends, charges or publishes twice.
 var effectVerbs = []string{
