@@ -144,6 +144,21 @@ var nameVerbs = []string{
 	"SetStatus", "SetState", "Save", "Upsert", "Delete", "Remove", "Add", "Put", "Store",
 }
 
+// TrimQualifier cuts the words of a method name from its first
+// By/For/With/If/From/In/On qualifier after the first word on: "User"
+// for "UserByName", "PostTime" for "PostTimeForQuestion".
+func TrimQualifier(rest string) string {
+	for _, q := range []string{"By", "For", "With", "If", "From", "In", "On"} {
+		for i := 1; i+len(q) <= len(rest); i++ {
+			if rest[i:i+len(q)] == q && (i+len(q) == len(rest) || unicode.IsUpper(rune(rest[i+len(q)]))) {
+				rest = rest[:i]
+				break
+			}
+		}
+	}
+	return rest
+}
+
 // EntityOf returns the entity a repository method name is about, the
 // words between the verb and a By/For/With/If qualifier, without a
 // trailing Status or State, down to its first word: "User" for
@@ -158,14 +173,7 @@ func EntityOf(name string) string {
 			break
 		}
 	}
-	for _, q := range []string{"By", "For", "With", "If", "From", "In", "On"} {
-		for i := 1; i+len(q) <= len(rest); i++ {
-			if rest[i:i+len(q)] == q && (i+len(q) == len(rest) || unicode.IsUpper(rune(rest[i+len(q)]))) {
-				rest = rest[:i]
-				break
-			}
-		}
-	}
+	rest = TrimQualifier(rest)
 	if strings.HasPrefix(rest, "By") {
 		return ""
 	}

@@ -3,9 +3,11 @@ package checkthenact
 import (
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemvet/idemvet/internal/apis"
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
@@ -29,6 +31,9 @@ import (
 // makes the save a transition.
 func writesTestedField(model *dataaccess.Result, g gate, write *dataaccess.Op) bool {
 	recTypes := recordTypes(g.records)
+	if g.field != "" && namesOtherField(write, g.field, g.records) {
+		return false
+	}
 	if g.field == "" || len(recTypes) == 0 || !savesWholeRecord(g.records, write) {
 		return true
 	}
@@ -41,6 +46,55 @@ func writesTestedField(model *dataaccess.Result, g gate, write *dataaccess.Op) b
 	}
 	a := fieldAssigner{model: model, field: g.field, types: recTypes, seen: map[*ssa.Function]bool{}}
 	return slices.ContainsFunc(scope, func(fn *ssa.Function) bool { return a.mayAssign(fn, 0) })
+}
+
+// namesOtherField reports whether a write keyed by the record's ID, not
+// handed the record, says by its name that it updates another field of
+// the record than the tested one: UpdatePostTime (PostUpdateTime) or
+// UpdateAnswerCount (AnswerCount) after a test of Status, a precondition
+// (the question is open, so an answer is added), where UpdateStatus or
+// UpdateQuestionStatus is the transition. A name that says no more than
+// the record (UpdateQuestion, UpdateByID) may write anything.
+func namesOtherField(write *dataaccess.Op, field string, records []ssa.Value) bool {
+	if write.SQL != nil || write.Callee == nil || passesRecord(records, write) || savesRecord(records, write) {
+		return false
+	}
+	what, ok := strings.CutPrefix(write.Callee.Name(), "Update")
+	if !ok || strings.HasPrefix(what, "By") {
+		return false
+	}
+	what = apis.TrimQualifier(what)
+	recTypes := recordTypes(records)
+	for _, t := range recTypes {
+		what = strings.TrimPrefix(what, t.Obj().Name())
+	}
+	named := apis.SplitWords(what)
+	if len(named) == 0 || slices.ContainsFunc(named, func(w string) bool { return slices.Contains(apis.SplitWords(field), w) }) {
+		return false
+	}
+	return slices.ContainsFunc(recTypes, func(t *types.Named) bool { return namesOtherFieldOf(t, named, field) })
+}
+
+// namesOtherFieldOf reports whether each word names part of a field of
+// t other than the tested one.
+func namesOtherFieldOf(t *types.Named, named []string, tested string) bool {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for _, w := range named {
+		found := false
+		for f := range st.Fields() {
+			if f.Name() != tested && slices.Contains(apis.SplitWords(f.Name()), w) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 // helperAssigns reports whether the helper called to save the record

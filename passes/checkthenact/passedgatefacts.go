@@ -23,17 +23,15 @@ import (
 
 // PassedGate says that a function tests the state of the record its
 // caller passes as parameter Param (receiver excluded), then acts and
-// writes the state back in separate steps, taking no lock of its own.
+// writes the state back in two separate calls, taking no lock of its own.
 type PassedGate struct {
-	Param int
-	Field string // the tested field, "" for a predicate method
-	Act   string // what runs twice, and where: "AddTransaction (order_pay.go:328)"
-	Write string // the state write, and where
-	// ActsAndWrites is set when one call does both (Act is then Write).
-	ActsAndWrites bool
-	Verb          string // what both callers do twice: "charge", "insert"
-	Runtime       string // the runtime package that makes the act safe
-	URL           string // the runtime's documentation
+	Param   int
+	Field   string // the tested field, "" for a predicate method
+	Act     string // what runs twice, and where: "AddTransaction (order_pay.go:328)"
+	Write   string // the state write, and where
+	Verb    string // what both callers do twice: "charge", "insert"
+	Runtime string // the runtime package that makes the act safe
+	URL     string // the runtime's documentation
 }
 
 func (*PassedGate) AFact() {}
@@ -189,18 +187,15 @@ func gateOnParam(pass *analysis.Pass, model *dataaccess.Result, fn *ssa.Function
 			}
 			g.read = &dataaccess.Op{Kind: apis.Read, Fn: fn, Resource: table}
 			g.readElsewhere = true
+			// A helper that both acts and writes the state is judged by
+			// its summary alone, too coarse to carry to another package:
+			// UpdateUser(u) is "non-idempotent" for what it does when a
+			// name changes, though the gate only resets a counter.
 			act, write := statusGateRace(model, g)
-			if act == nil {
+			if act == nil || act == write {
 				continue
 			}
-			fact := &PassedGate{Param: k - recv, Field: g.field, Act: where(pass, act), Write: where(pass, write), Verb: verbOf(act), Runtime: runtimeFor(act), URL: runtimeURLFor(act)}
-			if act == write {
-				fact.ActsAndWrites = true
-				if act.Summary.Acts {
-					fact.Verb, fact.Runtime, fact.URL = "perform the effect", "runtime/effect for the external call", apis.RuntimeEffectURL
-				}
-			}
-			return fact
+			return &PassedGate{Param: k - recv, Field: g.field, Act: where(pass, act), Write: where(pass, write), Verb: verbOf(act), Runtime: runtimeFor(act), URL: runtimeURLFor(act)}
 		}
 	}
 	return nil
@@ -291,9 +286,6 @@ func reportPassedGate(pass *analysis.Pass, read *dataaccess.Op, site ssa.CallIns
 	name := callee.Object().Pkg().Name() + "." + callee.Name()
 	tested := "is passed to " + name + " and tested there"
 	steps := fmt.Sprintf("%s and the state write %s are separate steps", fact.Act, fact.Write)
-	if fact.ActsAndWrites {
-		steps = fact.Act + " acts and writes the state in separate steps"
-	}
 	pass.Report(analysis.Diagnostic{
 		Pos:     read.Pos(),
 		Message: statusGateMessage(what, tested, steps, fact.Verb, fact.Field, fact.Runtime),

@@ -13,7 +13,7 @@ import (
 // BookTicket's test and both take a seat.
 func BookHandler(db *gorm.DB, id uint) error {
 	var t service.Ticket
-	if err := db.First(&t, id).Error; err != nil { // want `status-gate race: State read here is passed to service.BookTicket and tested there, then Create \(service.go:30\) and the state write Save \(service.go:34\) are separate steps`
+	if err := db.First(&t, id).Error; err != nil { // want `status-gate race: State read here is passed to service.BookTicket and tested there, then Create \(service.go:31\) and the state write Save \(service.go:35\) are separate steps`
 		return err
 	}
 	return service.BookTicket(db, &t)
@@ -52,4 +52,13 @@ func SeenHandler(db *gorm.DB, id uint) error {
 // no stored state to race on.
 func BookFromRequest(db *gorm.DB, id uint) error {
 	return service.BookTicket(db, &service.Ticket{ID: id, State: "created"})
+}
+
+// Near miss: the callee's act and state write are one helper call.
+func ResetHandler(db *gorm.DB, id uint) error {
+	var t service.Ticket
+	if err := db.First(&t, id).Error; err != nil {
+		return err
+	}
+	return service.ResetFailures(db, &t)
 }

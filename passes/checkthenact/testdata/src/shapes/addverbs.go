@@ -70,3 +70,35 @@ func (s *MemberService) Subscribe(ctx context.Context, email, plan string) error
 	}
 	return s.repo.AddSubscription(ctx, &Subscription{MemberID: m.ID, Plan: plan})
 }
+
+// The new member is captured by a closure (its welcome mail), so it lives
+// in a cell and its fields are set through loads of that cell.
+func (s *MemberService) RegisterAndWelcome(ctx context.Context, email string, send func(func() error) error) error {
+	_, has, err := s.repo.GetByEmail(ctx, email) // want `check-then-act race: the existence check GetByEmail`
+	if err != nil || has {
+		return err
+	}
+	m := &Member{}
+	m.Email = email
+	if err := s.repo.AddMember(ctx, m); err != nil {
+		return err
+	}
+	return send(func() error { return welcome(m) })
+}
+
+// Near miss: the check is of one address (the inviter's), the row added
+// of another (the invitee's): the insert is not keyed by what was checked.
+func (s *MemberService) InviteAndWelcome(ctx context.Context, inviter, invitee string, send func(func() error) error) error {
+	_, has, err := s.repo.GetByEmail(ctx, inviter)
+	if err != nil || has {
+		return err
+	}
+	m := &Member{}
+	m.Email = invitee
+	if err := s.repo.AddMember(ctx, m); err != nil {
+		return err
+	}
+	return send(func() error { return welcome(m) })
+}
+
+func welcome(m *Member) error { return nil }
