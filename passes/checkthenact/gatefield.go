@@ -1,6 +1,7 @@
 package checkthenact
 
 import (
+	"go/constant"
 	"go/types"
 	"slices"
 	"strings"
@@ -31,7 +32,7 @@ import (
 // makes the save a transition.
 func writesTestedField(model *dataaccess.Result, g gate, write *dataaccess.Op) bool {
 	recTypes := recordTypes(g.records)
-	if g.field != "" && namesOtherField(write, g.field, g.records) {
+	if g.field != "" && (namesOtherField(write, g.field, g.records) || listsOtherColumns(write, g.field)) {
 		return false
 	}
 	if g.field == "" || len(recTypes) == 0 || !savesWholeRecord(g.records, write) {
@@ -73,6 +74,39 @@ func namesOtherField(write *dataaccess.Op, field string, records []ssa.Value) bo
 		return false
 	}
 	return slices.ContainsFunc(recTypes, func(t *types.Named) bool { return namesOtherFieldOf(t, named, field) })
+}
+
+// listsOtherColumns reports whether a write of the module's own
+// (an interface method or a helper) is handed the columns it updates as
+// constant strings, and the tested field's column is not among them:
+// UpdateQuestion(ctx, q, []string{"title", "updated_at"}) edits the
+// question and moves no status.
+func listsOtherColumns(write *dataaccess.Op, field string) bool {
+	call := write.Call()
+	if call == nil || write.SQL != nil || write.Callee == nil || write.Callee.Pkg() == nil || apis.KnownPackage(write.Callee.Pkg().Path()) {
+		return false
+	}
+	for _, arg := range call.Args {
+		cols, ok := constantStrings(dataaccess.VariadicElems(arg))
+		if ok && !slices.Contains(cols, dataaccess.ColumnName(field)) && !slices.Contains(cols, field) {
+			return true
+		}
+	}
+	return false
+}
+
+// constantStrings returns the string constants vals are, or false when
+// there are none or one is not a constant string.
+func constantStrings(vals []ssa.Value) ([]string, bool) {
+	var out []string
+	for _, v := range vals {
+		k, ok := dataaccess.Unwrap(v).(*ssa.Const)
+		if !ok || k.Value == nil || k.Value.Kind() != constant.String {
+			return nil, false
+		}
+		out = append(out, constant.StringVal(k.Value))
+	}
+	return out, len(out) > 0
 }
 
 // namesOtherFieldOf reports whether each word names part of a field of

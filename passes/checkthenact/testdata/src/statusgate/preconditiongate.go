@@ -8,6 +8,7 @@ import (
 
 type Question struct {
 	ID             string
+	Title          string
 	Status         string
 	AnswerCount    int
 	PostUpdateTime time.Time
@@ -25,6 +26,13 @@ type Questions interface {
 	AddAnswer(ctx context.Context, a *Answer) error
 	UpdateQuestionCols(ctx context.Context, q *Question, cols ...string) error
 	UpdateQuestionStatus(ctx context.Context, questionID, status string) error
+	UpdateQuestion(ctx context.Context, q *Question, cols []string) error
+	AddRevision(ctx context.Context, r *Revision) error
+}
+
+type Revision struct {
+	QuestionID string
+	Title      string
 }
 
 // QuestionCommon holds the helpers the services share: each writes what
@@ -78,4 +86,38 @@ func (f *Forum) AnswerFirst(ctx context.Context, questionID, text string) error 
 		return err
 	}
 	return f.common.UpdateStatus(ctx, questionID, "answered")
+}
+
+// Near miss: an edit of an open question stores its revision and updates
+// the row by its ID with the columns it lists, the status not among
+// them: each edit is its own.
+func (f *Forum) EditQuestion(ctx context.Context, questionID, title string) error {
+	q, exist, err := f.questions.GetQuestion(ctx, questionID)
+	if err != nil || !exist {
+		return err
+	}
+	if q.Status == "closed" {
+		return errClosed
+	}
+	if err := f.questions.AddRevision(ctx, &Revision{QuestionID: questionID, Title: title}); err != nil {
+		return err
+	}
+	edit := &Question{ID: questionID, Title: title}
+	return f.questions.UpdateQuestion(ctx, edit, []string{"title", "post_update_time"})
+}
+
+// The same update listing the status column is the transition: both
+// concurrent reopenings store a revision.
+func (f *Forum) Reopen(ctx context.Context, questionID string) error {
+	q, exist, err := f.questions.GetQuestion(ctx, questionID) // want `status-gate race: Status read here is tested, then AddRevision`
+	if err != nil || !exist {
+		return err
+	}
+	if q.Status != "closed" {
+		return nil
+	}
+	if err := f.questions.AddRevision(ctx, &Revision{QuestionID: questionID, Title: q.Title}); err != nil {
+		return err
+	}
+	return f.questions.UpdateQuestion(ctx, &Question{ID: questionID, Status: "open"}, []string{"status", "post_update_time"})
 }
