@@ -164,7 +164,7 @@ func (m *modeler) classifyCall(fn *ssa.Function, instr ssa.CallInstruction) *Op 
 		op.Handle = Handle{Path: rootPath(recvOf(c))}
 	case interfaceReceiver(c) != nil && m.isAppInterface(f) && apis.IsLookupName(f.Name()) && returnsRecord(f):
 		m.fromName(op, c, apis.Read)
-	case interfaceReceiver(c) != nil && m.isAppInterface(f) && apis.IsAddName(f.Name()):
+	case interfaceReceiver(c) != nil && m.isModuleInterface(f) && apis.IsAddName(f.Name()):
 		m.fromName(op, c, apis.Insert)
 	default:
 		return nil
@@ -536,6 +536,14 @@ func (m *modeler) fromName(op *Op, c *ssa.CallCommon, kind apis.Kind) {
 func (m *modeler) isAppInterface(f *types.Func) bool {
 	p := f.Pkg()
 	return p != nil && !apis.KnownPackage(p.Path()) && !m.inGOROOT(f.Pos())
+}
+
+// isModuleInterface reports whether f is a method of an interface the
+// analysed module declares: its repositories and services. Add is a verb
+// of tracing and metrics libraries too (a span's AddEvent, a counter's
+// AddInt), which the module only uses.
+func (m *modeler) isModuleInterface(f *types.Func) bool {
+	return m.isAppInterface(f) && inModule(f.Pkg().Path(), m.module())
 }
 
 // returnsRecord reports whether a method returns one record and an error:
