@@ -175,7 +175,10 @@
 // test of the state, nor is a nil test of another pointer.
 //
 // A test of the record's Type or Kind (what it is, not its state) is no
-// gate.
+// gate, and neither is a test before writes that update other fields
+// only: a constant column list without the tested field's column, or an
+// update keyed by the record's ID whose name names another of its fields
+// (UpdatePostTime after a test of Status).
 //
 // The act and the state write may sit in helpers any number of calls
 // away: a helper that writes back the record it is passed (gorm
