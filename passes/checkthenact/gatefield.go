@@ -82,17 +82,33 @@ func namesOtherField(write *dataaccess.Op, field string, records []ssa.Value) bo
 // UpdateQuestion(ctx, q, []string{"title", "updated_at"}) edits the
 // question and moves no status.
 func listsOtherColumns(write *dataaccess.Op, field string) bool {
+	cols, ok := columnList(write)
+	return ok && !slices.Contains(cols, dataaccess.ColumnName(field)) && !slices.Contains(cols, field)
+}
+
+// listsColumns reports whether a write of the module's own is handed the
+// columns it updates as constants: the caller asks for those columns set
+// to the values it passes, an absolute write, whatever else the helper's
+// summary says its body can do on other paths (casdoor's UpdateUser(id,
+// user, []string{"email_verified"})).
+func listsColumns(write *dataaccess.Op) bool {
+	_, ok := columnList(write)
+	return ok
+}
+
+// columnList returns the constant column names a write of the module's
+// own (an interface method or a helper) is handed.
+func columnList(write *dataaccess.Op) ([]string, bool) {
 	call := write.Call()
 	if call == nil || write.SQL != nil || write.Callee == nil || write.Callee.Pkg() == nil || apis.KnownPackage(write.Callee.Pkg().Path()) {
-		return false
+		return nil, false
 	}
 	for _, arg := range call.Args {
-		cols, ok := constantStrings(dataaccess.VariadicElems(arg))
-		if ok && !slices.Contains(cols, dataaccess.ColumnName(field)) && !slices.Contains(cols, field) {
-			return true
+		if cols, ok := constantStrings(dataaccess.VariadicElems(arg)); ok {
+			return cols, true
 		}
 	}
-	return false
+	return nil, false
 }
 
 // constantStrings returns the string constants vals are, or false when

@@ -60,7 +60,7 @@ func statusGateRace(model *dataaccess.Result, g gate) (act, write *dataaccess.Op
 				continue // writes back the tested value: no transition
 			}
 			act = duplicableAct(g, write, model.Ops, region)
-			if act == nil && actsAndWrites(write) {
+			if act == nil && actsAndWrites(write) && !listsColumns(write) {
 				act = write // a helper that credits and then saves the state
 			}
 			if act == nil || gateSerialised(g, write, act, model.Ops, region) || gateRechecked(g, act, model.Ops) {
