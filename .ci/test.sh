@@ -44,7 +44,9 @@ fi
 
 echo "== go vet"
 go vet ./...
-(cd cmd/golangci-lint-idemvet && go vet ./...)
+# The golangci-lint module's tests; its main package is vetted where it is
+# built, below, since vetting it compiles all of golangci-lint.
+(cd cmd/golangci-lint-idemvet && go vet ./e2e/...)
 
 # The rest are independent steps, run side by side: the machine's cores
 # are idle while one step waits on PostgreSQL, a link or a child go
@@ -76,22 +78,59 @@ step race bash -c 'rc=0; go test -race -count=1 ./runtime/... || rc=1
 	(cd testdata/routers && go vet ./... && go test -race -count=1 ./...) || rc=1; exit $rc'
 
 # golangci-lint with the idemvet plugin, built the way the README tells
-# users to (cmd/golangci-lint-idemvet, from the module proxy alone), into
-# the directory its own end-to-end tests build into (keyed by its go.sum),
-# where go build relinks only what changed since the last run. Built
-# before the steps that run it, so that no step rewrites the binary
-# another is running.
+# users to (cmd/golangci-lint-idemvet, from the module proxy alone), and
+# its main package vetted, into the user cache under a key of every input
+# of that build (gcl_key): the go version and settings, both modules'
+# requirements, and the source of every package built from this checkout.
+# A binary under the current key is what go build would make, so it is
+# used as it is: on an empty build cache (a fresh CI machine with the user
+# cache kept) golangci-lint is not compiled again. The end-to-end tests
+# run it (IDEMVET_GCL). Built before the steps that run it, so that no
+# step runs a half-written binary.
+gcl_key() (
+	cd cmd/golangci-lint-idemvet
+	# The packages of this module and of the checkout its replace directive
+	# names (absolute paths: the plugin finds its source where it was
+	# compiled), every file the build reads.
+	tmpl='{{with .Module}}{{if or .Main (and .Replace (not .Replace.Version))}}'
+	tmpl+='{{range $f := $.GoFiles}}{{$.Dir}}/{{$f}}{{"\n"}}{{end}}{{range $f := $.CgoFiles}}{{$.Dir}}/{{$f}}{{"\n"}}{{end}}'
+	tmpl+='{{range $f := $.SFiles}}{{$.Dir}}/{{$f}}{{"\n"}}{{end}}{{range $f := $.CFiles}}{{$.Dir}}/{{$f}}{{"\n"}}{{end}}'
+	tmpl+='{{range $f := $.HFiles}}{{$.Dir}}/{{$f}}{{"\n"}}{{end}}{{range $f := $.EmbedFiles}}{{$.Dir}}/{{$f}}{{"\n"}}{{end}}'
+	tmpl+='{{range $f := $.SysoFiles}}{{$.Dir}}/{{$f}}{{"\n"}}{{end}}{{end}}{{end}}'
+	{
+		go version
+		go env GOROOT GOOS GOARCH GOAMD64 GOARM64 GOEXPERIMENT GOFLAGS CGO_ENABLED CC CGO_CFLAGS CGO_CPPFLAGS CGO_LDFLAGS
+		cat go.mod go.sum ../../go.mod ../../go.sum
+		go list -deps -f '{{.ImportPath}} {{with .Module}}{{.Path}}@{{.Version}}{{end}}' .
+		go list -deps -f "$tmpl" . | sort | xargs -d '\n' sha256sum
+	} | sha256sum | cut -c1-16
+)
 gcl_dir=${IDEMVET_GCL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/idemvet}
-gcl=$gcl_dir/golangci-lint-$(sha256sum cmd/golangci-lint-idemvet/go.sum | cut -c1-16)/golangci-lint
-echo "== go build cmd/golangci-lint-idemvet"
-(cd cmd/golangci-lint-idemvet && go build -o "$gcl" .)
+gcl_built=$gcl_dir/golangci-lint-built-$(gcl_key)
+gcl=$gcl_built/golangci-lint
+if [ -x "$gcl" ]; then
+	echo "== cmd/golangci-lint-idemvet: built and vetted from these inputs before ($gcl_built)"
+	touch "$gcl_built"
+else
+	echo "== go build cmd/golangci-lint-idemvet; go vet it"
+	mkdir -p "$gcl_dir"
+	tmp=$(mktemp -d "$gcl_dir/golangci-lint-building-XXXXXX")
+	(cd cmd/golangci-lint-idemvet && go build -o "$tmp/golangci-lint" . && go vet .)
+	mv -T "$tmp" "$gcl_built" 2>/dev/null || rm -rf "$tmp" # another run built it first
+fi
+# Binaries of other inputs (other commits, other checkouts) unused for a
+# week go; another checkout's run may be using its own.
+find "$gcl_dir" -maxdepth 1 -name 'golangci-lint-built*' -mtime +7 -exec rm -rf {} + || true
+export IDEMVET_GCL=$gcl
 
 # The repository's own .golangci.yml, goimports included.
 # --allow-parallel-runners: another golangci-lint on the machine must not
 # make this one give up.
 step golangci-lint "$gcl" run --allow-parallel-runners ./...
 if [ "$e2e" = 1 ]; then
-	step golangci-lint-plugin-e2e bash -c 'cd cmd/golangci-lint-idemvet && go test -count=1 -timeout 30m ./...'
+	# ./e2e/... only: ./... would compile the main package, all of
+	# golangci-lint, though the binary is built.
+	step golangci-lint-plugin-e2e bash -c 'cd cmd/golangci-lint-idemvet && go test -count=1 -timeout 30m ./e2e/...'
 fi
 wait
 
