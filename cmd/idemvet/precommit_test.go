@@ -21,7 +21,7 @@ import (
 // run at a new HEAD builds; that build shares this machine's module cache
 // (pre-commit sets only GOPATH), so it downloads only what is missing.
 func TestPreCommitHook(t *testing.T) {
-	endToEnd(t)
+	fullEndToEnd(t)
 	precommit, err := exec.LookPath("pre-commit")
 	if err != nil {
 		if os.Getenv("CI") == "true" {
