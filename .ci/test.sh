@@ -54,6 +54,33 @@ go vet ./...
 # built, below, since vetting it compiles all of golangci-lint.
 (cd cmd/golangci-lint-idemvet && go vet ./e2e/...)
 
+# The kept build cache the plugin's empty-cache tests use
+# (internal/testfiles.CacheWithoutIdemvet): one that lacks idemvet's own
+# packages, so that the plugin builds its shim. Where there is none yet,
+# as on a fresh CI machine, it starts as a copy (hard links) of this run's
+# build cache less the output of every package of this module, rather than
+# empty: an empty one made those tests compile the standard and
+# third-party packages they need a second time. Kept only if idemvet's
+# command is then stale in it, as the tests need.
+cold_cache=${XDG_CACHE_HOME:-$HOME/.cache}/idemvet/gocache-without-idemvet
+gocache=$(go env GOCACHE)
+if [ ! -e "$cold_cache" ] && [ -z "$(go env GOCACHEPROG)" ] && [ -d "$gocache" ]; then
+	echo "== $cold_cache: this build cache less this module's packages"
+	mkdir -p "$(dirname "$cold_cache")"
+	seed=$(mktemp -d "$cold_cache.seeding-XXXXXX")
+	exports=$(go list -export -f '{{.Export}}' ./...)
+	cp -al "$gocache/." "$seed/" 2>/dev/null || cp -a "$gocache/." "$seed/"
+	for e in $exports; do
+		rm -f "$seed/${e#"$gocache"/}"
+	done
+	if [ "$(GOCACHE=$seed go list -f '{{.Stale}}' ./cmd/idemvet)" = true ]; then
+		mv -T "$seed" "$cold_cache" 2>/dev/null || rm -rf "$seed"
+	else
+		echo "(not kept: idemvet's packages are still in it)"
+		rm -rf "$seed"
+	fi
+fi
+
 # The rest are independent steps, run side by side: the machine's cores
 # are idle while one step waits on PostgreSQL, a link or a child go
 # command. Each step's output goes to a log of its own and is printed
