@@ -361,7 +361,7 @@ func (s *stmt) whereTestsState(from int) bool {
 		if i := strings.LastIndexByte(col, '.'); i >= 0 {
 			col = col[i+1:] // t.status
 		}
-		if !isKeyColumn(col) {
+		if !IsKeyColumn(col) {
 			return true
 		}
 		k = next - 1
@@ -398,7 +398,9 @@ func (s *stmt) comparedWithColumn(k int) bool {
 	return ok && !s.isPunct(k+1, "(")
 }
 
-func isKeyColumn(col string) bool {
+// IsKeyColumn reports whether a column names a row or its owner (id,
+// user_id, tenant, api_key) rather than its state.
+func IsKeyColumn(col string) bool {
 	switch {
 	case col == "id", col == "key", col == "uuid", strings.HasPrefix(col, "tenant"),
 		strings.HasSuffix(col, "_id"), strings.HasSuffix(col, "_key"), strings.HasSuffix(col, "_uuid"):

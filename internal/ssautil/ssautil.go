@@ -204,3 +204,13 @@ func StaticCalls(fn *ssa.Function) iter.Seq2[ssa.CallInstruction, *types.Func] {
 		}
 	}
 }
+
+// ReturnsBool reports whether call has one result, a bool: a predicate.
+func ReturnsBool(call *ssa.Call) bool {
+	res := call.Call.Signature().Results()
+	if res.Len() != 1 {
+		return false
+	}
+	b, ok := res.At(0).Type().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Bool
+}

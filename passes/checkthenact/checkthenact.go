@@ -86,6 +86,7 @@ func run(pass *analysis.Pass) (any, error) {
 	presentBranchDecrements(pass, judge, reported)
 	limitGateRaces(pass, judge, reported)
 	countLimitRaces(pass, judge, reported)
+	lostUpdates(pass, judge, reported)
 	helperTokenReuses(pass, judge)
 	return nil, nil
 }
@@ -99,7 +100,7 @@ func racingWrite(check *dataaccess.Op, ops []*dataaccess.Op, callers *callers) (
 	if len(region) == 0 {
 		return nil, ""
 	}
-	inMemory := check.Resource.Key != nil
+	inMemory := dataaccess.KeyValue(check)
 	for _, w := range ops {
 		insert := w.Kind == apis.Insert || w.Kind.IsAtomicInsert() && conflictMissesCheck(check, w)
 		if !insert || !dataaccess.SameResource(check.Resource, w.Resource) {
@@ -134,7 +135,7 @@ func racingWrite(check *dataaccess.Op, ops []*dataaccess.Op, callers *callers) (
 // charged before the insert, or after it without looking at its outcome).
 func ungatedAct(check *dataaccess.Op, ops []*dataaccess.Op, callers *callers) (insert, act *dataaccess.Op) {
 	region := absentBranches(check)
-	if len(region) == 0 || check.Resource.Key != nil {
+	if len(region) == 0 || dataaccess.KeyValue(check) {
 		return nil, nil // in-memory and key-value checks: see racingWrite
 	}
 	for _, w := range ops {

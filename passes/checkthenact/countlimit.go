@@ -35,7 +35,7 @@ type countLimitRace struct {
 func countLimitRaces(pass *analysis.Pass, judge *Judge, reported map[*dataaccess.Op]bool) {
 	ops := judge.model.Ops
 	for _, count := range ops {
-		if reported[count] || count.Kind != apis.Exists && (count.Kind != apis.Read || rowsLoopCounts(count.Instr) == nil) || judge.NoTwin(count) || freshKey(count) || count.Resource.Key != nil {
+		if reported[count] || count.Kind != apis.Exists && (count.Kind != apis.Read || rowsLoopCounts(count.Instr) == nil) || judge.NoTwin(count) || freshKey(count) || dataaccess.KeyValue(count) {
 			continue
 		}
 		if r, ok := countLimitRaceOf(count, ops, judge.callers); ok {

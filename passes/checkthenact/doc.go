@@ -134,6 +134,16 @@
 // locks the row, under a parent row locked first, an advisory lock or
 // SERIALIZABLE, and for a test of a time (ExpiresAt < now).
 //
+// A quantity read and written back as a value computed from it is a
+// lost update: Updates(Goods{StockNum: g.StockNum - n}), a.Balance += x
+// then Save(&a), SET balance = $1 with balance + x. Two callers both read
+// 10 and both write 9; one take is gone. Silent when the database
+// computes it (SET n = n - $1), when the read locks the row or the two
+// are serialised, under a mutex, and when the write's guard tests a
+// column the write changes (WHERE version = $old, state = 'listed' ...
+// SET state = 'sold'); a bound on the quantity (WHERE n >= $1) does not
+// stop the second writer.
+//
 // A value that should be unique races the same way when it is checked
 // free and then written onto an existing row (a GitHub id bound to an
 // account, an e-mail changed): if IsGitHubIdTaken(u.GitHubId) { refuse },

@@ -148,22 +148,30 @@ func (f *fixer) readAfter(call *ast.CallExpr, path []ast.Node) bool {
 	if body == nil {
 		return false
 	}
+	// A return that holds the call hands the record on with it: return
+	// source, db.Create(source).Error returns the record Create filled.
+	var ret *ast.ReturnStmt
+	for _, n := range path {
+		if r, ok := n.(*ast.ReturnStmt); ok {
+			ret = r
+			break
+		}
+		if _, ok := n.(ast.Stmt); ok {
+			break
+		}
+	}
 	for _, arg := range call.Args {
-		addr, ok := arg.(*ast.UnaryExpr)
-		if !ok || addr.Op != token.AND {
-			continue
-		}
-		id, ok := addr.X.(*ast.Ident)
-		if !ok {
-			continue
-		}
-		record := f.pass.TypesInfo.Uses[id]
+		record := f.filledRecord(arg)
 		if record == nil {
 			continue
 		}
 		read := false
 		ast.Inspect(body, func(n ast.Node) bool {
-			if use, ok := n.(*ast.Ident); ok && use.Pos() > call.End() && f.pass.TypesInfo.Uses[use] == record {
+			use, ok := n.(*ast.Ident)
+			if !ok || f.pass.TypesInfo.Uses[use] != record {
+				return !read
+			}
+			if use.Pos() > call.End() || ret != nil && ret.Pos() <= use.Pos() && use.End() <= ret.End() && (use.End() <= call.Pos() || use.Pos() >= call.End()) {
 				read = true
 			}
 			return !read
@@ -173,6 +181,32 @@ func (f *fixer) readAfter(call *ast.CallExpr, path []ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// filledRecord returns the variable whose record an insert's argument
+// fills: x in Create(&x), or a pointer variable passed as is
+// (Create(source) with source *LoginSource).
+func (f *fixer) filledRecord(arg ast.Expr) types.Object {
+	if addr, ok := arg.(*ast.UnaryExpr); ok && addr.Op == token.AND {
+		if id, ok := addr.X.(*ast.Ident); ok {
+			return f.pass.TypesInfo.Uses[id]
+		}
+		return nil
+	}
+	id, ok := arg.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	obj := f.pass.TypesInfo.Uses[id]
+	if obj == nil {
+		return nil
+	}
+	if p, ok := obj.Type().Underlying().(*types.Pointer); ok {
+		if _, isStruct := p.Elem().Underlying().(*types.Struct); isStruct {
+			return obj
+		}
+	}
+	return nil
 }
 
 type fixer struct {

@@ -103,7 +103,7 @@ func recordPredicates(rec ssa.Value) []stateValue {
 	for _, r := range receivers {
 		for _, ref := range *r.Referrers() {
 			call, ok := ref.(*ssa.Call)
-			if !ok || len(call.Call.Args) != 1 || call.Call.Args[0] != r || !returnsBool(call) {
+			if !ok || len(call.Call.Args) != 1 || call.Call.Args[0] != r || !ssautil.ReturnsBool(call) {
 				continue
 			}
 			if fn := call.Call.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && !existencePredicates[fn.Name()] {
@@ -126,7 +126,7 @@ var existencePredicates = map[string]bool{
 // values, not a context or a handle that would make it a lookup of
 // something else, and whose result is a bool.
 func isStatePredicate(call *ssa.Call, v ssa.Value) bool {
-	if call.Call.StaticCallee() == nil || !returnsBool(call) || !slices.Contains(call.Call.Args, v) {
+	if call.Call.StaticCallee() == nil || !ssautil.ReturnsBool(call) || !slices.Contains(call.Call.Args, v) {
 		return false
 	}
 	for _, a := range call.Call.Args {
@@ -160,15 +160,6 @@ func isPlainValue(t types.Type) bool {
 func isTimePointer(t types.Type) bool {
 	p, ok := t.Underlying().(*types.Pointer)
 	return ok && ssautil.IsTime(p.Elem())
-}
-
-func returnsBool(call *ssa.Call) bool {
-	res := call.Call.Signature().Results()
-	if res.Len() != 1 {
-		return false
-	}
-	b, ok := res.At(0).Type().Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Bool
 }
 
 // recordValues returns the values that hold the read's record: a struct

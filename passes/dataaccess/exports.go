@@ -14,3 +14,7 @@ func Arg(c *ssa.CallCommon, i int) ssa.Value { return arg(c, i) }
 // ClauseName names the gorm clause a Clauses argument is (OnConflict,
 // Locking, Insert), or "" for anything else.
 func ClauseName(v ssa.Value) string { return clauseName(v) }
+
+// IsResultOf reports whether v is a result of the call write, taken out of
+// its tuple or through the φ-nodes that merge it with other values.
+func IsResultOf(v ssa.Value, write ssa.Instruction) bool { return isResultOf(v, write) }

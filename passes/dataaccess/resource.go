@@ -29,6 +29,13 @@ type Resource struct {
 	Key       ssa.Value
 }
 
+// KeyValue reports whether op checks or writes a key of a key-value store
+// or a map: directly (Resource.Key), or through a helper whose every
+// check and write does (Summary.KeyValue).
+func KeyValue(op *Op) bool {
+	return op.Resource.Key != nil || op.Summary != nil && op.Summary.KeyValue
+}
+
 // SameResource reports whether two operations touch the same resource. It
 // answers false whenever it cannot tell: precision over recall.
 func SameResource(a, b Resource) bool {

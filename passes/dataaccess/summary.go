@@ -116,6 +116,12 @@ type Summary struct {
 	// (trx.Exists(sql, args...)), whose every call is the statement its
 	// caller passes (see fromSQLParam).
 	SQLParam int
+	// KeyValue is set when every check and write of the body is on a
+	// key-value store (redis keys, directly or through calls): to a caller
+	// the body is a key's check or SET, judged as checkthenact judges
+	// those (a SET that nothing else follows is a cache fill, not a
+	// doubled row).
+	KeyValue bool
 }
 
 func (*Summary) AFact() {}
@@ -124,7 +130,16 @@ func (s *Summary) String() string {
 	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t acts=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t locks=%t errwhenpresent=%t zerowhenabsent=%t handlesdup=%t duperr=%q inserts=%v nonidempotent=%t doubles=%t saves=%d",
 		s.Kind, s.Table, s.HandleParam, s.HandleKind, s.KeyParam, s.Claim, s.Effect, s.Acts, s.TxFuncParam,
 		s.Writes, s.Commits, s.RecvHandle, s.StateGuard, s.Locks, s.ErrWhenPresent, s.ZeroWhenAbsent, s.HandlesDuplicate, s.DuplicateErr, s.InsertTables,
-		s.NonIdempotent, s.DoublesWrite, s.SavesParam) + s.sqlParamString()
+		s.NonIdempotent, s.DoublesWrite, s.SavesParam) + s.sqlParamString() + s.keyValueString()
+}
+
+// keyValueString spells KeyValue only when set, so that the other
+// summaries read as they did before it existed.
+func (s *Summary) keyValueString() string {
+	if !s.KeyValue {
+		return ""
+	}
+	return " keyvalue"
 }
 
 // sqlParamString spells SQLParam only for a query wrapper, so that the
@@ -262,6 +277,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 	for _, w := range writes {
 		s.StateGuard = s.StateGuard && w.StateGuard
 	}
+	s.KeyValue = len(data) > 0 && !slices.ContainsFunc(data, func(op *Op) bool { return !KeyValue(op) })
 	if len(data) > 0 {
 		// A body that mixes kinds (reads, then writes) still runs on one
 		// handle: its callers need to know which.

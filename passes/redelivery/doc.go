@@ -35,7 +35,10 @@
 // conditional on a version or a state (WHERE version = $3, WHERE status =
 // 'pending'), when it writes an absolute target (SET balance = $1) or
 // upserts, when an insert is keyed by the message's own id (MessageId, a
-// Nats-Msg-Id header, the event id in its body), on auto-ack AMQP
+// Nats-Msg-Id header, the event id in its body), when the handler answers
+// the write's unique violation as done (if isDuplicateKey(err) { return
+// nil }) and for what runs only after that write, in _test.go files, on
+// auto-ack AMQP
 // consumers, which give up redelivery, and when the handler's write cannot
 // be seen. A claim committed apart from the write is claimtx's finding.
 //

@@ -38,10 +38,14 @@ func run(pass *analysis.Pass) (any, error) {
 	reported := map[*dataaccess.Op]bool{}
 	var cuts passutil.Cuts
 	for _, h := range handlers {
+		if passutil.InTestFile(pass.Fset, h.fn.Pos()) {
+			continue // a test's handler runs once, on the test's own message
+		}
 		ops := h.opsOf(model)
+		keyed := keyedWrites(ops)
 		for _, w := range ops {
 			h.cut = false
-			if reported[w.op] || !h.doubles(w) || claimedBefore(ops, w) {
+			if reported[w.op] || !h.doubles(w) || claimedBefore(ops, w) || afterKeyedWrite(keyed, w) {
 				continue
 			}
 			reported[w.op] = true

@@ -109,3 +109,60 @@ func isClaim(op *dataaccess.Op) bool {
 	}
 	return false
 }
+
+// keyedWrites returns the writes whose unique violation the handler
+// answers as success (if isDuplicateKey(err) { return nil }), or that
+// call a helper that does: a redelivery fails on a unique key taken from
+// the message there, and the handler treats the message as done.
+func keyedWrites(ops []write) []write {
+	var keyed []write
+	for _, w := range ops {
+		handedOn := ""
+		if w.op.Summary != nil {
+			if w.op.Summary.HandlesDuplicate {
+				keyed = append(keyed, w)
+				continue
+			}
+			handedOn = w.op.Summary.DuplicateErr
+		}
+		writes := w.op.Kind.IsWrite() || w.op.Summary != nil && w.op.Summary.Writes // a helper that mixes kinds is no one kind
+		if writes && errorTested(w.op.Instr) && dataaccess.AnswerDuplicate(w.op.Instr, handedOn).Answered {
+			keyed = append(keyed, w)
+		}
+	}
+	return keyed
+}
+
+// afterKeyedWrite reports whether w is a keyed write, or runs only after
+// one (its error paths, the steps after it): a redelivery stops at the
+// keyed write's unique violation before it reaches w. A write that runs
+// before the keyed one runs again.
+func afterKeyedWrite(keyed []write, w write) bool {
+	for _, k := range keyed {
+		if k.op == w.op || k.at.Parent() == w.at.Parent() && ssautil.Before(k.at, w.at) {
+			return true
+		}
+	}
+	return false
+}
+
+// errorTested reports whether the write's own error is handed to a test
+// (isDuplicateKey(err), errors.Is, errors.As) in its function, directly
+// or through the variable it is assigned to: a duplicate test after the
+// write that looks at another call's error does not key this one.
+func errorTested(write ssa.Instruction) bool {
+	for _, b := range write.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			test, ok := instr.(*ssa.Call)
+			if !ok || test.Call.StaticCallee() == nil || !ssautil.ReturnsBool(test) {
+				continue
+			}
+			for _, a := range test.Call.Args {
+				if ssautil.IsError(a.Type()) && dataaccess.IsResultOf(a, write) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

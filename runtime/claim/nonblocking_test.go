@@ -52,8 +52,11 @@ func TestNonBlockingDuplicateAnswersAtOnce(t *testing.T) {
 			}
 			slowest := slices.Max(waited)
 			t.Logf("slowest of %d duplicates answered in %v; unrelated key took %v", dups, slowest, unrelated)
-			if nonBlocking && slowest > lockTimeout/3 {
-				t.Fatalf("non-blocking duplicates took up to %v, want well under the %v lock timeout", slowest, lockTimeout)
+			// A duplicate that waited for the holder takes the whole lock
+			// timeout (the near miss below); one answered at once takes
+			// less, however loaded the machine is.
+			if nonBlocking && slowest >= lockTimeout {
+				t.Fatalf("non-blocking duplicates took up to %v, want under the %v lock timeout that a waiting duplicate takes whole", slowest, lockTimeout)
 			}
 			// The near miss: in blocking mode every duplicate waits out the
 			// lock timeout, queuing on the pool.

@@ -13,13 +13,28 @@
 # SQL fixes whose conflict target a schema script of the copy declares.
 # Prints one line:
 #
-#   NAME findings=N offered=O applied=A builds=B(before: B0) vets=V(before: V0) silent=yes|no constraint=C/Q
+#   NAME findings=N offered=O applied=A builds=B(before: B0) vets=V(before: V0) silent=yes|no constraint=C/Q unloaded=U touched=B/V
+#
+# (U: packages idemvet could not analyse, with their importers.) With
+# FIXES_DIFF set, the applied fixes are saved there as a diff, to read
+# (and the findings before them beside it, as .json).
 set -euo pipefail
 bin=$(readlink -f "$1") name=$2 src=$3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp -r "$src/." "$work/"
 cd "$work"
+# A replace by a relative path (convoy's ../gopartman) points elsewhere
+# from the copy: make it absolute, from the checkout.
+go mod edit -json | python3 -c '
+import json, os, sys
+src = sys.argv[1]
+for r in json.load(sys.stdin).get("Replace") or []:
+    p = r["New"]["Path"]
+    if p.startswith("./") or p.startswith("../"):
+        old = r["Old"]["Path"] + ("@" + r["Old"]["Version"] if r["Old"].get("Version") else "")
+        print(old + "=" + os.path.normpath(os.path.join(src, p)))
+' "$(readlink -f "$src")" | while read -r edit; do go mod edit -replace "$edit"; done
 
 # fixable FILE: "file<TAB>check<TAB>has-fix" for every finding of a -json run.
 fixable() {
@@ -35,7 +50,27 @@ for checks in tree.values():
 EOF
 }
 
-"$bin" -json ./... >before.json 2>/dev/null || true
+# A run that could not start (exit 1) or matched no package (exit 6) would
+# read as "no findings": say so and stop. Packages that did not load (exit
+# 4 or 5) are counted from idemvet's messages and printed as unloaded.
+status=0
+"$bin" -json ./... >before.json 2>before.err || status=$?
+if [ "$status" -eq 1 ] || [ "$status" -eq 6 ] ||
+	! python3 -c 'import json, sys; json.load(open(sys.argv[1]))' before.json 2>/dev/null; then
+	echo "$name not run: idemvet -json exited $status" >&2
+	cat before.err >&2
+	exit 1
+fi
+unloaded=$(python3 - <<'EOF'
+import re
+n = 0
+for line in open("before.err"):
+    if "could not be analysed" in line:
+        m = re.search(r"\((\d+) more package", line)
+        n += 1 + (int(m.group(1)) if m else 0)
+print(n)
+EOF
+)
 fixable before.json | sort >before.tsv
 n=$(wc -l <before.tsv)
 offered=$(awk -F'\t' '$3 == "yes"' before.tsv | wc -l)
@@ -50,6 +85,19 @@ git add -A >/dev/null 2>&1 && git -c user.email=x@x -c user.name=x commit -qm be
 builds=yes vets=yes
 go build ./... >/dev/null 2>&1 || builds=no
 go vet ./... >/dev/null 2>&1 || vets=no
+# Where the whole module does not build here (a module the proxy refuses,
+# cgo), the packages the fixes edited are built and vetted on their own:
+# touched=B/V, "-" when no fix was applied.
+touched=-
+dirs=$(git diff --name-only -- '*.go' | xargs -r -n1 dirname | sort -u | sed 's|^|./|')
+if [ -n "$dirs" ]; then
+	tb=yes tv=yes
+	# shellcheck disable=SC2086
+	go build $dirs >/dev/null 2>&1 || tb=no
+	# shellcheck disable=SC2086
+	go vet $dirs >/dev/null 2>&1 || tv=no
+	touched=$tb/$tv
+fi
 
 "$bin" -json ./... >after.json 2>/dev/null || true
 fixable after.json | sort >after.tsv
@@ -83,6 +131,8 @@ while read -r cols; do
 	fi
 done <<<"$targets"
 
+[ -z "${FIXES_DIFF:-}" ] || cp before.json "${FIXES_DIFF%.diff}.json"
+[ -z "${FIXES_DIFF:-}" ] || git diff -- . ':!go.mod' ':!go.sum' ':!*.json' ':!*.tsv' ':!*.err' >"$FIXES_DIFF"
 silent=yes
 [ "$left" -eq 0 ] || silent=no
-echo "$name findings=$n offered=$offered applied=$applied builds=$builds(before: $built) vets=$vets(before: $vetted) silent=$silent constraint=$c/$q"
+echo "$name findings=$n offered=$offered applied=$applied builds=$builds(before: $built) vets=$vets(before: $vetted) silent=$silent constraint=$c/$q unloaded=$unloaded touched=$touched"

@@ -92,7 +92,7 @@ func sqlInsertPartial(db *sql.DB, code string) error {
 // No fix: no script of the module declares ledger.
 func sqlInsertUndeclared(db *sql.DB, key string) error {
 	var n int
-	if err := db.QueryRow(`SELECT count(*) FROM ledger WHERE key = $1`, key).Scan(&n); err != nil { // want `; no fix: no schema in this module declares ledger, and a conditional insert picks one winner only under a unique constraint on ledger \(key\); check the database has one \(CREATE UNIQUE INDEX CONCURRENTLY ledger_key_key ON ledger \(key\)\)`
+	if err := db.QueryRow(`SELECT count(*) FROM ledger WHERE key = $1`, key).Scan(&n); err != nil { // want `; no fix: no schema idemvet reads declares ledger \(it reads the module's .sql files and this package's DDL strings\), and a conditional insert picks one winner only under a unique constraint on ledger \(key\); check the database has one \(CREATE UNIQUE INDEX CONCURRENTLY ledger_key_key ON ledger \(key\)\)`
 		return err
 	}
 	if n == 0 {
@@ -115,6 +115,20 @@ func gormTagged(db *gorm.DB, code string) error {
 		return db.Create(&Invite{Code: code}).Error
 	}
 	return err
+}
+
+// No fix: the record Create fills is returned with the call, and a
+// conditional create that made no row would hand back a zero ID and no
+// error where the check answers ErrExists.
+func gormTaggedReturned(db *gorm.DB, code string) (*Invite, error) {
+	err := db.Where("code = ?", code).First(new(Invite)).Error // want `check-then-act race: [^;]*$`
+	if err == nil {
+		return nil, errors.New("invite exists")
+	} else if !errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, err
+	}
+	inv := &Invite{Code: code}
+	return inv, db.Create(inv).Error
 }
 
 // gorm: a composite unique index named on both fields.

@@ -76,3 +76,55 @@ func notifyOnce(ctx context.Context, rdb *redis.Client, queue string) {
 	rdb.SAdd(ctx, "notified", queue)
 	http.Post("https://partner.example/queue", "text/plain", nil)
 }
+
+// pairs keeps a state per pair in redis behind helper methods, as lane
+// routers and feature toggles do.
+type pairs struct{ rdb *redis.Client }
+
+func (p *pairs) activityKey(pair string) string { return "activity:" + pair }
+func (p *pairs) stateKey(pair string) string    { return "state:" + pair }
+
+func (p *pairs) hasRecentActivity(ctx context.Context, pair string) (bool, error) {
+	n, err := p.rdb.Exists(ctx, p.activityKey(pair)).Result()
+	return n > 0, err
+}
+
+func (p *pairs) startCoolingDown(ctx context.Context, pair string) error {
+	return p.rdb.Set(ctx, p.stateKey(pair), "cooling", time.Minute).Err()
+}
+
+// Near miss: both callers overwrite the pair's state with the same value;
+// nothing runs twice that matters.
+func routePair(ctx context.Context, p *pairs, pair string) string {
+	active, err := p.hasRecentActivity(ctx, pair)
+	if err != nil || active {
+		return "hot"
+	}
+	if err := p.startCoolingDown(ctx, pair); err != nil {
+		return "normal"
+	}
+	return "cooling"
+}
+
+func (p *pairs) notified(ctx context.Context, pair string) (bool, error) {
+	n, err := p.rdb.Exists(ctx, "notified:"+pair).Result()
+	return n > 0, err
+}
+
+func (p *pairs) markNotified(ctx context.Context, pair string) error {
+	return p.rdb.Set(ctx, "notified:"+pair, 1, time.Hour).Err()
+}
+
+// The same helpers around a partner call: both callers see the pair
+// unmarked and both call.
+func notifyPair(ctx context.Context, p *pairs, pair string) error {
+	done, err := p.notified(ctx, pair) // want `check-then-act race: the existence check notified`
+	if err != nil || done {
+		return err
+	}
+	if err := p.markNotified(ctx, pair); err != nil {
+		return err
+	}
+	_, err = http.Post("https://partner.example/pair", "text/plain", nil)
+	return err
+}

@@ -2,6 +2,7 @@ package summaries // want package:"field writes known"
 
 import (
 	"context"
+	"database/sql"
 
 	"github.com/google/uuid"
 	"github.com/redis/go-redis/v9"
@@ -54,11 +55,21 @@ func (s *Store) AddEntryMinted(ctx context.Context, account string, amount int64
 }
 
 // A redis counter counts every run.
-func CountView(ctx context.Context, rdb *redis.Client, page string) error { // want CountView:"doubles=true saves=-1$"
+func CountView(ctx context.Context, rdb *redis.Client, page string) error { // want CountView:"doubles=true saves=-1 keyvalue$"
 	return rdb.Incr(ctx, "views:"+page).Err()
 }
 
 // Near miss: setting a key twice sets it once.
-func MarkViewed(ctx context.Context, rdb *redis.Client, page string) error { // want MarkViewed:"doubles=false saves=-1$"
+func MarkViewed(ctx context.Context, rdb *redis.Client, page string) error { // want MarkViewed:"doubles=false saves=-1 keyvalue$"
 	return rdb.Set(ctx, "viewed:"+page, 1, 0).Err()
+}
+
+// Near miss for keyvalue: a body that also writes a table is not a
+// key-value helper to its callers.
+func MarkViewedAndLog(ctx context.Context, rdb *redis.Client, db *sql.DB, page string) error { // want MarkViewedAndLog:"saves=-1$"
+	if err := rdb.Set(ctx, "viewed:"+page, 1, 0).Err(); err != nil {
+		return err
+	}
+	_, err := db.ExecContext(ctx, `UPDATE pages SET viewed = true WHERE id = $1`, page)
+	return err
 }

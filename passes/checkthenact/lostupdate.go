@@ -1,0 +1,250 @@
+package checkthenact
+
+import (
+	"fmt"
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/sqlclass"
+	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+// A quantity read from a row and written back as a value computed from
+// it, in a separate step, loses updates: two callers both read stock 10,
+// both write 9, and one of the two takes is gone (an item oversold, a
+// balance credited once for two payments). The write is safe when the
+// database computes it (SET n = n - $1, limitgate's relative update),
+// when the read locks the row or the transaction serialises the two, or
+// when the write is conditioned on the state it read.
+
+// lostUpdate is one such race: the read, the arithmetic on the quantity
+// it loaded, and the write that stores the result into the same row.
+type lostUpdate struct {
+	read  *dataaccess.Op
+	field string
+	calc  *ssa.BinOp
+	write *dataaccess.Op
+}
+
+// lostUpdates reports, for every read not already reported, a quantity
+// it loaded that a later write of the same row stores back after adding
+// to it or taking from it.
+func lostUpdates(pass *analysis.Pass, judge *Judge, reported map[*dataaccess.Op]bool) {
+	ops := judge.model.Ops
+	for _, read := range ops {
+		if reported[read] || read.Kind != apis.Read || dataaccess.KeyValue(read) || judge.NoTwin(read) || freshKey(read) {
+			continue
+		}
+		if r, ok := lostUpdateOf(read, ops); ok {
+			reportLostUpdate(pass, r)
+			reported[read] = true
+		}
+	}
+}
+
+func lostUpdateOf(read *dataaccess.Op, ops []*dataaccess.Op) (lostUpdate, bool) {
+	at, ok := read.Instr.(*ssa.Call)
+	if !ok || read.Locks || serialised(read, ops) || lockedByHelper(read) {
+		return lostUpdate{}, false
+	}
+	records := recordValues(read)
+	for _, q := range quantities(read) {
+		for _, ref := range *q.v.Referrers() {
+			calc, ok := ref.(*ssa.BinOp)
+			if !ok || calc.Op != token.ADD && calc.Op != token.SUB {
+				continue
+			}
+			carriers := carriersOf(calc)
+			for _, w := range ops {
+				if w.Fn != read.Fn || !overwrites(w) || !ssautil.Before(at, w.Instr) || !sameRow(read, records, w) || !carries(w, carriers) {
+					continue
+				}
+				if stopsSecondWriter(w, q.field) || picksWinner(w) {
+					continue // conditioned on the state it read (WHERE version = $old), or one winner
+				}
+				if held, _ := mutexHeldAcross(at, w.Instr); held {
+					continue
+				}
+				return lostUpdate{read: read, field: q.field, calc: calc, write: w}, true
+			}
+		}
+	}
+	return lostUpdate{}, false
+}
+
+// overwrites reports whether op sets columns of a row to the values it is
+// given, guarded or not: an absolute update (SQL, an ORM chain, a
+// helper's), or gorm's Save of a record.
+func overwrites(op *dataaccess.Op) bool {
+	return op.Kind == apis.Update && !dataaccess.NonIdempotent(op) || dataaccess.WritesBack(op)
+}
+
+// stopsSecondWriter reports whether the write's state guard makes the
+// second writer match no row: it tests a column the write itself changes
+// (WHERE status = 'pending' ... SET status = 'paid'). A bound on the
+// quantity (WHERE stock_num >= ?) keeps it from going below zero but
+// still matches the row, and a precondition on a column the write leaves
+// alone (goods_sell_status = 0) matches it too. When the changed columns
+// cannot be told (SQL text, a helper), the guard is taken to stop it.
+func stopsSecondWriter(w *dataaccess.Op, field string) bool {
+	if !w.StateGuard {
+		return false
+	}
+	changed, known := changedColumns(w)
+	if !known || w.Condition == "" {
+		return true
+	}
+	quantity := dataaccess.ColumnName(field)
+	for _, part := range strings.Split(strings.ToLower(w.Condition), " and ") {
+		col, rest := leadingColumn(strings.TrimSpace(part))
+		if col == "" || sqlclass.IsKeyColumn(col) {
+			continue
+		}
+		if col == quantity && (strings.HasPrefix(rest, ">") || strings.HasPrefix(rest, "<")) {
+			continue
+		}
+		if changed[col] {
+			return true
+		}
+	}
+	return false
+}
+
+// leadingColumn splits a condition into the column it starts with (its
+// table prefix dropped) and the rest, trimmed.
+func leadingColumn(part string) (col, rest string) {
+	end := strings.IndexFunc(part, func(r rune) bool {
+		return !(r == '_' || r == '.' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	})
+	if end < 0 {
+		end = len(part)
+	}
+	col = part[:end]
+	if i := strings.LastIndexByte(col, '.'); i >= 0 {
+		col = col[i+1:]
+	}
+	return col, strings.TrimSpace(part[end:])
+}
+
+// changedColumns returns the columns a gorm update sets: the fields
+// stored into the struct it is given (Updates(Goods{StockNum: n})), or the
+// column it names (Update("stock_num", n)); known is false otherwise.
+func changedColumns(w *dataaccess.Op) (cols map[string]bool, known bool) {
+	c := w.Call()
+	if c == nil || w.Callee == nil || len(c.Args) < 2 {
+		return nil, false
+	}
+	cols = map[string]bool{}
+	switch w.Callee.Name() {
+	case "Update", "UpdateColumn":
+		name, ok := dataaccess.SQLText(c.Args[1])
+		if !ok {
+			return nil, false
+		}
+		cols[strings.ToLower(name)] = true
+		return cols, true
+	case "Updates", "UpdateColumns":
+		rec := dataaccess.Unwrap(c.Args[1])
+		if l, ok := rec.(*ssa.UnOp); ok && l.Op == token.MUL {
+			rec = l.X
+		}
+		if _, ok := rec.(*ssa.Alloc); !ok {
+			return nil, false
+		}
+		for _, st := range fieldStoresBefore([]ssa.Value{rec}, w) {
+			fa := st.Addr.(*ssa.FieldAddr)
+			cols[dataaccess.ColumnName(ssautil.FieldName(fa.X.Type(), fa.Field))] = true
+		}
+		return cols, true
+	}
+	return nil, false
+}
+
+// carriersOf returns the values that hold v on its way to a write: v
+// itself, its conversions, and the records, literals and maps it is
+// stored into (Goods{StockNum: v}, a.Balance = v, map{"n": v}), with
+// their loads.
+func carriersOf(v ssa.Value) map[ssa.Value]bool {
+	carriers := map[ssa.Value]bool{}
+	work := []ssa.Value{v}
+	add := func(x ssa.Value) {
+		if !carriers[x] {
+			work = append(work, x)
+		}
+	}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if carriers[x] {
+			continue
+		}
+		carriers[x] = true
+		if x.Referrers() == nil {
+			continue
+		}
+		for _, ref := range *x.Referrers() {
+			switch r := ref.(type) {
+			case *ssa.Convert, *ssa.ChangeType, *ssa.MakeInterface:
+				add(r.(ssa.Value))
+			case *ssa.Store:
+				if r.Val != x {
+					continue
+				}
+				if fa, ok := r.Addr.(*ssa.FieldAddr); ok {
+					add(fa.X)
+					for _, l := range ssautil.LoadsOf(fa.X) {
+						add(l)
+					}
+				}
+			case *ssa.MapUpdate:
+				if r.Value == x {
+					add(r.Map)
+				}
+			}
+		}
+	}
+	return carriers
+}
+
+// carries reports whether one of w's arguments is a carrier of the
+// computed value.
+func carries(w *dataaccess.Op, carriers map[ssa.Value]bool) bool {
+	c := w.Call()
+	if c == nil {
+		return false
+	}
+	for _, a := range c.Args {
+		if carriers[a] || carriers[dataaccess.Unwrap(a)] {
+			return true
+		}
+		for _, e := range dataaccess.VariadicElems(a) { // SQL parameters
+			if carriers[e] || carriers[dataaccess.Unwrap(e)] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func reportLostUpdate(pass *analysis.Pass, r lostUpdate) {
+	what := "a quantity"
+	if r.field != "" {
+		what = r.field
+	}
+	line := pass.Fset.Position(r.write.Pos()).Line
+	pass.Report(analysis.Diagnostic{
+		Pos: r.read.Pos(),
+		Message: fmt.Sprintf("lost update: %s read here is written back at line %d as a value computed from it, in a separate step, so two concurrent callers both read the same value and the second write overwrites the first: one change is lost (let the database compute it: UPDATE ... SET n = n - $1 WHERE id = $2 AND n >= $1, gorm.Expr(\"n - ?\", x); or read the row FOR UPDATE in the transaction that writes)",
+			what, line),
+		Related: []analysis.RelatedInformation{
+			{Pos: r.calc.Pos(), Message: "the new value, computed from the one read"},
+			{Pos: r.write.Pos(), Message: "the write that stores it"},
+		},
+		URL: apis.RuntimeClaimURL,
+	})
+}
