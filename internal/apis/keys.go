@@ -91,7 +91,7 @@ var idWords = map[string]bool{"id": true, "uid": true, "uuid": true, "ids": true
 // CurrentUserID; "" for userAgent, accountNumber and customerEmail, whose
 // last word is not the owner. hasID tells whether an id word follows.
 func OwnerName(name string) (owner string, hasID bool) {
-	words := splitWords(name)
+	words := SplitWords(name)
 	for len(words) > 1 && idWords[words[len(words)-1]] {
 		words = words[:len(words)-1]
 		hasID = true
@@ -116,10 +116,10 @@ func IsOwnerColumn(col string) bool {
 	return false
 }
 
-// splitWords splits a Go or SQL name into lower-case words at
+// SplitWords splits a Go or SQL name into lower-case words at
 // underscores, hyphens and camel-case humps: "CurrentUserID" gives
 // current, user, id; "merchant_id" gives merchant, id.
-func splitWords(name string) []string {
+func SplitWords(name string) []string {
 	var words []string
 	var cur []rune
 	rs := []rune(name)

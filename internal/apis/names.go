@@ -67,6 +67,14 @@ func IsLookupName(name string) bool {
 	return strings.HasSuffix(name, "ByID") || strings.HasSuffix(name, "ById") || strings.HasSuffix(name, "ByKey")
 }
 
+// IsAddName reports whether a method name of an application's own
+// interface adds a record or an amount: AddUser, AddSubscription,
+// AddMember, AddBalance. Run twice, each adds twice. A bare Add (a
+// metrics counter's, a set's) names no record and does not count.
+func IsAddName(name string) bool {
+	return hasWordPrefix(name, "Add") && len(name) > len("Add")
+}
+
 // effectVerbs start the names of calls that act on the world outside the
 // database: running one twice sends, charges or publishes twice.
 var effectVerbs = []string{
@@ -136,6 +144,21 @@ var nameVerbs = []string{
 	"SetStatus", "SetState", "Save", "Upsert", "Delete", "Remove", "Add", "Put", "Store",
 }
 
+// TrimQualifier cuts the words of a method name from its first
+// By/For/With/If/From/In/On qualifier after the first word on: "User"
+// for "UserByName", "PostTime" for "PostTimeForQuestion".
+func TrimQualifier(rest string) string {
+	for _, q := range []string{"By", "For", "With", "If", "From", "In", "On"} {
+		for i := 1; i+len(q) <= len(rest); i++ {
+			if rest[i:i+len(q)] == q && (i+len(q) == len(rest) || unicode.IsUpper(rune(rest[i+len(q)]))) {
+				rest = rest[:i]
+				break
+			}
+		}
+	}
+	return rest
+}
+
 // EntityOf returns the entity a repository method name is about, the
 // words between the verb and a By/For/With/If qualifier, without a
 // trailing Status or State, down to its first word: "User" for
@@ -150,14 +173,7 @@ func EntityOf(name string) string {
 			break
 		}
 	}
-	for _, q := range []string{"By", "For", "With", "If", "From", "In", "On"} {
-		for i := 1; i+len(q) <= len(rest); i++ {
-			if rest[i:i+len(q)] == q && (i+len(q) == len(rest) || unicode.IsUpper(rune(rest[i+len(q)]))) {
-				rest = rest[:i]
-				break
-			}
-		}
-	}
+	rest = TrimQualifier(rest)
 	if strings.HasPrefix(rest, "By") {
 		return ""
 	}

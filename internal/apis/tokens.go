@@ -8,7 +8,7 @@ import "slices"
 // invitation, a redemption code, a captcha. Session, API and access
 // tokens are used many times and do not count.
 func NamesOneTimeToken(name string) bool {
-	words := splitWords(name)
+	words := SplitWords(name)
 	for _, w := range words {
 		switch w {
 		case "session", "api", "access", "personal", "bearer":
@@ -30,7 +30,7 @@ func NamesOneTimeToken(name string) bool {
 // redeemed, MarkCodeUsed, ConsumeToken. last_used_at records a use of a
 // token that stays valid and does not count.
 func NamesConsumption(name string) bool {
-	words := splitWords(name)
+	words := SplitWords(name)
 	if slices.Contains(words, "last") {
 		return false
 	}
@@ -47,7 +47,7 @@ func NamesConsumption(name string) bool {
 // the qualifier of a ByX lookup) holds a token's secret value: token,
 // code, otp, reset_token, VerificationCode.
 func NamesTokenValue(name string) bool {
-	for _, w := range splitWords(name) {
+	for _, w := range SplitWords(name) {
 		switch w {
 		case "token", "code", "otp", "passcode", "nonce":
 			return true
@@ -65,7 +65,7 @@ func NamesOneTimeCode(name string) bool {
 	if NamesOneTimeToken(name) {
 		return true
 	}
-	words := splitWords(name)
+	words := SplitWords(name)
 	if !slices.Contains(words, "code") && !slices.Contains(words, "codes") {
 		return false
 	}

@@ -16,7 +16,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "checkthenact",
 	Doc:      Doc,
 	URL:      "https://github.com/idemvet/idemvet/blob/main/passes/checkthenact/README.md",
-	Requires: []*analysis.Analyzer{dataaccess.Analyzer},
+	Requires: []*analysis.Analyzer{dataaccess.Analyzer, passedGateFacts},
 	Run:      run,
 }
 
@@ -83,6 +83,7 @@ func run(pass *analysis.Pass) (any, error) {
 			reportFirst(gates)
 		}
 	}
+	passedGateRaces(pass, model, usable, reported)
 	presentBranchDecrements(pass, judge, reported)
 	limitGateRaces(pass, judge, reported)
 	countLimitRaces(pass, judge, reported)

@@ -175,7 +175,10 @@
 // test of the state, nor is a nil test of another pointer.
 //
 // A test of the record's Type or Kind (what it is, not its state) is no
-// gate.
+// gate, and neither is a test before writes that update other fields
+// only: a constant column list without the tested field's column, or an
+// update keyed by the record's ID whose name names another of its fields
+// (UpdatePostTime after a test of Status).
 //
 // The act and the state write may sit in helpers any number of calls
 // away: a helper that writes back the record it is passed (gorm
@@ -186,9 +189,11 @@
 // (load(ctx, id, &p)); a pointer the caller had filled and read before
 // the call (decoded request parameters) is the helper's input, and its
 // fields are no state of the row. The record may also be read by a caller
-// in the package and passed in (the controller loads the order, the
-// service tests order.State); the caller's read decides whether it was
-// locked. Pending work selected by a list query and handled in a loop
+// and passed in (the controller loads the order, the service tests
+// order.State); the caller's read decides whether it was locked. When the
+// caller is in another package, the service's package exports the gate as
+// a PassedGate fact on the function (the tested field, the act, the state
+// write) and the caller's package reports at its read. Pending work selected by a list query and handled in a loop
 // (send, then mark sent) is a gate per element.
 //
 // Only a non-idempotent act counts: an insert, an external effect, or an

@@ -1,11 +1,14 @@
 package checkthenact
 
 import (
+	"go/constant"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemvet/idemvet/internal/apis"
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
@@ -29,6 +32,9 @@ import (
 // makes the save a transition.
 func writesTestedField(model *dataaccess.Result, g gate, write *dataaccess.Op) bool {
 	recTypes := recordTypes(g.records)
+	if g.field != "" && (namesOtherField(write, g.field, g.records) || listsOtherColumns(write, g.field)) {
+		return false
+	}
 	if g.field == "" || len(recTypes) == 0 || !savesWholeRecord(g.records, write) {
 		return true
 	}
@@ -41,6 +47,104 @@ func writesTestedField(model *dataaccess.Result, g gate, write *dataaccess.Op) b
 	}
 	a := fieldAssigner{model: model, field: g.field, types: recTypes, seen: map[*ssa.Function]bool{}}
 	return slices.ContainsFunc(scope, func(fn *ssa.Function) bool { return a.mayAssign(fn, 0) })
+}
+
+// namesOtherField reports whether a write keyed by the record's ID, not
+// handed the record, says by its name that it updates another field of
+// the record than the tested one: UpdatePostTime (PostUpdateTime) or
+// UpdateAnswerCount (AnswerCount) after a test of Status, a precondition
+// (the question is open, so an answer is added), where UpdateStatus or
+// UpdateQuestionStatus is the transition. A name that says no more than
+// the record (UpdateQuestion, UpdateByID) may write anything.
+func namesOtherField(write *dataaccess.Op, field string, records []ssa.Value) bool {
+	if write.SQL != nil || write.Callee == nil || passesRecord(records, write) || savesRecord(records, write) {
+		return false
+	}
+	what, ok := strings.CutPrefix(write.Callee.Name(), "Update")
+	if !ok || strings.HasPrefix(what, "By") {
+		return false
+	}
+	what = apis.TrimQualifier(what)
+	recTypes := recordTypes(records)
+	for _, t := range recTypes {
+		what = strings.TrimPrefix(what, t.Obj().Name())
+	}
+	named := apis.SplitWords(what)
+	if len(named) == 0 || slices.ContainsFunc(named, func(w string) bool { return slices.Contains(apis.SplitWords(field), w) }) {
+		return false
+	}
+	return slices.ContainsFunc(recTypes, func(t *types.Named) bool { return namesOtherFieldOf(t, named, field) })
+}
+
+// listsOtherColumns reports whether a write of the module's own
+// (an interface method or a helper) is handed the columns it updates as
+// constant strings, and the tested field's column is not among them:
+// UpdateQuestion(ctx, q, []string{"title", "updated_at"}) edits the
+// question and moves no status.
+func listsOtherColumns(write *dataaccess.Op, field string) bool {
+	cols, ok := columnList(write)
+	return ok && !slices.Contains(cols, dataaccess.ColumnName(field)) && !slices.Contains(cols, field)
+}
+
+// listsColumns reports whether a write of the module's own is handed the
+// columns it updates as constants: the caller asks for those columns set
+// to the values it passes, an absolute write, whatever else the helper's
+// summary says its body can do on other paths (casdoor's UpdateUser(id,
+// user, []string{"email_verified"})).
+func listsColumns(write *dataaccess.Op) bool {
+	_, ok := columnList(write)
+	return ok
+}
+
+// columnList returns the constant column names a write of the module's
+// own (an interface method or a helper) is handed.
+func columnList(write *dataaccess.Op) ([]string, bool) {
+	call := write.Call()
+	if call == nil || write.SQL != nil || write.Callee == nil || write.Callee.Pkg() == nil || apis.KnownPackage(write.Callee.Pkg().Path()) {
+		return nil, false
+	}
+	for _, arg := range call.Args {
+		if cols, ok := constantStrings(dataaccess.VariadicElems(arg)); ok {
+			return cols, true
+		}
+	}
+	return nil, false
+}
+
+// constantStrings returns the string constants vals are, or false when
+// there are none or one is not a constant string.
+func constantStrings(vals []ssa.Value) ([]string, bool) {
+	var out []string
+	for _, v := range vals {
+		k, ok := dataaccess.Unwrap(v).(*ssa.Const)
+		if !ok || k.Value == nil || k.Value.Kind() != constant.String {
+			return nil, false
+		}
+		out = append(out, constant.StringVal(k.Value))
+	}
+	return out, len(out) > 0
+}
+
+// namesOtherFieldOf reports whether each word names part of a field of
+// t other than the tested one.
+func namesOtherFieldOf(t *types.Named, named []string, tested string) bool {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for _, w := range named {
+		found := false
+		for f := range st.Fields() {
+			if f.Name() != tested && slices.Contains(apis.SplitWords(f.Name()), w) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 // helperAssigns reports whether the helper called to save the record

@@ -23,13 +23,8 @@ import (
 func passedGates(c *callers, model *dataaccess.Result, fn *ssa.Function, usable func(*dataaccess.Op) bool) [][]gate {
 	var out [][]gate
 	for k, param := range fn.Params {
-		if !isRecordType(param.Type()) || !isPointer(param.Type()) {
-			continue
-		}
-		var states []stateValue
-		states = append(states, fieldLoads(param, "", 0)...)
-		states = append(states, recordPredicates(param)...)
-		if len(states) == 0 {
+		unread := paramGates(fn, param)
+		if len(unread) == 0 {
 			continue
 		}
 		for _, site := range c.sites[fn] {
@@ -37,20 +32,38 @@ func passedGates(c *callers, model *dataaccess.Result, fn *ssa.Function, usable 
 			if read == nil || !usable(read) {
 				continue
 			}
-			var gates []gate
-			seen := map[*ssa.If]bool{}
-			for _, sv := range states {
-				for _, ifi := range branchesOn(sv.v) {
-					if !seen[ifi] && !assignedBefore([]ssa.Value{param}, sv.field, ifi) {
-						seen[ifi] = true
-						gates = append(gates, gate{read: read, ifi: ifi, field: sv.field, fn: fn, at: fn.Blocks[0].Instrs[0], records: []ssa.Value{param}, passed: true})
-					}
-				}
+			gates := make([]gate, len(unread))
+			for i, g := range unread {
+				g.read = read
+				gates[i] = g
 			}
 			out = append(out, gates)
 		}
 	}
 	return out
+}
+
+// paramGates returns the branches of fn on a state of the record param
+// points to, one per branch, without the read that loaded the record: a
+// caller supplies it.
+func paramGates(fn *ssa.Function, param *ssa.Parameter) []gate {
+	if !isRecordType(param.Type()) || !isPointer(param.Type()) {
+		return nil
+	}
+	var states []stateValue
+	states = append(states, fieldLoads(param, "", 0)...)
+	states = append(states, recordPredicates(param)...)
+	var gates []gate
+	seen := map[*ssa.If]bool{}
+	for _, sv := range states {
+		for _, ifi := range branchesOn(sv.v) {
+			if !seen[ifi] && !assignedBefore([]ssa.Value{param}, sv.field, ifi) {
+				seen[ifi] = true
+				gates = append(gates, gate{ifi: ifi, field: sv.field, fn: fn, at: fn.Blocks[0].Instrs[0], records: []ssa.Value{param}, passed: true})
+			}
+		}
+	}
+	return gates
 }
 
 // readPassing returns the read of site's function whose record arg is,

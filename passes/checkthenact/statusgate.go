@@ -45,6 +45,10 @@ type gate struct {
 	at      ssa.Instruction
 	records []ssa.Value
 	passed  bool
+	// readElsewhere is set when the read is a caller's in another
+	// package (see passedgatefacts.go): read stands for it, with the
+	// record's table only, and whether it locked is judged there.
+	readElsewhere bool
 }
 
 // statusGateRace returns the act and the state write that follow a gate
@@ -56,7 +60,7 @@ func statusGateRace(model *dataaccess.Result, g gate) (act, write *dataaccess.Op
 				continue // writes back the tested value: no transition
 			}
 			act = duplicableAct(g, write, model.Ops, region)
-			if act == nil && actsAndWrites(write) {
+			if act == nil && actsAndWrites(write) && !listsColumns(write) {
 				act = write // a helper that credits and then saves the state
 			}
 			if act == nil || gateSerialised(g, write, act, model.Ops, region) || gateRechecked(g, act, model.Ops) {
@@ -180,8 +184,7 @@ func duplicableAct(g gate, write *dataaccess.Op, ops []*dataaccess.Op, region []
 // read tells whether it locked the row (FOR UPDATE on the transaction it
 // then passes on, an advisory lock, a lock helper before the read).
 func gateSerialised(g gate, write, act *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.BasicBlock) bool {
-	read := g.read
-	if write.StateGuard || picksWinner(write) || read.Locks || serialised(read, ops) || lockedByHelper(read) {
+	if write.StateGuard || picksWinner(write) || !g.readElsewhere && readSerialised(g.read, ops) {
 		return true
 	}
 	if loc, ok := locate(write.Instr, g.fn); !ok {
@@ -207,6 +210,13 @@ func gateSerialised(g gate, write, act *dataaccess.Op, ops []*dataaccess.Op, reg
 		}
 	}
 	return false
+}
+
+// readSerialised reports whether the read that loaded a gate's record
+// holds a lock its twin waits for: it locks the row, runs after a lock
+// op or in a serializable transaction, or after a lock helper.
+func readSerialised(read *dataaccess.Op, ops []*dataaccess.Op) bool {
+	return read.Locks || serialised(read, ops) || lockedByHelper(read)
 }
 
 // picksWinner reports whether a write lets only one of two callers
@@ -246,12 +256,16 @@ func reportStatusGate(pass *analysis.Pass, g gate, act, write *dataaccess.Op) {
 		related = []analysis.RelatedInformation{{Pos: act.Pos(), Message: "the call that acts, then writes the state"}}
 	}
 	pass.Report(analysis.Diagnostic{
-		Pos: g.read.Pos(),
-		Message: fmt.Sprintf("status-gate race: %s read here %s, then %s, so two concurrent callers can both pass the test and both %s (make the transition one step: UPDATE ... SET %s = new WHERE id = $1 AND %s = old, and act only when it changed a row; or %s)",
-			what, tested, steps, verb, columnOf(g.field), columnOf(g.field), runtime),
+		Pos:     g.read.Pos(),
+		Message: statusGateMessage(what, tested, steps, verb, g.field, runtime),
 		Related: related,
 		URL:     url,
 	})
+}
+
+func statusGateMessage(what, tested, steps, verb, field, runtime string) string {
+	return fmt.Sprintf("status-gate race: %s read here %s, then %s, so two concurrent callers can both pass the test and both %s (make the transition one step: UPDATE ... SET %s = new WHERE id = $1 AND %s = old, and act only when it changed a row; or %s)",
+		what, tested, steps, verb, columnOf(field), columnOf(field), runtime)
 }
 
 // runtimeFor names the runtime package that makes an act safe: an

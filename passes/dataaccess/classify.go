@@ -164,6 +164,8 @@ func (m *modeler) classifyCall(fn *ssa.Function, instr ssa.CallInstruction) *Op 
 		op.Handle = Handle{Path: rootPath(recvOf(c))}
 	case interfaceReceiver(c) != nil && m.isAppInterface(f) && apis.IsLookupName(f.Name()) && returnsRecord(f):
 		m.fromName(op, c, apis.Read)
+	case interfaceReceiver(c) != nil && m.isModuleInterface(f) && apis.IsAddName(f.Name()):
+		m.fromName(op, c, apis.Insert)
 	default:
 		return nil
 	}
@@ -536,11 +538,24 @@ func (m *modeler) isAppInterface(f *types.Func) bool {
 	return p != nil && !apis.KnownPackage(p.Path()) && !m.inGOROOT(f.Pos())
 }
 
+// isModuleInterface reports whether f is a method of an interface the
+// analysed module declares: its repositories and services. Add is a verb
+// of tracing and metrics libraries too (a span's AddEvent, a counter's
+// AddInt), which the module only uses.
+func (m *modeler) isModuleInterface(f *types.Func) bool {
+	return m.isAppInterface(f) && inModule(f.Pkg().Path(), m.module())
+}
+
 // returnsRecord reports whether a method returns one record and an error:
-// (T, error) or (*T, error) with T a named struct.
+// (T, error) or (*T, error) with T a named struct, or the record, a found
+// bool and an error, (*T, bool, error), as xorm-backed repositories return
+// it (GetByEmail(ctx, email) (u *User, exist bool, err error)).
 func returnsRecord(f *types.Func) bool {
 	res := f.Type().(*types.Signature).Results()
-	if res.Len() != 2 || !ssautil.IsError(res.At(1).Type()) {
+	switch {
+	case res.Len() == 2 && ssautil.IsError(res.At(1).Type()):
+	case res.Len() == 3 && ssautil.IsError(res.At(2).Type()) && isBool(res.At(1).Type()):
+	default:
 		return false
 	}
 	_, ok := derefNamedStruct(res.At(0).Type())

@@ -33,13 +33,16 @@
 // module takes the summary its in-module implementations share (those in
 // the package and in the module's packages it imports); when they
 // disagree or none has one, the method is classified by name only where
-// the name is unambiguous. A command bus's dispatch (a context and one
-// message of an empty interface type in, an error out) is classified by
-// the message type's name (GetUserByEmail reads, RegisterUser inserts),
-// since the handlers are found by reflection in a package the dispatcher
-// does not import. SQL text is read from constants, concatenations,
-// fmt.Sprintf with a constant format, prepared statements, and unexported
-// struct fields every store into which is the same statement.
+// the name is unambiguous: ExistsByKey checks, CreateUser and AddUser
+// add, and GetByEmail reads when it returns a record and an error (with
+// a found bool between them or not). A command bus's dispatch (a context
+// and one message of an empty interface type in, an error out) is
+// classified by the message type's name (GetUserByEmail reads,
+// RegisterUser inserts), since the handlers are found by reflection in a
+// package the dispatcher does not import. SQL text is read from
+// constants, concatenations, fmt.Sprintf with a constant format, prepared
+// statements, and unexported struct fields every store into which is the
+// same statement.
 //
 // Calls of ent-generated code are classified by the builder's type and
 // method name (UserQuery.Exist, UserCreate.Save, UserClient.Get); the

@@ -55,6 +55,20 @@ func (op *Op) Inputs() []ssa.Value {
 			if lit, ok := l.X.(*ssa.Alloc); ok && len(fieldStores(lit)) > 0 {
 				v = lit
 			}
+			// A variable a closure captures lives in a cell: u := &User{}
+			// is loaded from it (*cell) wherever it is used, its fields
+			// set through those loads.
+			if cell, ok := l.X.(*ssa.Alloc); ok {
+				if rec, ok := singleStore(cell).(*ssa.Alloc); ok {
+					if stored := cellFieldStores(cell, rec); len(stored) > 0 {
+						for _, s := range stored {
+							add(s, depth+1)
+						}
+						in = append(in, rec)
+						return
+					}
+				}
+			}
 		}
 		if sl, ok := v.(*ssa.Slice); ok {
 			// A slice literal of structs built in place
@@ -164,6 +178,25 @@ func chainCall(c *ssa.CallCommon) *ssa.CallCommon {
 // &Order{Key: k} yields k, and so does []Item{{Put: &Put{Item: k}}}, and
 // o := Order{Key: k} before &o.
 func fieldStores(alloc *ssa.Alloc) []ssa.Value {
+	return storesInto(alloc)
+}
+
+// cellFieldStores returns the values stored into the fields of rec, the
+// record a captured variable's cell holds, directly or through loads of
+// the cell.
+func cellFieldStores(cell, rec *ssa.Alloc) []ssa.Value {
+	bases := []ssa.Value{rec}
+	for _, ref := range *cell.Referrers() {
+		if load, ok := ref.(*ssa.UnOp); ok && load.Op == token.MUL && load.X == cell {
+			bases = append(bases, load)
+		}
+	}
+	return storesInto(bases...)
+}
+
+// storesInto returns the values stored into the fields and elements of
+// the records the bases point to.
+func storesInto(bases ...ssa.Value) []ssa.Value {
 	var vals []ssa.Value
 	var walk func(addr ssa.Value, depth int)
 	walk = func(addr ssa.Value, depth int) {
@@ -197,7 +230,9 @@ func fieldStores(alloc *ssa.Alloc) []ssa.Value {
 			walk(sub, depth+1)
 		}
 	}
-	walk(alloc, 0)
+	for _, b := range bases {
+		walk(b, 0)
+	}
 	return vals
 }
 

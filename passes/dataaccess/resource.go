@@ -90,7 +90,10 @@ func sameValue(a, b ssa.Value, depth int) bool {
 		return ok && x.Op == y.Op && sameValue(x.X, y.X, depth-1) && sameValue(x.Y, y.Y, depth-1)
 	case *ssa.Call:
 		y, ok := b.(*ssa.Call)
-		if !ok || x.Call.StaticCallee() == nil || x.Call.StaticCallee() != y.Call.StaticCallee() || !isPureKeyFunc(x.Call.StaticCallee()) {
+		if !ok || x.Call.StaticCallee() == nil || x.Call.StaticCallee() != y.Call.StaticCallee() {
+			return false
+		}
+		if f := x.Call.StaticCallee(); !isPureKeyFunc(f) && !(isKeyBuilder(f) && !allConst(x.Call.Args)) {
 			return false
 		}
 		return sameArgs(x.Call.Args, y.Call.Args, depth-1)
@@ -134,6 +137,42 @@ func isPureKeyFunc(f *ssa.Function) bool {
 		return strings.HasPrefix(obj.Name(), "Itoa") || strings.HasPrefix(obj.Name(), "Format")
 	}
 	return false
+}
+
+// isKeyBuilder reports whether f is shaped like a key builder: scalars in, one string out (MailResendCacheKey(userID
+// int64) string, orderKey(tenant, id string) string). Two calls with the
+// same values give the same key unless the helper draws something fresh
+// (randomToken(32)), which the caller tells apart: a key built from
+// constants alone is not compared.
+func isKeyBuilder(f *ssa.Function) bool {
+	obj, ok := f.Object().(*types.Func)
+	if !ok || obj.Pkg() == nil {
+		return false
+	}
+	sig := f.Signature
+	if sig.Recv() != nil || sig.Params().Len() == 0 || sig.Results().Len() != 1 || !isBasicKind(sig.Results().At(0).Type(), types.IsString) {
+		return false
+	}
+	for i := range sig.Params().Len() {
+		if !isBasicKind(sig.Params().At(i).Type(), types.IsString|types.IsInteger) {
+			return false
+		}
+	}
+	return true
+}
+
+func isBasicKind(t types.Type, info types.BasicInfo) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&info != 0
+}
+
+func allConst(args []ssa.Value) bool {
+	for _, a := range args {
+		if _, ok := Unwrap(a).(*ssa.Const); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // Unwrap strips the conversions that do not change a value: interface

@@ -1,0 +1,1 @@
+../../../../testdata/stubs/src/go.opentelemetry.io
