@@ -27,7 +27,7 @@ var vetUnitRun = regexp.MustCompile(`(?m)/idemvet .*vet\.cfg$`)
 // compiles come from earlier runs; a flag value of this run's own keys
 // the analysis afresh, so that A analyses every unit whatever ran before.
 func TestVetSharedCache(t *testing.T) {
-	endToEnd(t)
+	fullEndToEnd(t)
 	userCache, err := os.UserCacheDir()
 	if err != nil {
 		t.Fatal(err)

@@ -20,7 +20,7 @@ func TestStd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("analyzing std takes minutes; run without -short")
 	}
-	endToEnd(t)
+	fullEndToEnd(t)
 	bin := idemvetBinary(t)
 	var names []string
 	for _, a := range analyzers.All() {

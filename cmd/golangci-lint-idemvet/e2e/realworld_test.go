@@ -1,4 +1,4 @@
-package main_test
+package e2e
 
 import (
 	"fmt"
@@ -26,7 +26,7 @@ import (
 // standalone and go vet forms to: so the three forms report the same
 // findings there. Every issue is kept (no merging per line, no caps).
 func TestRealWorldSameFindings(t *testing.T) {
-	dir, err := filepath.Abs("../../testdata/realworld")
+	dir, err := filepath.Abs("../../../testdata/realworld")
 	if err != nil {
 		t.Fatal(err)
 	}
