@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -99,25 +100,18 @@ func exportPassedGates(pass *analysis.Pass) (any, error) {
 func importedGates(pass *analysis.Pass, model *dataaccess.Result) passedGatesOf {
 	out := passedGatesOf{}
 	for _, fn := range model.SSA().SrcFuncs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				site, ok := instr.(ssa.CallInstruction)
-				if !ok {
-					continue
-				}
-				callee := site.Common().StaticCallee()
-				if callee == nil || callee.Object() == nil || callee.Object().Pkg() == pass.Pkg {
-					continue
-				}
-				if _, seen := out[callee.Object()]; seen {
-					continue
-				}
-				fact := new(PassedGate)
-				if !pass.ImportObjectFact(callee.Object(), fact) {
-					fact = nil
-				}
-				out[callee.Object()] = fact
+		for _, obj := range ssautil.StaticCalls(fn) {
+			if obj == nil || obj.Pkg() == pass.Pkg {
+				continue
 			}
+			if _, seen := out[obj]; seen {
+				continue
+			}
+			fact := new(PassedGate)
+			if !pass.ImportObjectFact(obj, fact) {
+				fact = nil
+			}
+			out[obj] = fact
 		}
 	}
 	return out
@@ -126,40 +120,34 @@ func importedGates(pass *analysis.Pass, model *dataaccess.Result) passedGatesOf 
 // forwardedGate returns the gate of a function fn calls with one of its
 // own record parameters as the gated record, renumbered as fn's.
 func forwardedGate(pass *analysis.Pass, fn *ssa.Function, gates map[*ssa.Function]*PassedGate) *PassedGate {
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			site, ok := instr.(ssa.CallInstruction)
-			if !ok {
-				continue
-			}
-			callee := site.Common().StaticCallee()
-			if callee == nil || callee == fn {
-				continue
-			}
-			inner, ok := gates[callee], gates[callee] != nil
-			if !ok && callee.Object() != nil && callee.Object().Pkg() != pass.Pkg {
-				inner = new(PassedGate)
-				ok = pass.ImportObjectFact(callee.Object(), inner)
-			}
-			if !ok {
-				continue
-			}
-			args := site.Common().Args
-			if inner.Param+recvCount(callee) >= len(args) {
-				continue
-			}
-			param, ok := args[inner.Param+recvCount(callee)].(*ssa.Parameter)
-			if !ok {
-				continue
-			}
-			k := slices.Index(fn.Params, param) - recvCount(fn)
-			if k < 0 {
-				continue
-			}
-			fact := *inner
-			fact.Param = k
-			return &fact
+	for site, obj := range ssautil.StaticCalls(fn) {
+		callee := site.Common().StaticCallee()
+		if callee == fn {
+			continue
 		}
+		inner, ok := gates[callee], gates[callee] != nil
+		if !ok && obj != nil && obj.Pkg() != pass.Pkg {
+			inner = new(PassedGate)
+			ok = pass.ImportObjectFact(obj, inner)
+		}
+		if !ok {
+			continue
+		}
+		args := site.Common().Args
+		if inner.Param+recvCount(callee) >= len(args) {
+			continue
+		}
+		param, ok := args[inner.Param+recvCount(callee)].(*ssa.Parameter)
+		if !ok {
+			continue
+		}
+		k := slices.Index(fn.Params, param) - recvCount(fn)
+		if k < 0 {
+			continue
+		}
+		fact := *inner
+		fact.Param = k
+		return &fact
 	}
 	return nil
 }
@@ -246,34 +234,25 @@ func passedGateRaces(pass *analysis.Pass, model *dataaccess.Result, usable func(
 		return
 	}
 	for _, fn := range model.SSA().SrcFuncs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				site, ok := instr.(ssa.CallInstruction)
-				if !ok {
-					continue
-				}
-				callee := site.Common().StaticCallee()
-				if callee == nil || callee.Object() == nil || callee.Object().Pkg() == pass.Pkg {
-					continue // in-package gates are judged with their callers (passedGates)
-				}
-				fact := gates[callee.Object()]
-				if fact == nil {
-					continue
-				}
-				arg := fact.Param + recvCount(callee)
-				if arg >= len(site.Common().Args) {
-					continue
-				}
-				read := readPassing(model, site, site.Common().Args[arg])
-				if read == nil || reported[read] || !usable(read) || readSerialised(read, model.Ops) {
-					continue
-				}
-				if held, _ := mutexHeldAcross(read.Instr, site); held {
-					continue
-				}
-				reported[read] = true
-				reportPassedGate(pass, read, site, callee, *fact)
+		for site, obj := range ssautil.StaticCalls(fn) {
+			fact := gates[obj]
+			if fact == nil {
+				continue // no gate, or an in-package one, judged with its callers (passedGates)
 			}
+			callee := site.Common().StaticCallee()
+			arg := fact.Param + recvCount(callee)
+			if arg >= len(site.Common().Args) {
+				continue
+			}
+			read := readPassing(model, site, site.Common().Args[arg])
+			if read == nil || reported[read] || !usable(read) || readSerialised(read, model.Ops) {
+				continue
+			}
+			if held, _ := mutexHeldAcross(read.Instr, site); held {
+				continue
+			}
+			reported[read] = true
+			reportPassedGate(pass, read, site, callee, *fact)
 		}
 	}
 }
