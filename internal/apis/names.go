@@ -69,10 +69,12 @@ func IsLookupName(name string) bool {
 
 // IsAddName reports whether a method name of an application's own
 // interface adds a record or an amount: AddUser, AddSubscription,
-// AddMember, AddBalance. Run twice, each adds twice. A bare Add (a
-// metrics counter's, a set's) names no record and does not count.
+// AddMember, AddBalance, or registers an account (Register,
+// RegisterUser, as a user service's RPC client calls it). Run twice,
+// each adds twice. A bare Add (a metrics counter's, a set's) names no
+// record and does not count.
 func IsAddName(name string) bool {
-	return hasWordPrefix(name, "Add") && len(name) > len("Add")
+	return hasWordPrefix(name, "Add") && len(name) > len("Add") || hasWordPrefix(name, "Register")
 }
 
 // effectVerbs start the names of calls that act on the world outside the

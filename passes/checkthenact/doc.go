@@ -48,7 +48,8 @@
 // loaded from the module's .sql files, a
 // repository method through an interface or a concrete type (ExistsBy*,
 // IsProcessed, or Get*/Find*/Lookup*/*ByID returning a record and an error,
-// tested for a nil record or a not-found sentinel), a helper that returns
+// tested for a nil record or a not-found sentinel, or an RPC response
+// whose one record is nil or zero-keyed), a helper that returns
 // the zero record with no error when the row is missing (tested on its
 // key, as a whole, or on the field it looked the row up by: u.Name == ""
 // after userByName(name), also through wrappers), a helper's bool result

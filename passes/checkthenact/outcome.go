@@ -289,6 +289,12 @@ func (o *outcomes) fromRecordKeys(op *dataaccess.Op) {
 		for _, key := range fieldValues(rec, isRecordKey) {
 			o.fromMeaning(key, recordKey, 1)
 		}
+		for _, inner := range fieldValues(rec, isEnvelopedRecord) {
+			o.fromMeaning(inner, resultPtr, 1)
+			for _, key := range fieldValues(inner, isRecordKey) {
+				o.fromMeaning(key, recordKey, 1)
+			}
+		}
 		for _, whole := range wholeRecordValues(rec) {
 			o.fromMeaning(whole, recordKey, 1)
 		}
@@ -302,6 +308,29 @@ func (o *outcomes) fromRecordKeys(op *dataaccess.Op) {
 			o.fromMeaning(f, recordKey, 1)
 		}
 	}
+}
+
+// isEnvelopedRecord reports whether field i of t is the one record an
+// envelope carries: an RPC or API response with no key of its own and
+// one pointer to a record (GetUserAuthResp{UserAuth *UserAuth}), nil or
+// zero-keyed when the lookup found nothing. A record's pointer to
+// another (u.Profile) is no envelope: u has a key.
+func isEnvelopedRecord(t types.Type, i int) bool {
+	st, ok := ssautil.DerefStruct(t)
+	if !ok || i >= st.NumFields() {
+		return false
+	}
+	records := 0
+	for j := range st.NumFields() {
+		if isRecordKey(t, j) {
+			return false
+		}
+		if f := st.Field(j).Type(); isPointer(f) && isRecordType(f) {
+			records++
+		}
+	}
+	f := st.Field(i).Type()
+	return records == 1 && isPointer(f) && isRecordType(f)
 }
 
 // wholeRecordValues returns the record itself where a value of it is at

@@ -33,8 +33,8 @@
 // module takes the summary its in-module implementations share (those in
 // the package and in the module's packages it imports); when they
 // disagree or none has one, the method is classified by name only where
-// the name is unambiguous: ExistsByKey checks, CreateUser and AddUser
-// add, and GetByEmail reads when it returns a record and an error (with
+// the name is unambiguous: ExistsByKey checks, CreateUser adds, AddUser
+// and Register add on an interface of the module, and GetByEmail reads when it returns a record and an error (with
 // a found bool between them or not). A command bus's dispatch (a context
 // and one message of an empty interface type in, an error out) is
 // classified by the message type's name (GetUserByEmail reads,

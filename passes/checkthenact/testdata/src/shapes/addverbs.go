@@ -121,3 +121,66 @@ func deliverEvent(ctx context.Context, events Events, span trace.Span, id string
 	span.AddEvent("event.missing")
 	return nil
 }
+
+type UserAuth struct {
+	ID      int64
+	AuthKey string
+}
+
+type GetUserAuthReq struct{ AuthKey string }
+
+type GetUserAuthResp struct{ UserAuth *UserAuth }
+
+type RegisterReq struct {
+	AuthKey string
+	Mobile  string
+}
+
+type RegisterResp struct{ UserID int64 }
+
+// UserAuthView is a record of its own (it has an ID) that points to
+// another: a nil Inviter is a found binding without one.
+type UserAuthView struct {
+	ID      int64
+	Inviter *UserAuth
+}
+
+// Usercenter is a user service's RPC client, generated into the module.
+type Usercenter interface {
+	GetUserAuthByAuthKey(ctx context.Context, in *GetUserAuthReq) (*GetUserAuthResp, error)
+	GetUserAuthView(ctx context.Context, in *GetUserAuthReq) (*UserAuthView, error)
+	Register(ctx context.Context, in *RegisterReq) (*RegisterResp, error)
+}
+
+// The check and the registration are two calls of the user service:
+// two first logins with one WeChat id both find no binding and both
+// register.
+func wxLogin(ctx context.Context, users Usercenter, openID, mobile string) (int64, error) {
+	rsp, err := users.GetUserAuthByAuthKey(ctx, &GetUserAuthReq{AuthKey: openID}) // want `check-then-act race: the existence check GetUserAuthByAuthKey`
+	if err != nil {
+		return 0, err
+	}
+	if rsp.UserAuth == nil || rsp.UserAuth.ID == 0 {
+		reg, err := users.Register(ctx, &RegisterReq{AuthKey: openID, Mobile: mobile})
+		if err != nil {
+			return 0, err
+		}
+		return reg.UserID, nil
+	}
+	return rsp.UserAuth.ID, nil
+}
+
+// Near miss: the nil pointer is a field of a found record, not the one
+// record of an envelope: the binding exists, and registering its inviter
+// is another entity's business.
+func inviteeLogin(ctx context.Context, users Usercenter, openID, inviterMobile string) error {
+	view, err := users.GetUserAuthView(ctx, &GetUserAuthReq{AuthKey: openID})
+	if err != nil {
+		return err
+	}
+	if view.Inviter == nil {
+		_, err := users.Register(ctx, &RegisterReq{AuthKey: openID, Mobile: inviterMobile})
+		return err
+	}
+	return nil
+}
