@@ -520,6 +520,14 @@ func (m *modeler) fromName(op *Op, c *ssa.CallCommon, kind apis.Kind) {
 	// touches: GetUserByName and CreateUser, not CreateSession.
 	if noun := apis.EntityOf(op.Callee.Name()); noun != "" {
 		op.Resource.Table = normalizeTable(noun)
+	} else if kind == apis.Read && returnsRecord(op.Callee) {
+		// GetByEmail names no entity; the User it returns does, read as
+		// a method name would be (UserExternalLogin as AddUserExternalLogin
+		// is), so that the two name one table.
+		rec, _ := derefNamedStruct(op.Callee.Type().(*types.Signature).Results().At(0).Type())
+		if noun := apis.EntityOf("Get" + rec.Obj().Name()); noun != "" {
+			op.Resource.Table = normalizeTable(noun)
+		}
 	}
 	op.Handle = Handle{Path: rootPath(recv), Kind: apis.HandleUnknown}
 	for _, a := range c.Args {

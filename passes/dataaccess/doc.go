@@ -34,8 +34,10 @@
 // the package and in the module's packages it imports); when they
 // disagree or none has one, the method is classified by name only where
 // the name is unambiguous: ExistsByKey checks, CreateUser adds, AddUser
-// and Register add on an interface of the module, and GetByEmail reads when it returns a record and an error (with
-// a found bool between them or not). A command bus's dispatch (a context
+// and Register add on an interface of the module, and GetByEmail reads
+// when it returns a record and an error (with a found bool between them
+// or not), from the table its name says or, when it names none, the
+// record type's. A command bus's dispatch (a context
 // and one message of an empty interface type in, an error out) is
 // classified by the message type's name (GetUserByEmail reads,
 // RegisterUser inserts), since the handlers are found by reflection in a
