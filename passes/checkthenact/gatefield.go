@@ -181,10 +181,7 @@ func savesWholeRecord(records []ssa.Value, write *dataaccess.Op) bool {
 	if write.Summary != nil || write.SQL != nil || !dataaccess.WritesBack(write) {
 		return false
 	}
-	return slices.ContainsFunc(write.Call().Args, func(arg ssa.Value) bool {
-		p := dataaccess.RootPath(arg)
-		return p.Valid() && p.Fields == "" && slices.Contains(records, p.Base)
-	})
+	return passesRecord(records, write)
 }
 
 // recordTypes returns the named struct types of the record values.

@@ -41,9 +41,13 @@ func (m *modeler) classify(fn *ssa.Function, instr ssa.Instruction) *Op {
 	return nil
 }
 
-func isBool(t types.Type) bool {
+func isBool(t types.Type) bool { return isBasicKind(t, types.IsBoolean) }
+
+// isBasicKind reports whether t's underlying type is a basic type of one
+// of the kinds info names (types.IsString|types.IsInteger).
+func isBasicKind(t types.Type, info types.BasicInfo) bool {
 	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsBoolean != 0
+	return ok && b.Info()&info != 0
 }
 
 func isNilable(t types.Type) bool {

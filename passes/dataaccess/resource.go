@@ -139,9 +139,10 @@ func isPureKeyFunc(f *ssa.Function) bool {
 	return false
 }
 
-// isKeyBuilder reports whether f is shaped like a key builder: scalars in, one string out (MailResendCacheKey(userID
-// int64) string, orderKey(tenant, id string) string). Two calls with the
-// same values give the same key unless the helper draws something fresh
+// isKeyBuilder reports whether f is shaped like a key builder: scalars
+// in, one string out (MailResendCacheKey(userID int64) string,
+// orderKey(tenant, id string) string). Two calls with the same values
+// give the same key unless the helper draws something fresh
 // (randomToken(32)), which the caller tells apart: a key built from
 // constants alone is not compared.
 func isKeyBuilder(f *ssa.Function) bool {
@@ -159,11 +160,6 @@ func isKeyBuilder(f *ssa.Function) bool {
 		}
 	}
 	return true
-}
-
-func isBasicKind(t types.Type, info types.BasicInfo) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&info != 0
 }
 
 func allConst(args []ssa.Value) bool {

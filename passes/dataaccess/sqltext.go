@@ -229,7 +229,4 @@ func fieldVar(t types.Type, i int) *types.Var {
 	return st.Field(i)
 }
 
-func isString(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
-}
+func isString(t types.Type) bool { return isBasicKind(t, types.IsString) }
