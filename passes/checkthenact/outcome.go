@@ -38,14 +38,21 @@ func absentBranches(op *dataaccess.Op) []*ssa.BasicBlock {
 func presentBranches(op *dataaccess.Op) []*ssa.BasicBlock {
 	var blocks []*ssa.BasicBlock
 	for _, s := range presenceSplits(op) {
-		blocks = append(blocks, s.present)
+		if !s.afterFallback {
+			blocks = append(blocks, s.present)
+		}
 	}
 	return blocks
 }
 
 // presenceSplit is a test of the check's outcome whose absent successor
-// runs only after it.
-type presenceSplit struct{ absent, present *ssa.BasicBlock }
+// runs only after it. afterFallback: the test is of a value merged with a
+// fallback lookup's (see fromFallbacks), whose "present" may be the
+// fallback's find rather than the check's.
+type presenceSplit struct {
+	absent, present *ssa.BasicBlock
+	afterFallback   bool
+}
 
 func presenceSplits(op *dataaccess.Op) []presenceSplit {
 	o := &outcomes{check: op.Instr, kind: op.Kind, errWhenPresent: op.Summary != nil && op.Summary.ErrWhenPresent || claimFailsWhenPresent(op), helper: op.Summary != nil}
@@ -64,6 +71,7 @@ func presenceSplits(op *dataaccess.Op) []presenceSplit {
 		}
 		o.fromRowsLoops(instr)
 	}
+	o.fromFallbacks()
 	return o.splits()
 }
 
@@ -82,7 +90,7 @@ func (o *outcomes) splits() []presenceSplit {
 				absent, present = present, absent
 			}
 			if onlyAfterTest(o.check, ifi.Block(), absent, present) {
-				splits = append(splits, presenceSplit{absent: absent, present: present})
+				splits = append(splits, presenceSplit{absent: absent, present: present, afterFallback: b.afterFallback})
 			}
 		}
 	}
@@ -159,6 +167,7 @@ const (
 type boolSig struct {
 	v              ssa.Value
 	absentWhenTrue bool
+	afterFallback  bool
 }
 
 type outcomes struct {
@@ -172,6 +181,18 @@ type outcomes struct {
 	helper bool
 	bools  []boolSig
 	seen   map[ssa.Value]bool
+	// merges are the phis an outcome flows into, for fromFallbacks;
+	// afterFallback is set while following one.
+	merges        []merge
+	afterFallback bool
+}
+
+// merge is an outcome value v of meaning m flowing into phi.
+type merge struct {
+	phi   *ssa.Phi
+	v     ssa.Value
+	m     meaning
+	depth int
 }
 
 const maxDepth = 6
@@ -544,23 +565,25 @@ func (o *outcomes) fromOutParams(args []ssa.Value, depth int) {
 func (o *outcomes) fromMeaning(v ssa.Value, m meaning, depth int) {
 	switch m {
 	case foundFlag:
-		o.bools = append(o.bools, boolSig{v: v})
+		o.bools = append(o.bools, o.sig(v, false))
 	case absentFlag:
-		o.bools = append(o.bools, boolSig{v: v, absentWhenTrue: true})
+		o.bools = append(o.bools, o.sig(v, true))
 	}
 	for _, ref := range *v.Referrers() {
 		switch ref := ref.(type) {
+		case *ssa.Phi:
+			o.merges = append(o.merges, merge{phi: ref, v: v, m: m, depth: depth})
 		case *ssa.UnOp:
 			if ref.Op == token.NOT && (m == foundFlag || m == absentFlag) {
-				o.bools = append(o.bools, boolSig{v: ref, absentWhenTrue: m == foundFlag})
+				o.bools = append(o.bools, o.sig(ref, m == foundFlag))
 			}
 		case *ssa.BinOp:
 			if absent, ok := comparison(ref, v, m); ok {
-				o.bools = append(o.bools, boolSig{v: ref, absentWhenTrue: absent})
+				o.bools = append(o.bools, o.sig(ref, absent))
 			}
 		case *ssa.Call:
 			if (m == readErr || m == probeErr) && isNotFoundTest(ref, v) {
-				o.bools = append(o.bools, boolSig{v: ref, absentWhenTrue: true})
+				o.bools = append(o.bools, o.sig(ref, true))
 			}
 			if (m == readErr || m == probeErr) && isErrorCause(ref, v) {
 				o.fromMeaning(ref, m, depth+1)
