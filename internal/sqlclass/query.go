@@ -270,6 +270,7 @@ modifiers:
 		}
 	}
 	st.InsertIfAbsent = s.insertSelectGuarded(j, base, st.Table)
+	st.NextFromAggregate = s.selectsAggregateOf(j, base, st.Table)
 	return st
 }
 

@@ -76,6 +76,13 @@ type Statement struct {
 	// NULL, version = $3): it changes the row only from the state the
 	// caller expects, so rows affected tells who made the transition.
 	StateGuard bool
+	// NextFromAggregate is set for an INSERT whose values select MAX(...)
+	// or COUNT(...) of its own table (number = (SELECT COALESCE(MAX(number),
+	// 0) + 1 FROM posts WHERE tenant_id = $1), or INSERT ... SELECT MAX(n) +
+	// 1 FROM t): two such statements running at once read the same
+	// aggregate, neither seeing the other's uncommitted row, and both
+	// insert the same next value.
+	NextFromAggregate bool
 	// Relative is set for an UPDATE whose SET computes a column from its
 	// own value (n = n + 1, balance = balance - $1, tags = tags || $2):
 	// running it twice changes the row twice, unlike an absolute SET.

@@ -417,3 +417,20 @@ func TestInsertColumns(t *testing.T) {
 		}
 	}
 }
+
+func TestNextFromAggregate(t *testing.T) {
+	runClassify(t, []classifyCase{
+		{"max subquery among the values", `INSERT INTO posts (title, number, tenant_id) VALUES ($1, (SELECT COALESCE(MAX(number), 0) + 1 FROM posts p WHERE p.tenant_id = $2), $2) RETURNING id`,
+			Statement{Kind: Insert, Table: "posts", Returning: true, NextFromAggregate: true}},
+		{"max of another table", `INSERT INTO posts (title, number) VALUES ($1, (SELECT MAX(number) + 1 FROM archived_posts))`,
+			Statement{Kind: Insert, Table: "posts"}},
+		{"insert select count", `INSERT INTO tickets (project_id, seq) SELECT $1, count(*) + 1 FROM tickets WHERE project_id = $1`,
+			Statement{Kind: Insert, Table: "tickets", NextFromAggregate: true}},
+		{"insert select of the table without an aggregate", `INSERT INTO tickets (project_id, seq) SELECT project_id, seq FROM tickets WHERE id = $1`,
+			Statement{Kind: Insert, Table: "tickets"}},
+		{"aggregate in a nested query of another table", `INSERT INTO tickets (project_id, seq) SELECT $1, (SELECT max(n) FROM counters) FROM tickets WHERE id = $2`,
+			Statement{Kind: Insert, Table: "tickets"}},
+		{"column named max", `INSERT INTO limits (max, min) VALUES ($1, $2)`,
+			Statement{Kind: Insert, Table: "limits"}},
+	})
+}

@@ -48,6 +48,7 @@ func run(pass *analysis.Pass) (any, error) {
 	firstOrInitRaces(pass, judge)
 	bindRaces(pass, judge)
 	nextKeyRaces(pass, judge)
+	aggregateInsertRaces(pass, judge)
 	usable := func(read *dataaccess.Op) bool {
 		return read.Kind.IsCheck() && !model.IsStartup(read) && !callers.runAlone(read.Fn) && !callers.inTestFile(read.Fn) && !freshKey(read)
 	}

@@ -154,7 +154,9 @@
 //
 // A key computed from the highest one stored (GetMaxUserId() + 1 in a
 // generated username, then an insert of it into the same table) races the
-// same way: two callers read one maximum and insert one next value.
+// same way: two callers read one maximum and insert one next value. So
+// does one INSERT whose values select MAX or COUNT of its own table: a
+// statement sees only the rows committed before it began.
 //
 // The same check reports the status gate: read a record's state, branch on
 // it, act, then write the new state in separate steps.
