@@ -11,7 +11,7 @@ import (
 // answering from an earlier run. No code names the header. It is one
 // setting for the whole process, not one per call: the fixture's and the
 // real-library module's empty-cache runs then share the standard
-// packages below both (187 of the fixture's 188), which go vet analyses
+// packages below both (the 67 below the fixture's payments), which go vet analyses
 // once instead of once per run, while each run's own packages are still
 // analysed afresh.
 func freshAnalysis() string {

@@ -17,7 +17,7 @@ import (
 // holds the same findings as the JSON output, each at its line.
 func TestSARIFOutput(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "idemvet.sarif")
-	res := lint(t, fixture, configFor(), "--output.sarif.path", out)
+	res := lint(t, fixture, configFor(), "--output.sarif.path", out, payments)
 	if res.exitCode != 1 {
 		t.Fatalf("exit code %d, want 1 (issues found)\n%s", res.exitCode, res.stderr)
 	}
