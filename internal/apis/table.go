@@ -72,8 +72,8 @@ var byCallPkgs = map[string]bool{"net/http": true, "sync": true}
 type lookupKey struct{ pkg, recv, name string }
 
 var (
-	index     = map[lookupKey]Method{}
-	knownPkgs = map[string]bool{}
+	index     = make(map[lookupKey]Method, 2560)
+	knownPkgs = make(map[string]bool, 320)
 )
 
 func register(rows ...Method) {
