@@ -75,13 +75,13 @@ func limitRaceOf(read *dataaccess.Op, ops []*dataaccess.Op) (limitRace, bool) {
 	return limitRace{}, false
 }
 
-// quantities returns the numbers a read loads: numeric fields of the
+// quantities returns the numbers a read loads: numeric (or decimal) fields of the
 // record it returns or fills, and a numeric result of its own (a helper's
 // GetUserQuota(id) (int64, error)).
 func quantities(read *dataaccess.Op) []stateValue {
 	var out []stateValue
 	for _, sv := range stateValues(read) {
-		if isNumber(sv.v.Type()) && !namedForTime(sv.field) {
+		if (isNumber(sv.v.Type()) || isDecimal(sv.v.Type())) && !namedForTime(sv.field) {
 			out = append(out, sv)
 		}
 	}
@@ -102,6 +102,13 @@ func quantities(read *dataaccess.Op) []stateValue {
 func namedForTime(field string) bool {
 	f := strings.ToLower(field)
 	return strings.HasSuffix(field, "At") || strings.Contains(f, "time") || strings.Contains(f, "expir") || strings.Contains(f, "date") || strings.Contains(f, "deadline")
+}
+
+// isDecimal reports whether t is a decimal number type (shopspring's
+// decimal.Decimal and its kind), whose arithmetic is methods: Add, Sub.
+func isDecimal(t types.Type) bool {
+	named, ok := types.Unalias(t).(*types.Named)
+	return ok && named.Obj().Name() == "Decimal"
 }
 
 func isNumber(t types.Type) bool {

@@ -3,6 +3,8 @@ package checkthenact
 import (
 	"fmt"
 	"go/token"
+	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -27,7 +29,7 @@ import (
 type lostUpdate struct {
 	read  *dataaccess.Op
 	field string
-	calc  *ssa.BinOp
+	calc  ssa.Value
 	write *dataaccess.Op
 }
 
@@ -54,11 +56,7 @@ func lostUpdateOf(read *dataaccess.Op, ops []*dataaccess.Op) (lostUpdate, bool) 
 	}
 	records := recordValues(read)
 	for _, q := range quantities(read) {
-		for _, ref := range *q.v.Referrers() {
-			calc, ok := ref.(*ssa.BinOp)
-			if !ok || calc.Op != token.ADD && calc.Op != token.SUB {
-				continue
-			}
+		for _, calc := range arithmeticOn(q.v) {
 			carriers := carriersOf(calc)
 			for _, w := range ops {
 				if w.Fn != read.Fn || !overwrites(w) || !ssautil.Before(at, w.Instr) || !sameRow(read, records, w) || !carries(w, carriers) {
@@ -75,6 +73,44 @@ func lostUpdateOf(read *dataaccess.Op, ops []*dataaccess.Op) (lostUpdate, bool) 
 		}
 	}
 	return lostUpdate{}, false
+}
+
+// arithmeticOn returns the values that add to or take from q: q + x and
+// q - x, and the calls of an arithmetic helper or method that take q and
+// return a value of its type (AddPrices(user.Balance, amount),
+// balance.Add(amount) of a decimal type, Sub, Minus).
+func arithmeticOn(q ssa.Value) []ssa.Value {
+	var calcs []ssa.Value
+	for _, ref := range *q.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.BinOp:
+			if ref.Op == token.ADD || ref.Op == token.SUB {
+				calcs = append(calcs, ref)
+			}
+		case *ssa.Call:
+			if namesArithmetic(ref.Call.StaticCallee()) && types.Identical(ref.Type(), q.Type()) && slices.Contains(ref.Call.Args, q) {
+				calcs = append(calcs, ref)
+			}
+		}
+	}
+	return calcs
+}
+
+// namesArithmetic reports whether fn's name starts with a word of adding
+// or taking away: Add, AddPrices, Sub, Subtract, Plus, Minus.
+func namesArithmetic(fn *ssa.Function) bool {
+	if fn == nil {
+		return false
+	}
+	words := apis.SplitWords(fn.Name())
+	if len(words) == 0 {
+		return false
+	}
+	switch words[0] {
+	case "add", "sub", "subtract", "plus", "minus":
+		return true
+	}
+	return false
 }
 
 // overwrites reports whether op sets columns of a row to the values it is
