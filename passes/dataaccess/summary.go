@@ -287,9 +287,17 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 	s.Locks = len(writes) == 0 && len(checks) > 0 && s.HandleParam >= 0 && !s.Commits && allLock(checks)
 	s.ErrWhenPresent = s.Kind == apis.Exists && returnsOnlyVerdict(fn) && !namedForLoading(fn.Name()) && !namedForState(fn.Name())
 	s.ZeroWhenAbsent = s.Kind == apis.Read && returnsZeroWhenAbsent(fn, checks)
+	// The duplicate is handled behind the call only when every insert's
+	// is: a helper that answers the clash of one row it adds (a default
+	// resource) but not of the user it inserts fails the loser with the
+	// user's unique violation.
+	answered := 0
 	for _, w := range plain {
-		s.answerDuplicate(fn, w)
+		if s.answerDuplicate(fn, w) {
+			answered++
+		}
 	}
+	s.HandlesDuplicate = len(plain) > 0 && answered == len(plain)
 	if s.Kind != apis.None {
 		s.Table = commonTable(data)
 		if s.Table == "" && len(writes) == 0 {
@@ -328,14 +336,14 @@ func (s *Summary) commitsParam(fn *ssa.Function, ops []*Op) {
 	}
 }
 
-// answerDuplicate records what fn makes of the unique violation of its
-// insert w: answered, or turned into (or handed on as) a sentinel.
-func (s *Summary) answerDuplicate(fn *ssa.Function, w *Op) {
+// answerDuplicate reports whether fn answers the unique violation of its
+// insert w, and otherwise records the sentinel it turns it into (or hands
+// on).
+func (s *Summary) answerDuplicate(fn *ssa.Function, w *Op) bool {
 	var handedOn string
 	if w.Summary != nil {
 		if w.Summary.HandlesDuplicate {
-			s.HandlesDuplicate = true
-			return
+			return true
 		}
 		handedOn = w.Summary.DuplicateErr
 	}
@@ -343,11 +351,10 @@ func (s *Summary) answerDuplicate(fn *ssa.Function, w *Op) {
 	if w.Instr.Parent() == fn {
 		a = AnswerDuplicate(w.Instr, handedOn)
 	}
-	if a.Answered {
-		s.HandlesDuplicate = true
-	} else if s.DuplicateErr == "" {
+	if !a.Answered && s.DuplicateErr == "" {
 		s.DuplicateErr = a.Sentinel
 	}
+	return a.Answered
 }
 
 // allLock reports whether every op locks what it reads.
