@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -134,7 +135,21 @@ func orderings(v ssa.Value) []*ssa.BinOp {
 // sameRow reports whether the write takes from the row the read loaded:
 // its table, keyed like the read or by a value of the record.
 func sameRow(read *dataaccess.Op, records []ssa.Value, w *dataaccess.Op) bool {
-	return dataaccess.SameResource(read.Resource, w.Resource) && (dataaccess.SameInput(read, w) || derivedFromRecord(records, w))
+	return dataaccess.SameResource(read.Resource, w.Resource) && (dataaccess.SameInput(read, w) || derivedFromRecord(records, w)) ||
+		savesRecordRead(records, w)
+}
+
+// savesRecordRead reports whether w is a helper that writes back the
+// record it is handed (Summary.SavesParam) and is handed the record read:
+// its row whatever tables the helper's other writes name (casdoor's
+// UpdateUser(id, user, columns), which also adds rows of its own).
+func savesRecordRead(records []ssa.Value, w *dataaccess.Op) bool {
+	call := w.Call()
+	if w.Summary == nil || w.Summary.SavesParam < 0 || call == nil {
+		return false
+	}
+	p := dataaccess.RootPath(dataaccess.Arg(call, w.Summary.SavesParam))
+	return p.Valid() && slices.Contains(records, p.Base)
 }
 
 // takes reports whether op takes from what a row holds: a relative update

@@ -39,7 +39,7 @@ type lostUpdate struct {
 func lostUpdates(pass *analysis.Pass, judge *Judge, reported map[*dataaccess.Op]bool) {
 	ops := judge.model.Ops
 	for _, read := range ops {
-		if reported[read] || read.Kind != apis.Read || dataaccess.KeyValue(read) || judge.NoTwin(read) || freshKey(read) {
+		if reported[read] || !loadsRecord(read) || dataaccess.KeyValue(read) || judge.NoTwin(read) || freshKey(read) {
 			continue
 		}
 		if r, ok := lostUpdateOf(read, ops); ok {
@@ -117,7 +117,20 @@ func namesArithmetic(fn *ssa.Function) bool {
 // given, guarded or not: an absolute update (SQL, an ORM chain, a
 // helper's), or gorm's Save of a record.
 func overwrites(op *dataaccess.Op) bool {
-	return op.Kind == apis.Update && !dataaccess.NonIdempotent(op) || dataaccess.WritesBack(op)
+	return op.Kind == apis.Update && !dataaccess.NonIdempotent(op) || dataaccess.WritesBack(op) ||
+		op.Summary != nil && op.Summary.SavesParam >= 0
+}
+
+// loadsRecord reports whether read loads the row's values: a read, or an
+// existence probe that fills the record it is handed (xorm's
+// Get(&user) reports found as a bool) or a helper around one that
+// returns the record.
+func loadsRecord(read *dataaccess.Op) bool {
+	if read.Kind == apis.Read {
+		return true
+	}
+	_, isCall := read.Instr.(*ssa.Call)
+	return read.Kind == apis.Exists && isCall && len(quantities(read)) > 0
 }
 
 // stopsSecondWriter reports whether the write's state guard makes the

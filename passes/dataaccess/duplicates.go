@@ -2,6 +2,7 @@ package dataaccess
 
 import (
 	"go/constant"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -27,10 +28,16 @@ import (
 // races the same way; a store that maps its unique violation to it says so
 // in its summary. Only code reachable from the write counts: returning
 // ErrDuplicate when a check finds the row does not handle the write's
-// violation. A nil value stands for a test whose branch cannot be found.
+// violation; nor does code that runs only once the write succeeded (the
+// test of a second insert, after `if err != nil { return err }`). A nil
+// value stands for a test whose branch cannot be found.
 func duplicateTests(write ssa.Instruction, handedOn string) []ssa.Value {
 	var tests []ssa.Value
+	succeeded := successArms(write)
 	for instr := range ssautil.After(write) {
+		if onlyAfterSuccess(instr, succeeded) {
+			continue
+		}
 		if call, ok := instr.(*ssa.Call); ok {
 			if callee := call.Call.StaticCallee(); callee != nil {
 				if f, ok := callee.Object().(*types.Func); ok && isDuplicateHelper(f.Name()) {
@@ -205,4 +212,73 @@ func isResultOf(v ssa.Value, write ssa.Instruction) bool {
 		return v == result
 	}
 	return walk(v)
+}
+
+// armsOfSuccess is where a write's error is tested against nil: the arm
+// taken when it is nil, and the one taken when it is not.
+type armsOfSuccess struct{ ok, failed *ssa.BasicBlock }
+
+// successArms returns the nil tests of write's own error result (err !=
+// nil, err == nil, in an if): the arms on which it succeeded and failed.
+// None for a write whose error is not a result of the call (gorm's
+// .Error field): then no code is known to run only on success.
+func successArms(write ssa.Instruction) []armsOfSuccess {
+	call, ok := write.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	var errs []ssa.Value
+	switch t := call.Type().(type) {
+	case *types.Tuple:
+		for _, ref := range *call.Referrers() {
+			if e, ok := ref.(*ssa.Extract); ok && ssautil.IsError(t.At(e.Index).Type()) {
+				errs = append(errs, e)
+			}
+		}
+	default:
+		if ssautil.IsError(t) {
+			errs = append(errs, call)
+		}
+	}
+	var arms []armsOfSuccess
+	for _, e := range errs {
+		for _, ref := range *e.Referrers() {
+			cmp, ok := ref.(*ssa.BinOp)
+			if !ok || (cmp.Op != token.NEQ && cmp.Op != token.EQL) || !isNilConst(cmp.X) && !isNilConst(cmp.Y) {
+				continue
+			}
+			for _, use := range *cmp.Referrers() {
+				ifi, ok := use.(*ssa.If)
+				if !ok {
+					continue
+				}
+				succs := ifi.Block().Succs
+				a := armsOfSuccess{ok: succs[1], failed: succs[0]} // err != nil: the true arm failed
+				if cmp.Op == token.EQL {
+					a.ok, a.failed = a.failed, a.ok
+				}
+				arms = append(arms, a)
+			}
+		}
+	}
+	return arms
+}
+
+// onlyAfterSuccess reports whether instr runs only on an arm where the
+// write succeeded: that arm leads to it and the failed arm never does.
+func onlyAfterSuccess(instr ssa.Instruction, arms []armsOfSuccess) bool {
+	for _, a := range arms {
+		if len(a.ok.Preds) == 1 && a.ok.Dominates(instr.Block()) && !reaches(a.failed, instr) {
+			return true
+		}
+	}
+	return false
+}
+
+// reaches reports whether a path from the start of block b reaches instr.
+func reaches(b *ssa.BasicBlock, instr ssa.Instruction) bool {
+	if len(b.Instrs) == 0 {
+		return false
+	}
+	return b == instr.Block() || ssautil.Reachable(b.Instrs[0], instr)
 }
