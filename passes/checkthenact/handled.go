@@ -17,7 +17,7 @@ import (
 // handler's generic error path is no handling.
 func (c *callers) duplicateAnswered(check, write *dataaccess.Op) (answered bool, sentinel string) {
 	if write.Summary != nil {
-		if write.Summary.HandlesDuplicate {
+		if write.Summary.HandlesDuplicate && !unansweredFor(check, write.Summary.UnansweredTables) {
 			return true, ""
 		}
 		sentinel = write.Summary.DuplicateErr
@@ -89,6 +89,17 @@ func returnsBesides(fn *ssa.Function, at ssa.Instruction, sentinel string) bool 
 			continue
 		}
 		if dataaccess.SentinelIn(dataaccess.Unwrap(ret.Results[len(ret.Results)-1])) == sentinel {
+			return true
+		}
+	}
+	return false
+}
+
+// unansweredFor reports whether one of the tables whose unique violation
+// a helper leaves unanswered is the one the check looks at.
+func unansweredFor(check *dataaccess.Op, tables []string) bool {
+	for _, t := range tables {
+		if dataaccess.SameResource(check.Resource, dataaccess.Resource{Table: t}) {
 			return true
 		}
 	}

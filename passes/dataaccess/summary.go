@@ -64,10 +64,16 @@ type Summary struct {
 	// StateGuard is set when every write of the body is a state-guarded
 	// update (see Op.StateGuard).
 	StateGuard bool
-	// HandlesDuplicate is set when the body answers its insert's unique
+	// HandlesDuplicate is set when the body answers an insert's unique
 	// violation as the duplicate outcome (returns nil or the existing
-	// row): to a caller, the duplicate is handled behind the write.
+	// row): to a caller, the duplicate is handled behind the write, for
+	// every table but those of UnansweredTables.
 	HandlesDuplicate bool
+	// UnansweredTables are the tables of the body's inserts whose unique
+	// violation it does not answer, when it answers another's: a helper
+	// that answers the clash of a side row (a default resource) but not
+	// of the user it inserts hands the user's clash to its caller.
+	UnansweredTables []string
 	// DuplicateErr is the package-level error ("path.Name") the body
 	// turns its insert's unique violation into (ErrUserExists) or hands on
 	// from a callee that did: the duplicate is handled only where a
@@ -287,17 +293,24 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 	s.Locks = len(writes) == 0 && len(checks) > 0 && s.HandleParam >= 0 && !s.Commits && allLock(checks)
 	s.ErrWhenPresent = s.Kind == apis.Exists && returnsOnlyVerdict(fn) && !namedForLoading(fn.Name()) && !namedForState(fn.Name())
 	s.ZeroWhenAbsent = s.Kind == apis.Read && returnsZeroWhenAbsent(fn, checks)
-	// The duplicate is handled behind the call only when every insert's
-	// is: a helper that answers the clash of one row it adds (a default
-	// resource) but not of the user it inserts fails the loser with the
-	// user's unique violation.
-	answered := 0
+	var unanswered []*Op
 	for _, w := range plain {
 		if s.answerDuplicate(fn, w) {
-			answered++
+			s.HandlesDuplicate = true
+		} else {
+			unanswered = append(unanswered, w)
 		}
 	}
-	s.HandlesDuplicate = len(plain) > 0 && answered == len(plain)
+	if s.HandlesDuplicate {
+		for _, t := range tablesOf(unanswered) {
+			if !slices.Contains(s.UnansweredTables, t) {
+				s.UnansweredTables = append(s.UnansweredTables, t)
+			}
+		}
+		slices.Sort(s.UnansweredTables)
+	} else {
+		s.UnansweredTables = nil
+	}
 	if s.Kind != apis.None {
 		s.Table = commonTable(data)
 		if s.Table == "" && len(writes) == 0 {
@@ -343,6 +356,7 @@ func (s *Summary) answerDuplicate(fn *ssa.Function, w *Op) bool {
 	var handedOn string
 	if w.Summary != nil {
 		if w.Summary.HandlesDuplicate {
+			s.UnansweredTables = append(s.UnansweredTables, w.Summary.UnansweredTables...)
 			return true
 		}
 		handedOn = w.Summary.DuplicateErr
