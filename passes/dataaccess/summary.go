@@ -302,12 +302,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		}
 	}
 	if s.HandlesDuplicate {
-		for _, t := range tablesOf(unanswered) {
-			if !slices.Contains(s.UnansweredTables, t) {
-				s.UnansweredTables = append(s.UnansweredTables, t)
-			}
-		}
-		slices.Sort(s.UnansweredTables)
+		s.UnansweredTables = mergeTables(s.UnansweredTables, tablesOf(unanswered))
 	} else {
 		s.UnansweredTables = nil
 	}
@@ -356,7 +351,7 @@ func (s *Summary) answerDuplicate(fn *ssa.Function, w *Op) bool {
 	var handedOn string
 	if w.Summary != nil {
 		if w.Summary.HandlesDuplicate {
-			s.UnansweredTables = append(s.UnansweredTables, w.Summary.UnansweredTables...)
+			s.UnansweredTables = mergeTables(s.UnansweredTables, w.Summary.UnansweredTables)
 			return true
 		}
 		handedOn = w.Summary.DuplicateErr
@@ -455,6 +450,20 @@ func tablesOf(ops []*Op) []string {
 	}
 	slices.Sort(tables)
 	return tables
+}
+
+// mergeTables returns the sorted union of two table lists, each name
+// once: summaries are recomputed until nothing changes, so a list that
+// grew with every round would never settle.
+func mergeTables(a, b []string) []string {
+	out := slices.Clone(a)
+	for _, t := range b {
+		if !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 func allUpdates(writes []*Op) bool {
