@@ -73,14 +73,15 @@ func statusGateRace(model *dataaccess.Result, g gate) (act, write *dataaccess.Op
 }
 
 // regions returns the blocks the gate lets through, each on its own: an
-// arm of the branch entered from nowhere else, or the loop body.
+// arm of the branch entered from nowhere else (but dead edges), or the
+// loop body.
 func (g gate) regions() [][]*ssa.BasicBlock {
 	if g.body != nil {
 		return [][]*ssa.BasicBlock{{g.body}}
 	}
 	var out [][]*ssa.BasicBlock
 	for _, succ := range g.ifi.Block().Succs {
-		if len(succ.Preds) == 1 {
+		if enteredOnlyFrom(succ, g.ifi.Block()) {
 			out = append(out, []*ssa.BasicBlock{succ})
 		}
 	}
