@@ -214,3 +214,9 @@ func ReturnsBool(call *ssa.Call) bool {
 	b, ok := res.At(0).Type().Underlying().(*types.Basic)
 	return ok && b.Kind() == types.Bool
 }
+
+// BlockReaches reports whether a path from the start of block from
+// reaches instr: instr is in it, or reachable from its first instruction.
+func BlockReaches(from *ssa.BasicBlock, to ssa.Instruction) bool {
+	return from == to.Block() || len(from.Instrs) > 0 && Reachable(from.Instrs[0], to)
+}

@@ -170,7 +170,7 @@ func throughOneArm(test *ssa.If, w *dataaccess.Op, fn *ssa.Function) bool {
 		return false
 	}
 	succs := test.Block().Succs
-	return reachesBlock(succs[0], loc) != reachesBlock(succs[1], loc)
+	return ssautil.BlockReaches(succs[0], loc) != ssautil.BlockReaches(succs[1], loc)
 }
 
 // armOf returns the successor of the test the write runs after, when the
@@ -181,15 +181,11 @@ func armOf(test *ssa.If, w *dataaccess.Op, fn *ssa.Function) []*ssa.BasicBlock {
 		return nil
 	}
 	for _, s := range test.Block().Succs {
-		if len(s.Preds) == 1 && reachesBlock(s, loc) && len(s.Instrs) > 0 {
+		if len(s.Preds) == 1 && ssautil.BlockReaches(s, loc) && len(s.Instrs) > 0 {
 			return []*ssa.BasicBlock{s}
 		}
 	}
 	return nil
-}
-
-func reachesBlock(from *ssa.BasicBlock, to ssa.Instruction) bool {
-	return from == to.Block() || len(from.Instrs) > 0 && ssautil.Reachable(from.Instrs[0], to)
 }
 
 func reportLimitRace(pass *analysis.Pass, r limitRace) {

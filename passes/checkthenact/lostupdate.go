@@ -39,7 +39,9 @@ type lostUpdate struct {
 func lostUpdates(pass *analysis.Pass, judge *Judge, reported map[*dataaccess.Op]bool) {
 	ops := judge.model.Ops
 	for _, read := range ops {
-		if reported[read] || !loadsRecord(read) || dataaccess.KeyValue(read) || judge.NoTwin(read) || freshKey(read) {
+		// An existence probe that fills a record (xorm's Get(&user), whose
+		// bool says found) loads the row too; a pure probe has no quantity.
+		if reported[read] || read.Kind != apis.Read && read.Kind != apis.Exists || dataaccess.KeyValue(read) || judge.NoTwin(read) || freshKey(read) {
 			continue
 		}
 		if r, ok := lostUpdateOf(read, ops); ok {
@@ -119,18 +121,6 @@ func namesArithmetic(fn *ssa.Function) bool {
 func overwrites(op *dataaccess.Op) bool {
 	return op.Kind == apis.Update && !dataaccess.NonIdempotent(op) || dataaccess.WritesBack(op) ||
 		op.Summary != nil && op.Summary.SavesParam >= 0
-}
-
-// loadsRecord reports whether read loads the row's values: a read, or an
-// existence probe that fills the record it is handed (xorm's
-// Get(&user) reports found as a bool) or a helper around one that
-// returns the record.
-func loadsRecord(read *dataaccess.Op) bool {
-	if read.Kind == apis.Read {
-		return true
-	}
-	_, isCall := read.Instr.(*ssa.Call)
-	return read.Kind == apis.Exists && isCall && len(quantities(read)) > 0
 }
 
 // stopsSecondWriter reports whether the write's state guard makes the

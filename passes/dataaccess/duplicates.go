@@ -268,17 +268,9 @@ func successArms(write ssa.Instruction) []armsOfSuccess {
 // write succeeded: that arm leads to it and the failed arm never does.
 func onlyAfterSuccess(instr ssa.Instruction, arms []armsOfSuccess) bool {
 	for _, a := range arms {
-		if len(a.ok.Preds) == 1 && a.ok.Dominates(instr.Block()) && !reaches(a.failed, instr) {
+		if len(a.ok.Preds) == 1 && a.ok.Dominates(instr.Block()) && !ssautil.BlockReaches(a.failed, instr) {
 			return true
 		}
 	}
 	return false
-}
-
-// reaches reports whether a path from the start of block b reaches instr.
-func reaches(b *ssa.BasicBlock, instr ssa.Instruction) bool {
-	if len(b.Instrs) == 0 {
-		return false
-	}
-	return b == instr.Block() || ssautil.Reachable(b.Instrs[0], instr)
 }
