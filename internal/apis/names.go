@@ -54,6 +54,14 @@ func IsConditionalInsertName(name string) bool {
 	return false
 }
 
+// IsCountName reports whether a method name says it counts records:
+// CountMembers, CountOrganisationInvites, GetUserCount. The caller
+// confirms the shape (a number returned) before treating the call as a
+// count, which a limit is compared with.
+func IsCountName(name string) bool {
+	return hasWordPrefix(name, "Count") || hasWordPrefix(name, "Get") && strings.HasSuffix(TrimQualifier(name[len("Get"):]), "Count")
+}
+
 // IsLookupName reports whether a method name says it loads one record by
 // its key: Get, Find, Lookup, Load, Fetch, or a name ending in ByID or
 // ByKey. The caller confirms the shape (a record and an error returned)
@@ -143,7 +151,7 @@ func hasWordPrefix(name, prefix string) bool {
 // nameVerbs are the verbs repository method names start with.
 var nameVerbs = []string{
 	"Exists", "Get", "Find", "Lookup", "Load", "Fetch", "Create", "Insert", "Update", "Mark",
-	"SetStatus", "SetState", "Save", "Upsert", "Delete", "Remove", "Add", "Put", "Store",
+	"SetStatus", "SetState", "Save", "Upsert", "Delete", "Remove", "Add", "Put", "Store", "Count",
 }
 
 // TrimQualifier cuts the words of a method name from its first

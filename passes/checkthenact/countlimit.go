@@ -5,6 +5,8 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"path/filepath"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -27,6 +29,10 @@ type countLimitRace struct {
 	count  *dataaccess.Op
 	cmp    *ssa.BinOp
 	insert *dataaccess.Op
+	// helper is set when count is the call of a function of the package
+	// that counts and returns the comparison (return n < limit): cmp is
+	// in its body, and the caller tests the verdict.
+	helper *ssa.Function
 }
 
 // countLimitRaces reports, for every count not already reported, a
@@ -50,25 +56,150 @@ func countLimitRaceOf(count *dataaccess.Op, ops []*dataaccess.Op, callers *calle
 	if !ok || serialisesAbsence(count, ops) || callers.lockedFirst(count, ops) {
 		return countLimitRace{}, false
 	}
-	for _, n := range countValues(at) {
-		for _, cmp := range orderings(n) {
-			if !againstLimit(cmp, n) {
-				continue // n > 0 asks whether a row exists: the existence check's
-			}
-			for _, test := range ifsOf(cmp) {
-				for _, w := range ops {
-					if w.Kind != apis.Insert || !dataaccess.SameResource(count.Resource, w.Resource) || !throughOneArm(test, w, count.Fn) {
-						continue
-					}
-					if guarded(count, w, ops) {
-						continue
-					}
-					return countLimitRace{count: count, cmp: cmp, insert: w}, true
+	for _, v := range limitVerdicts(count, at, ops) {
+		for _, test := range ifsOf(v.tested) {
+			for _, w := range ops {
+				if w.Kind != apis.Insert || !v.counts(w) || !throughOneArm(test, w, count.Fn) {
+					continue
 				}
+				if guarded(count, w, ops) {
+					continue
+				}
+				return countLimitRace{count: count, cmp: v.cmp, insert: w, helper: v.helper}, true
 			}
 		}
 	}
 	return countLimitRace{}, false
+}
+
+// limitVerdict is a bool the caller of a count tests: the comparison of
+// the count with a limit, or the result of a helper that returns one.
+type limitVerdict struct {
+	tested ssa.Value
+	cmp    *ssa.BinOp
+	helper *ssa.Function
+	// counted are what the comparison counts: the count's resource, or
+	// those of the counts inside the helper (its summary names one table
+	// only when all its reads agree).
+	counted []dataaccess.Resource
+}
+
+// counts reports whether w inserts into what the verdict counts.
+func (v limitVerdict) counts(w *dataaccess.Op) bool {
+	return slices.ContainsFunc(v.counted, func(r dataaccess.Resource) bool { return dataaccess.SameResource(r, w.Resource) })
+}
+
+// limitVerdicts returns the comparisons of what the count at call yields
+// with a limit (not with zero or one, which ask whether a row exists at
+// all: the existence check's). When call is of a function of the package
+// that counts and returns such a comparison (CheckUserLimit: return
+// members < limit), they are the results its callers test.
+func limitVerdicts(count *dataaccess.Op, call *ssa.Call, ops []*dataaccess.Op) []limitVerdict {
+	var out []limitVerdict
+	for _, cmp := range limitComparisons(call) {
+		out = append(out, limitVerdict{tested: cmp, cmp: cmp, counted: []dataaccess.Resource{count.Resource}})
+	}
+	helper := call.Call.StaticCallee()
+	if helper == nil || len(helper.Blocks) == 0 {
+		return out
+	}
+	for i, ret := range returnedLimits(helper, ops) {
+		for _, r := range resultValues(call, i) {
+			out = append(out, limitVerdict{tested: r, cmp: ret.cmp, helper: helper, counted: ret.counted})
+		}
+	}
+	return out
+}
+
+// limitComparisons returns the comparisons with a limit of the numbers a
+// count yields, also after sums of them (members + pending < limit, n+1 >
+// max) and the merges of such sums.
+func limitComparisons(call *ssa.Call) []*ssa.BinOp {
+	var out []*ssa.BinOp
+	seen := map[ssa.Value]bool{}
+	var visit func(n ssa.Value, depth int)
+	visit = func(n ssa.Value, depth int) {
+		if seen[n] || depth > 4 {
+			return
+		}
+		seen[n] = true
+		for _, cmp := range orderings(n) {
+			if againstLimit(cmp, n) {
+				out = append(out, cmp)
+			}
+		}
+		for _, ref := range *n.Referrers() {
+			switch ref := ref.(type) {
+			case *ssa.Phi:
+				visit(ref, depth+1)
+			case *ssa.BinOp:
+				if ref.Op == token.ADD {
+					visit(ref, depth+1)
+				}
+			case *ssa.Convert:
+				visit(ref, depth+1)
+			}
+		}
+	}
+	for _, n := range countValues(call) {
+		visit(n, 0)
+	}
+	return out
+}
+
+// returnedLimit is a comparison of a count with a limit that a function
+// returns as it is, and what it counts.
+type returnedLimit struct {
+	cmp     *ssa.BinOp
+	counted []dataaccess.Resource
+}
+
+// returnedLimits returns, by result index, the comparisons of a count
+// with a limit that fn returns as they are.
+func returnedLimits(fn *ssa.Function, ops []*dataaccess.Op) map[int]*returnedLimit {
+	var out map[int]*returnedLimit
+	for _, op := range ops {
+		at, ok := op.Instr.(*ssa.Call)
+		if op.Fn != fn || !ok || op.Kind != apis.Exists {
+			continue
+		}
+		for _, cmp := range limitComparisons(at) {
+			for _, ref := range *cmp.Referrers() {
+				ret, ok := ref.(*ssa.Return)
+				if !ok {
+					continue
+				}
+				for i, r := range ret.Results {
+					if r != cmp {
+						continue
+					}
+					if out == nil {
+						out = map[int]*returnedLimit{}
+					}
+					if out[i] == nil {
+						out[i] = &returnedLimit{cmp: cmp}
+					}
+					out[i].counted = append(out[i].counted, op.Resource)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// resultValues returns the values through which the caller reads result
+// i of call: the call itself when it has one result, else its extracts.
+func resultValues(call *ssa.Call, i int) []ssa.Value {
+	if call.Call.Signature().Results().Len() == 1 {
+		return []ssa.Value{call}
+	}
+	var out []ssa.Value
+	for _, ref := range *call.Referrers() {
+		if e, ok := ref.(*ssa.Extract); ok && e.Index == i {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // countValues returns the numbers a count yields: its numeric result, or
@@ -122,13 +253,23 @@ func reportCountLimit(pass *analysis.Pass, r countLimitRace) {
 	line := func(pos token.Pos) int { return pass.Fset.Position(pos).Line }
 	pass.Report(analysis.Diagnostic{
 		Pos: r.count.Pos(),
-		Message: fmt.Sprintf("limit race: %s is compared with a limit at line %d, and the insert at line %d adds to what it counts in a separate step, so two concurrent callers can both count under the limit and both insert: the limit is passed (lock the parent row FOR UPDATE before counting, or count and insert in one SERIALIZABLE transaction)",
-			describeCount(r.count), line(r.cmp.Pos()), line(r.insert.Pos())),
+		Message: fmt.Sprintf("limit race: %s is compared with a limit %s, and the insert at line %d adds to what it counts in a separate step, so two concurrent callers can both count under the limit and both insert: the limit is passed (lock the parent row FOR UPDATE before counting, or count and insert in one SERIALIZABLE transaction)",
+			describeCount(r.count), comparedWhere(pass.Fset, r), line(r.insert.Pos())),
 		Related: []analysis.RelatedInformation{
 			{Pos: r.insert.Pos(), Message: "the insert both callers run"},
 		},
 		URL: apis.RuntimeClaimURL,
 	})
+}
+
+// comparedWhere says where the count meets its limit: a line of the
+// function, or the helper that compares and returns the verdict.
+func comparedWhere(fset *token.FileSet, r countLimitRace) string {
+	at := fset.Position(r.cmp.Pos())
+	if r.helper != nil {
+		return fmt.Sprintf("inside %s (%s:%d), whose verdict the caller tests", r.helper.Name(), filepath.Base(at.Filename), at.Line)
+	}
+	return fmt.Sprintf("at line %d", at.Line)
 }
 
 // describeCount names the count for the message.

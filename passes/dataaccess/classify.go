@@ -170,6 +170,8 @@ func (m *modeler) classifyCall(fn *ssa.Function, instr ssa.CallInstruction) *Op 
 		m.fromName(op, c, apis.Read)
 	case interfaceReceiver(c) != nil && m.isModuleInterface(f) && apis.IsAddName(f.Name()):
 		m.fromName(op, c, apis.Insert)
+	case interfaceReceiver(c) != nil && m.isAppInterface(f) && apis.IsCountName(f.Name()) && returnsCount(f):
+		m.fromName(op, c, apis.Exists)
 	default:
 		return nil
 	}
@@ -572,6 +574,17 @@ func returnsRecord(f *types.Func) bool {
 	}
 	_, ok := derefNamedStruct(res.At(0).Type())
 	return ok
+}
+
+// returnsCount reports whether f returns a count: an integer, alone or
+// with an error.
+func returnsCount(f *types.Func) bool {
+	res := f.Type().(*types.Signature).Results()
+	if res.Len() == 0 || res.Len() > 2 || res.Len() == 2 && !ssautil.IsError(res.At(1).Type()) {
+		return false
+	}
+	b, ok := res.At(0).Type().Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
 }
 
 // fromFuncValue classifies a call through a func-typed field, parameter or

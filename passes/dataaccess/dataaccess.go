@@ -254,7 +254,7 @@ func callsNamedInterfaceMethod(pass *analysis.Pass) bool {
 			continue
 		}
 		name := fn.Name()
-		if apis.ByName(name) != apis.None || apis.IsLookupName(name) || apis.IsEffectName(name) {
+		if apis.ByName(name) != apis.None || apis.IsLookupName(name) || apis.IsEffectName(name) || apis.IsCountName(name) {
 			return true
 		}
 	}

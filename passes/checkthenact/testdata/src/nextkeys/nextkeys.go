@@ -33,11 +33,11 @@ func NextName() string {
 	return fmt.Sprintf("github_%d", model.GetMaxUserId()+1)
 }
 
-// Near miss: a count, not a maximum, numbers the display name of a user
-// inserted under a name of its own.
+// Near miss for the next key: a count, not a maximum, and nothing is
+// numbered by it. It is a limit (1000 users) that two sign-ups both pass.
 func SignUpCounted(name string) error {
 	user := model.User{Username: name}
-	if model.CountUsers()+1 > 1000 {
+	if model.CountUsers()+1 > 1000 { // want `limit race: the count CountUsers is compared with a limit at line \d+`
 		return fmt.Errorf("full")
 	}
 	return user.Insert()
