@@ -28,7 +28,8 @@ func ByName(name string) Kind {
 		hasWordPrefix(name, "Insert"), hasWordPrefix(name, "Create"):
 		return Insert
 	case hasWordPrefix(name, "Update"), hasWordPrefix(name, "Mark"),
-		hasWordPrefix(name, "SetStatus"), hasWordPrefix(name, "SetState"):
+		hasWordPrefix(name, "SetStatus"), hasWordPrefix(name, "SetState"),
+		IsIncrementName(name):
 		return Update
 	case hasWordPrefix(name, "Delete"), hasWordPrefix(name, "Remove"):
 		return Delete
@@ -48,6 +49,19 @@ func IsConditionalInsertName(name string) bool {
 	}
 	for _, s := range []string{"IfAbsent", "IfNotExists", "IfNotExist", "IfMissing", "IfNew"} {
 		if strings.HasSuffix(name, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// IsIncrementName reports whether a method name says it adds to or takes
+// from a stored number: IncrementCouponUsage, IncrUsedCount,
+// DecreaseStock, DeductBalance. Each call changes the number again, so a
+// second run takes twice.
+func IsIncrementName(name string) bool {
+	for _, p := range []string{"Increment", "Incr", "Increase", "Decrement", "Decr", "Decrease", "Deduct"} {
+		if hasWordPrefix(name, p) {
 			return true
 		}
 	}
@@ -152,6 +166,7 @@ func hasWordPrefix(name, prefix string) bool {
 var nameVerbs = []string{
 	"Exists", "Get", "Find", "Lookup", "Load", "Fetch", "Create", "Insert", "Update", "Mark",
 	"SetStatus", "SetState", "Save", "Upsert", "Delete", "Remove", "Add", "Put", "Store", "Count",
+	"Increment", "Incr", "Increase", "Decrement", "Decr", "Decrease", "Deduct",
 }
 
 // TrimQualifier cuts the words of a method name from its first

@@ -63,3 +63,30 @@ func TestIsLockName(t *testing.T) {
 		}
 	}
 }
+
+func TestCountAndIncrementNames(t *testing.T) {
+	for name, want := range map[string][2]bool{
+		"CountMembers":         {true, false},
+		"GetMemberCount":       {true, false},
+		"GetUserCountByOrg":    {true, false},
+		"Counter":              {false, false},
+		"GetCounter":           {false, false},
+		"IncrementCouponUsage": {false, true},
+		"DecreaseStock":        {false, true},
+		"IncrUsedCount":        {false, true},
+		"DeductBalance":        {false, true},
+		"IncrementalExport":    {false, false},
+		"Increase":             {false, true},
+		"Decorate":             {false, false},
+	} {
+		if got := IsCountName(name); got != want[0] {
+			t.Errorf("IsCountName(%q) = %t, want %t", name, got, want[0])
+		}
+		if got := IsIncrementName(name); got != want[1] {
+			t.Errorf("IsIncrementName(%q) = %t, want %t", name, got, want[1])
+		}
+	}
+	if EntityOf("IncrementCouponUsage") != "Coupon" || EntityOf("CountOrganisationMembers") != "Organisation" {
+		t.Errorf("EntityOf does not take Increment and Count for verbs: %q, %q", EntityOf("IncrementCouponUsage"), EntityOf("CountOrganisationMembers"))
+	}
+}

@@ -62,7 +62,7 @@ func limitRaceOf(read *dataaccess.Op, ops []*dataaccess.Op) (limitRace, bool) {
 				}
 				g := gate{read: read, ifi: test, field: q.field, fn: read.Fn, at: at, records: records}
 				for _, w := range ops {
-					if !takes(w) || !throughOneArm(test, w, read.Fn) || !sameRow(read, records, w) {
+					if !takes(w) || !throughOneArm(test, w, read.Fn) || !sameRow(read, records, w) && !writesField(read, q.field, w) {
 						continue
 					}
 					if gateSerialised(g, w, w, ops, armOf(test, w, read.Fn)) {
@@ -137,6 +137,19 @@ func orderings(v ssa.Value) []*ssa.BinOp {
 func sameRow(read *dataaccess.Op, records []ssa.Value, w *dataaccess.Op) bool {
 	return dataaccess.SameResource(read.Resource, w.Resource) && (dataaccess.SameInput(read, w) || derivedFromRecord(records, w)) ||
 		savesRecordRead(records, w)
+}
+
+// writesField reports whether w is a method of the read's repository,
+// keyed alike, named for the field the quantity came from: UpdateBalance
+// after GetAccount's Balance, DecreaseStock after GetProduct's Stock. Its
+// name's entity is a column of the row read, not another table.
+func writesField(read *dataaccess.Op, field string, w *dataaccess.Op) bool {
+	if i := strings.LastIndexByte(field, '.'); i >= 0 {
+		field = field[i+1:]
+	}
+	return field != "" && w.Callee != nil && strings.Contains(w.Callee.Name(), field) &&
+		read.Resource.Repo != nil && w.Resource.Repo != nil && types.Identical(read.Resource.Repo, w.Resource.Repo) &&
+		dataaccess.SameInput(read, w)
 }
 
 // savesRecordRead reports whether w is a helper that writes back the

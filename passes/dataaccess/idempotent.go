@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/passutil"
 	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
@@ -39,11 +40,14 @@ func NonIdempotent(op *Op) bool {
 
 // relativeUpdate reports whether an update computes the new value from
 // the old one: SQL text whose SET reads the column it assigns, a gorm.Expr
-// with arithmetic among the call's arguments, or an xorm Incr/Decr on the
-// chain.
+// with arithmetic among the call's arguments, an xorm Incr/Decr on the
+// chain, or a repository interface's method named for it.
 func relativeUpdate(op *Op) bool {
 	if op.SQL != nil {
 		return op.SQL.Relative
+	}
+	if op.Callee != nil && passutil.IsInterfaceMethod(op.Callee) && apis.IsIncrementName(op.Callee.Name()) {
+		return true // a repository's IncrementUsage, seen only by its name
 	}
 	for call := op.Call(); call != nil; call = chainCall(call) {
 		if f := callee(call); f != nil && relativeSetters[f.Name()] {

@@ -12,6 +12,10 @@ type MemberStore interface {
 	// that returns no number.
 	Counter(ctx context.Context) (int64, error)
 	CountDown(ctx context.Context, orgID string) error
+	// A method named for adding to a stored number changes it on every
+	// call; one that only starts like it (Incremental) does not say so.
+	IncrementMemberCount(ctx context.Context, orgID string) error
+	IncrementalSync(ctx context.Context, orgID string) error
 }
 
 func counts(ctx context.Context, s MemberStore, orgID string) {
@@ -19,4 +23,6 @@ func counts(ctx context.Context, s MemberStore, orgID string) {
 	s.GetMemberCount(ctx, orgID) // want `exists member unknown`
 	s.Counter(ctx)
 	s.CountDown(ctx, orgID)
+	s.IncrementMemberCount(ctx, orgID) // want `update member unknown`
+	s.IncrementalSync(ctx, orgID)
 }

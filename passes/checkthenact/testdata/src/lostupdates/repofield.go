@@ -1,0 +1,64 @@
+package lostupdates
+
+import (
+	"context"
+	"errors"
+)
+
+// A repository that reads the purse and writes one of its columns by a
+// method named for it: UpdateBalance's entity is the Balance read, not a
+// table of its own.
+
+type Purse struct {
+	ID      string
+	Balance int64
+	Limit   int64
+}
+
+type PurseRepository interface {
+	GetPurse(ctx context.Context, id string) (*Purse, error)
+	UpdateBalance(ctx context.Context, id string, balance int64) error
+	UpdateLimit(ctx context.Context, id string, limit int64) error
+}
+
+type BalanceMirror interface {
+	UpdateBalance(ctx context.Context, id string, balance int64) error
+}
+
+type Purses struct {
+	Repo          PurseRepository
+	BalanceMirror BalanceMirror
+}
+
+// Two withdrawals both read balance 100, both write 100 - amount: one is
+// lost.
+func (w *Purses) Withdraw(ctx context.Context, id string, amount int64) error {
+	a, err := w.Repo.GetPurse(ctx, id) // want `lost update: Balance read here is written back at line \d+ as a value computed from it`
+	if err != nil {
+		return err
+	}
+	if a.Balance < amount {
+		return errors.New("insufficient funds")
+	}
+	return w.Repo.UpdateBalance(ctx, id, a.Balance-amount)
+}
+
+// Near miss: the method is named for another column than the one the
+// value came from.
+func (w *Purses) RaiseLimit(ctx context.Context, id string, amount int64) error {
+	a, err := w.Repo.GetPurse(ctx, id)
+	if err != nil {
+		return err
+	}
+	return w.Repo.UpdateLimit(ctx, id, a.Balance+amount)
+}
+
+// Near miss: the balance is written through another store, whose rows
+// the analysis cannot tie to the purse read.
+func (w *Purses) Mirror(ctx context.Context, id string, amount int64) error {
+	a, err := w.Repo.GetPurse(ctx, id)
+	if err != nil {
+		return err
+	}
+	return w.BalanceMirror.UpdateBalance(ctx, id, a.Balance+amount)
+}
