@@ -17,12 +17,14 @@ func ByName(name string) Kind {
 		hasWordPrefix(name, "IsDuplicate"), hasWordPrefix(name, "AlreadyProcessed"),
 		hasWordPrefix(name, "WasProcessed"), hasWordPrefix(name, "HasProcessed"),
 		hasWordPrefix(name, "HasBeenProcessed"), hasWordPrefix(name, "IsSeen"),
-		hasWordPrefix(name, "WasSeen"), hasWordPrefix(name, "HasSeen"):
+		hasWordPrefix(name, "WasSeen"), hasWordPrefix(name, "HasSeen"),
+		namesPresenceTest(name):
 		return Exists
 	case hasWordPrefix(name, "TryClaim"), hasWordPrefix(name, "Claim"),
 		hasWordPrefix(name, "Reserve"), hasWordPrefix(name, "TryReserve"):
 		return Claim
-	case hasWordPrefix(name, "MarkProcessed"), hasWordPrefix(name, "MarkAsProcessed"),
+	case namesMarker(name),
+		hasWordPrefix(name, "MarkProcessed"), hasWordPrefix(name, "MarkAsProcessed"),
 		hasWordPrefix(name, "MarkSeen"), hasWordPrefix(name, "MarkHandled"),
 		hasWordPrefix(name, "RecordProcessed"), hasWordPrefix(name, "SetProcessed"),
 		hasWordPrefix(name, "Insert"), hasWordPrefix(name, "Create"):
@@ -36,6 +38,55 @@ func ByName(name string) Kind {
 	}
 	return None
 }
+
+// namesPresenceTest reports whether a name asks whether a record or a
+// marker is there, with its noun inside: UserExists, CheckEmailExists,
+// IsUsernameExist, UserExistsByEmail, IsEventProcessed, IsEmailTaken,
+// HasTokenBeenUsed, WasWebhookDelivered.
+func namesPresenceTest(name string) bool {
+	words := camelWords(TrimQualifier(name))
+	if len(words) < 2 {
+		return false
+	}
+	last := words[len(words)-1]
+	if last == "Exists" || last == "Exist" {
+		return true
+	}
+	switch words[0] {
+	case "Is", "Has", "Was", "Already":
+		return presenceStates[last]
+	}
+	return false
+}
+
+// namesMarker reports whether a name records that something was done,
+// with its noun inside: MarkEventProcessed, RecordWebhookDelivered,
+// SetMessageHandled. Like MarkProcessed, it inserts the marker that a
+// presence test (IsEventProcessed) looks for.
+func namesMarker(name string) bool {
+	words := camelWords(TrimQualifier(name))
+	if len(words) < 3 {
+		return false
+	}
+	switch words[0] {
+	case "Mark", "Record", "Set":
+		return markerStates[words[len(words)-1]]
+	}
+	return false
+}
+
+// presenceStates are the last words of a presence test: the record or
+// marker is there, the name taken, the token spent.
+var presenceStates = map[string]bool{
+	"Processed": true, "Handled": true, "Seen": true, "Taken": true, "Registered": true,
+	"Duplicate": true, "Duplicated": true, "Used": true, "Consumed": true, "Redeemed": true,
+	"Claimed": true, "Delivered": true, "Sent": true,
+}
+
+// markerStates are the last words of a marker's name: the states a
+// processed-marker records, not a token's (MarkTokenUsed updates the
+// token row: a status write).
+var markerStates = map[string]bool{"Processed": true, "Handled": true, "Seen": true, "Delivered": true, "Sent": true}
 
 // IsConditionalInsertName reports whether a method name says it creates
 // the record only when it is absent, in one step: InsertIfAbsent,

@@ -90,3 +90,27 @@ func TestCountAndIncrementNames(t *testing.T) {
 		t.Errorf("EntityOf does not take Increment and Count for verbs: %q, %q", EntityOf("IncrementCouponUsage"), EntityOf("CountOrganisationMembers"))
 	}
 }
+
+func TestPresenceAndMarkerNames(t *testing.T) {
+	for name, want := range map[string]Kind{
+		"UserExists":          Exists,
+		"CheckEmailExists":    Exists,
+		"IsUsernameExist":     Exists,
+		"UserExistsInOrg":     Exists,
+		"IsEventProcessed":    Exists,
+		"IsEmailTaken":        Exists,
+		"WasWebhookSent":      Exists,
+		"MarkEventProcessed":  Insert,
+		"RecordHookDelivered": Insert,
+		// Not presence: a state of a record, a validity, a bare verb.
+		"IsEmailVerified":     None,
+		"IsValid":             None,
+		"IsUsernameAvailable": None,
+		"MarkTokenUsed":       Update,
+		"MarkSent":            Update,
+	} {
+		if got := ByName(name); got != want {
+			t.Errorf("ByName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

@@ -31,6 +31,9 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	judge := NewJudge(pass.Fset, model)
 	callers := judge.callers
+	// The writes a check's finding already names: a claim among them is
+	// not reported again by ignoredClaims.
+	named := map[*dataaccess.Op]bool{}
 	for _, check := range model.Ops {
 		if !check.Kind.IsCheck() || judge.NoTwin(check) {
 			continue // startup code, code its callers serialise, or a test's steps in turn: no twin to race with
@@ -40,8 +43,10 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if write, sentinel := racingWrite(check, model.Ops, callers); write != nil {
 			report(pass, check, write, sentinel, model.Ops)
+			named[write] = true
 		} else if insert, act := ungatedAct(check, model.Ops, callers); act != nil {
 			reportUngated(pass, check, insert, act)
+			named[insert] = true
 		}
 	}
 	findOrCreateRaces(pass, judge)
@@ -49,6 +54,7 @@ func run(pass *analysis.Pass) (any, error) {
 	bindRaces(pass, judge)
 	nextKeyRaces(pass, judge)
 	aggregateInsertRaces(pass, judge)
+	ignoredClaims(pass, judge, named)
 	usable := func(read *dataaccess.Op) bool {
 		return read.Kind.IsCheck() && !model.IsStartup(read) && !callers.runAlone(read.Fn) && !callers.inTestFile(read.Fn) && !freshKey(read)
 	}

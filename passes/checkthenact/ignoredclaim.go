@@ -1,0 +1,172 @@
+package checkthenact
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+// An atomic claim (INSERT ... ON CONFLICT DO NOTHING, SETNX, LoadOrStore,
+// a TryClaim wrapper) picks one winner among concurrent callers, but only
+// for code that asks whether this call won: its rows affected, its bool,
+// its loaded flag. A claim whose outcome nobody reads decides nothing, and
+// every caller, the duplicate included, goes on to the charge or e-mail
+// that follows it.
+
+// ignoredClaims reports each claim whose outcome is never read and that
+// an effect which must not run twice follows, unless a check's finding
+// already names it (named).
+func ignoredClaims(pass *analysis.Pass, judge *Judge, named map[*dataaccess.Op]bool) {
+	for _, claim := range judge.model.Ops {
+		if !claim.Kind.IsAtomicInsert() || named[claim] || judge.NoTwin(claim) || !outcomeUnread(claim) {
+			continue
+		}
+		if effect := doubledAfter(claim, judge.model.Ops); effect != nil {
+			reportIgnoredClaim(pass, claim, effect)
+		}
+	}
+}
+
+// outcomeUnread reports whether nothing reads what the claim's call says
+// about winning: its results are unused, or only its error is read where
+// the error says nothing about a duplicate (see silentOnDuplicate), and a
+// library result (gorm's *DB, go-redis's *BoolCmd) is only asked for its
+// error.
+func outcomeUnread(claim *dataaccess.Op) bool {
+	call, ok := claim.Instr.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	errorSays := !silentOnDuplicate(claim)
+	if _, isTuple := call.Type().(*types.Tuple); isTuple {
+		for _, ref := range *call.Referrers() {
+			e, ok := ref.(*ssa.Extract)
+			if !ok || len(*e.Referrers()) > 0 && (errorSays || !ssautil.IsError(e.Type())) {
+				return false
+			}
+		}
+		return true
+	}
+	if errorSays || ssautil.IsError(call.Type()) {
+		return len(*call.Referrers()) == 0
+	}
+	for _, ref := range *call.Referrers() {
+		if !asksOnlyError(ref, call) {
+			return false
+		}
+	}
+	return true
+}
+
+// silentOnDuplicate reports whether the claim returns no error when the
+// key is already taken, so that its error tells nothing about winning:
+// SQL's ON CONFLICT DO NOTHING and INSERT IGNORE, gorm's DoNothing,
+// SETNX, LoadOrStore. A DynamoDB conditional put or a wrapper may answer
+// the duplicate with an error, and is read when its error is.
+func silentOnDuplicate(claim *dataaccess.Op) bool {
+	if claim.SQL != nil {
+		return true
+	}
+	if claim.Callee == nil || claim.Callee.Pkg() == nil || claim.Summary != nil {
+		return false
+	}
+	pkg := claim.Callee.Pkg().Path()
+	return apis.IsRedis(pkg) || pkg == "sync" || strings.HasPrefix(pkg, "gorm.io/")
+}
+
+// asksOnlyError reports whether ref reads only the error of a library
+// result v: gorm's .Error field, or an Err() method.
+func asksOnlyError(ref ssa.Instruction, v ssa.Value) bool {
+	switch ref := ref.(type) {
+	case *ssa.FieldAddr:
+		return fieldName(ref.X.Type(), ref.Field) == "Error"
+	case *ssa.Field:
+		return fieldName(ref.X.Type(), ref.Field) == "Error"
+	case *ssa.Call:
+		f := ref.Call.StaticCallee()
+		return f != nil && f.Name() == "Err" && len(ref.Call.Args) == 1 && ref.Call.Args[0] == v
+	}
+	return false
+}
+
+func fieldName(t types.Type, i int) string {
+	st, ok := ssautil.DerefStruct(t)
+	if !ok || i >= st.NumFields() {
+		return ""
+	}
+	return st.Field(i).Name()
+}
+
+// doubledAfter returns an operation that can run after the claim and
+// must not run twice: an external effect (a charge, an e-mail, a
+// publish), or, after a claim of an idempotency or processed-event key,
+// a non-idempotent write elsewhere. A write of the claimed table itself
+// is the ensure-then-update idiom (insert the counter's row if missing,
+// then add to it), which runs every time by design.
+func doubledAfter(claim *dataaccess.Op, ops []*dataaccess.Op) *dataaccess.Op {
+	dedup := apis.IsClaimTable(claim.Resource.Table) || claim.Resource.Key != nil || claim.Kind == apis.Claim
+	for _, op := range ops {
+		if op == claim || op.Fn != claim.Fn || !ssautil.Reachable(claim.Instr, op.Instr) {
+			continue
+		}
+		external := op.Kind == apis.Effect || op.Summary != nil && op.Summary.Acts
+		if external || dedup && dataaccess.NonIdempotent(op) && !dataaccess.SameResource(claim.Resource, op.Resource) {
+			return op
+		}
+	}
+	return nil
+}
+
+func reportIgnoredClaim(pass *analysis.Pass, claim, effect *dataaccess.Op) {
+	line := func(pos token.Pos) int { return pass.Fset.Position(pos).Line }
+	pass.Report(analysis.Diagnostic{
+		Pos: claim.Pos(),
+		Message: fmt.Sprintf("ignored claim: %s picks one winner, but nothing reads whether this call won (%s), so a concurrent or repeated caller goes on to %s at line %d as well: the claim deduplicates nothing (go on only when it reports a new claim; or runtime/claim)",
+			claimName(claim), winnerSignal(claim), effectName(effect), line(effect.Pos())),
+		Related: []analysis.RelatedInformation{
+			{Pos: effect.Pos(), Message: "what every caller runs"},
+		},
+		URL: apis.RuntimeClaimURL,
+	})
+}
+
+// claimName names the claim for the message.
+func claimName(op *dataaccess.Op) string {
+	switch {
+	case op.SQL != nil && op.SQL.Table != "":
+		return fmt.Sprintf("the conditional insert into %s", op.SQL.Table)
+	case op.Callee != nil:
+		return op.Callee.Name()
+	}
+	return "the claim"
+}
+
+// winnerSignal says what tells the winner: rows affected for SQL, the
+// bool of SETNX or a TryClaim wrapper, LoadOrStore's loaded flag.
+func winnerSignal(op *dataaccess.Op) string {
+	switch {
+	case op.SQL != nil:
+		return "rows affected == 1"
+	case op.Callee != nil && op.Callee.Name() == "LoadOrStore":
+		return "loaded == false"
+	case op.Callee != nil && op.Callee.Pkg() != nil && apis.IsRedis(op.Callee.Pkg().Path()):
+		return "the bool from Result()"
+	}
+	return "its result"
+}
+
+// effectName names what every caller runs.
+func effectName(op *dataaccess.Op) string {
+	if op.Callee != nil {
+		return op.Callee.Name()
+	}
+	return "a write"
+}
