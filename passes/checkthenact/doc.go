@@ -130,10 +130,23 @@
 // relative update of the same row (SET n = n - $1, gorm.Expr, a helper
 // that runs one): two callers both read enough and both take. A count
 // compared with a limit (not 0 or 1), then an insert into the counted
-// table: two callers both count under it and both insert. Silent when the
+// table: two callers both count under it and both insert. The count may
+// be summed first (members + pending < limit, n+1 > max), and may sit in a
+// helper of the package that returns the comparison (return members <
+// limit), whose caller tests the verdict and inserts. A repository method
+// named for adding to a number (IncrementCouponUsage, DecreaseStock) is
+// such a relative update. Silent when the
 // take tests the balance itself (UPDATE ... WHERE n >= $1), when the read
 // locks the row, under a parent row locked first, an advisory lock or
 // SERIALIZABLE, and for a test of a time (ExpiresAt < now).
+//
+// A claim whose outcome nothing reads decides nothing: INSERT ... ON
+// CONFLICT DO NOTHING with its rows affected unread, a SETNX whose bool
+// is dropped, a LoadOrStore whose loaded flag is, followed by a charge,
+// an e-mail or a publish (or, after a claim of a dedup key, a
+// non-idempotent write elsewhere): every caller, the duplicate too, goes
+// on to it. Silent when the outcome is read, and for the
+// ensure-then-update idiom on the claim's own row.
 //
 // A quantity read and written back as a value computed from it is a
 // lost update: Updates(Goods{StockNum: g.StockNum - n}), a.Balance += x
