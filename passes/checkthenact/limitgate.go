@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/passutil"
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
@@ -78,7 +79,8 @@ func limitRaceOf(read *dataaccess.Op, ops []*dataaccess.Op) (limitRace, bool) {
 
 // quantities returns the numbers a read loads: numeric (or decimal) fields of the
 // record it returns or fills, and a numeric result of its own (a helper's
-// GetUserQuota(id) (int64, error)).
+// GetUserQuota(id) (int64, error), a repository interface's
+// GetBalance).
 func quantities(read *dataaccess.Op) []stateValue {
 	var out []stateValue
 	for _, sv := range stateValues(read) {
@@ -87,7 +89,7 @@ func quantities(read *dataaccess.Op) []stateValue {
 		}
 	}
 	call := read.Instr.(*ssa.Call)
-	if read.Kind == apis.Read && read.Summary != nil {
+	if read.Kind == apis.Read && (read.Summary != nil || read.Resource.Repo != nil && read.Callee != nil && passutil.IsInterfaceMethod(read.Callee)) {
 		for _, ref := range *call.Referrers() {
 			if e, ok := ref.(*ssa.Extract); ok && isNumber(e.Type()) {
 				out = append(out, stateValue{v: e})
@@ -137,6 +139,18 @@ func orderings(v ssa.Value) []*ssa.BinOp {
 func sameRow(read *dataaccess.Op, records []ssa.Value, w *dataaccess.Op) bool {
 	return dataaccess.SameResource(read.Resource, w.Resource) && (dataaccess.SameInput(read, w) || derivedFromRecord(records, w)) ||
 		savesRecordRead(records, w)
+}
+
+// quantityName names a quantity for a message: its field, or the value a
+// helper's or repository's numeric read returns (GetBalance's result).
+func quantityName(read *dataaccess.Op, field string) string {
+	switch {
+	case field != "":
+		return field
+	case read.Callee != nil && (read.Summary != nil || read.Resource.Repo != nil):
+		return fmt.Sprintf("the value of %s", read.Callee.Name())
+	}
+	return "a quantity"
 }
 
 // writesField reports whether w is a method of the read's repository,
@@ -202,10 +216,7 @@ func armOf(test *ssa.If, w *dataaccess.Op, fn *ssa.Function) []*ssa.BasicBlock {
 }
 
 func reportLimitRace(pass *analysis.Pass, r limitRace) {
-	what := "a quantity"
-	if r.field != "" {
-		what = r.field
-	}
+	what := quantityName(r.read, r.field)
 	line := func(pos token.Pos) int { return pass.Fset.Position(pos).Line }
 	pass.Report(analysis.Diagnostic{
 		Pos: r.read.Pos(),

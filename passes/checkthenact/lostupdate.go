@@ -271,10 +271,7 @@ func carries(w *dataaccess.Op, carriers map[ssa.Value]bool) bool {
 }
 
 func reportLostUpdate(pass *analysis.Pass, r lostUpdate) {
-	what := "a quantity"
-	if r.field != "" {
-		what = r.field
-	}
+	what := quantityName(r.read, r.field)
 	line := pass.Fset.Position(r.write.Pos()).Line
 	pass.Report(analysis.Diagnostic{
 		Pos: r.read.Pos(),

@@ -172,6 +172,10 @@ func (m *modeler) classifyCall(fn *ssa.Function, instr ssa.CallInstruction) *Op 
 		m.fromName(op, c, apis.Insert)
 	case interfaceReceiver(c) != nil && m.isAppInterface(f) && apis.IsCountName(f.Name()) && returnsCount(f):
 		m.fromName(op, c, apis.Exists)
+	case interfaceReceiver(c) != nil && m.isAppInterface(f) && apis.IsLookupName(f.Name()) && returnsCount(f) && apis.EntityOf(f.Name()) != "":
+		// GetBalance(ctx, id) (int64, error): a stored number read by
+		// its name, which a caller may write back changed.
+		m.fromName(op, c, apis.Read)
 	default:
 		return nil
 	}
@@ -576,8 +580,8 @@ func returnsRecord(f *types.Func) bool {
 	return ok
 }
 
-// returnsCount reports whether f returns a count: an integer, alone or
-// with an error.
+// returnsCount reports whether f returns a count or another stored
+// integer: alone or with an error.
 func returnsCount(f *types.Func) bool {
 	res := f.Type().(*types.Signature).Results()
 	if res.Len() == 0 || res.Len() > 2 || res.Len() == 2 && !ssautil.IsError(res.At(1).Type()) {

@@ -62,3 +62,37 @@ func (w *Purses) Mirror(ctx context.Context, id string, amount int64) error {
 	}
 	return w.BalanceMirror.UpdateBalance(ctx, id, a.Balance+amount)
 }
+
+// A stored number read and written by name, with no record in between.
+type CounterStore interface {
+	GetViews(ctx context.Context, id string) (int64, error)
+	UpdateViews(ctx context.Context, id string, n int64) error
+	UpdateLikes(ctx context.Context, id string, n int64) error
+}
+
+// Two views both read 41 and both write 42.
+func view(ctx context.Context, s CounterStore, id string) error {
+	n, err := s.GetViews(ctx, id) // want `lost update: the value of GetViews read here is written back at line \d+`
+	if err != nil {
+		return err
+	}
+	return s.UpdateViews(ctx, id, n+1)
+}
+
+// Near miss: an absolute value is written, whatever was read.
+func resetViews(ctx context.Context, s CounterStore, id string) error {
+	n, err := s.GetViews(ctx, id)
+	if err != nil || n == 0 {
+		return err
+	}
+	return s.UpdateViews(ctx, id, 0)
+}
+
+// Near miss: the value goes to another number than the one read.
+func seedLikes(ctx context.Context, s CounterStore, id string) error {
+	n, err := s.GetViews(ctx, id)
+	if err != nil {
+		return err
+	}
+	return s.UpdateLikes(ctx, id, n+1)
+}

@@ -16,6 +16,10 @@ type MemberStore interface {
 	// call; one that only starts like it (Incremental) does not say so.
 	IncrementMemberCount(ctx context.Context, orgID string) error
 	IncrementalSync(ctx context.Context, orgID string) error
+	// A stored number read by name; a getter of something else is no
+	// read of the model's.
+	GetBalance(ctx context.Context, orgID string) (int64, error)
+	GetName(ctx context.Context, orgID string) (string, error)
 }
 
 func counts(ctx context.Context, s MemberStore, orgID string) {
@@ -25,4 +29,6 @@ func counts(ctx context.Context, s MemberStore, orgID string) {
 	s.CountDown(ctx, orgID)
 	s.IncrementMemberCount(ctx, orgID) // want `update member unknown`
 	s.IncrementalSync(ctx, orgID)
+	s.GetBalance(ctx, orgID) // want `read balance unknown`
+	s.GetName(ctx, orgID)
 }
