@@ -17,14 +17,12 @@ func ByName(name string) Kind {
 		hasWordPrefix(name, "IsDuplicate"), hasWordPrefix(name, "AlreadyProcessed"),
 		hasWordPrefix(name, "WasProcessed"), hasWordPrefix(name, "HasProcessed"),
 		hasWordPrefix(name, "HasBeenProcessed"), hasWordPrefix(name, "IsSeen"),
-		hasWordPrefix(name, "WasSeen"), hasWordPrefix(name, "HasSeen"),
-		namesPresenceTest(name):
+		hasWordPrefix(name, "WasSeen"), hasWordPrefix(name, "HasSeen"):
 		return Exists
 	case hasWordPrefix(name, "TryClaim"), hasWordPrefix(name, "Claim"),
 		hasWordPrefix(name, "Reserve"), hasWordPrefix(name, "TryReserve"):
 		return Claim
-	case namesMarker(name),
-		hasWordPrefix(name, "MarkProcessed"), hasWordPrefix(name, "MarkAsProcessed"),
+	case hasWordPrefix(name, "MarkProcessed"), hasWordPrefix(name, "MarkAsProcessed"),
 		hasWordPrefix(name, "MarkSeen"), hasWordPrefix(name, "MarkHandled"),
 		hasWordPrefix(name, "RecordProcessed"), hasWordPrefix(name, "SetProcessed"),
 		hasWordPrefix(name, "Insert"), hasWordPrefix(name, "Create"):
@@ -39,11 +37,13 @@ func ByName(name string) Kind {
 	return None
 }
 
-// namesPresenceTest reports whether a name asks whether a record or a
+// IsPresenceTestName reports whether a name asks whether a record or a
 // marker is there, with its noun inside: UserExists, CheckEmailExists,
 // IsUsernameExist, UserExistsByEmail, IsEventProcessed, IsEmailTaken,
-// HasTokenBeenUsed, WasWebhookDelivered.
-func namesPresenceTest(name string) bool {
+// HasTokenBeenUsed, WasWebhookDelivered. Unlike ByName's names, these are
+// taken only from the module's own interfaces: a library's
+// CollectionExists or BucketExists asks about its schema, not a row.
+func IsPresenceTestName(name string) bool {
 	words := camelWords(TrimQualifier(name))
 	if len(words) < 2 {
 		return false
@@ -59,11 +59,12 @@ func namesPresenceTest(name string) bool {
 	return false
 }
 
-// namesMarker reports whether a name records that something was done,
+// IsMarkerName reports whether a name records that something was done,
 // with its noun inside: MarkEventProcessed, RecordWebhookDelivered,
 // SetMessageHandled. Like MarkProcessed, it inserts the marker that a
-// presence test (IsEventProcessed) looks for.
-func namesMarker(name string) bool {
+// presence test (IsEventProcessed) looks for; like IsPresenceTestName,
+// it is read on the module's own interfaces only.
+func IsMarkerName(name string) bool {
 	words := camelWords(TrimQualifier(name))
 	if len(words) < 3 {
 		return false

@@ -92,25 +92,29 @@ func TestCountAndIncrementNames(t *testing.T) {
 }
 
 func TestPresenceAndMarkerNames(t *testing.T) {
-	for name, want := range map[string]Kind{
-		"UserExists":          Exists,
-		"CheckEmailExists":    Exists,
-		"IsUsernameExist":     Exists,
-		"UserExistsInOrg":     Exists,
-		"IsEventProcessed":    Exists,
-		"IsEmailTaken":        Exists,
-		"WasWebhookSent":      Exists,
-		"MarkEventProcessed":  Insert,
-		"RecordHookDelivered": Insert,
-		// Not presence: a state of a record, a validity, a bare verb.
-		"IsEmailVerified":     None,
-		"IsValid":             None,
-		"IsUsernameAvailable": None,
-		"MarkTokenUsed":       Update,
-		"MarkSent":            Update,
+	for name, want := range map[string][2]bool{
+		"UserExists":          {true, false},
+		"CheckEmailExists":    {true, false},
+		"IsUsernameExist":     {true, false},
+		"UserExistsInOrg":     {true, false},
+		"IsEventProcessed":    {true, false},
+		"IsEmailTaken":        {true, false},
+		"WasWebhookSent":      {true, false},
+		"MarkEventProcessed":  {false, true},
+		"RecordHookDelivered": {false, true},
+		// Not presence: a state of a record, a validity, an inverse
+		// question, a token's state write, a bare verb.
+		"IsEmailVerified":     {false, false},
+		"IsValid":             {false, false},
+		"IsUsernameAvailable": {false, false},
+		"MarkTokenUsed":       {false, false},
+		"MarkSent":            {false, false},
 	} {
-		if got := ByName(name); got != want {
-			t.Errorf("ByName(%q) = %v, want %v", name, got, want)
+		if got := IsPresenceTestName(name); got != want[0] {
+			t.Errorf("IsPresenceTestName(%q) = %t, want %t", name, got, want[0])
+		}
+		if got := IsMarkerName(name); got != want[1] {
+			t.Errorf("IsMarkerName(%q) = %t, want %t", name, got, want[1])
 		}
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -26,7 +25,7 @@ import (
 // already names it (named).
 func ignoredClaims(pass *analysis.Pass, judge *Judge, named map[*dataaccess.Op]bool) {
 	for _, claim := range judge.model.Ops {
-		if !claim.Kind.IsAtomicInsert() || named[claim] || judge.NoTwin(claim) || !outcomeUnread(claim) {
+		if !claim.Kind.IsAtomicInsert() || !decidesWinner(claim) || named[claim] || judge.NoTwin(claim) || !outcomeUnread(claim) {
 			continue
 		}
 		if effect := doubledAfter(claim, judge.model.Ops); effect != nil {
@@ -66,11 +65,32 @@ func outcomeUnread(claim *dataaccess.Op) bool {
 	return true
 }
 
+// decidesWinner reports whether the claim leaves the key to the first
+// caller and tells the others so, rather than writing for every caller:
+// SQL's ON CONFLICT DO NOTHING or INSERT IGNORE (not an upsert's DO
+// UPDATE), SETNX, LoadOrStore, and the conditional writes of ORMs,
+// document stores and wrappers (whose result or error says it).
+func decidesWinner(claim *dataaccess.Op) bool {
+	if claim.SQL != nil {
+		return claim.SQL.OnConflictDoNothing || claim.SQL.InsertIfAbsent
+	}
+	if claim.Callee == nil || claim.Callee.Pkg() == nil || claim.Summary != nil {
+		return true
+	}
+	switch pkg := claim.Callee.Pkg().Path(); {
+	case apis.IsRedis(pkg):
+		return claim.Callee.Name() == "SetNX" || claim.Callee.Name() == "HSetNX"
+	case pkg == "sync":
+		return claim.Callee.Name() == "LoadOrStore"
+	}
+	return true
+}
+
 // silentOnDuplicate reports whether the claim returns no error when the
 // key is already taken, so that its error tells nothing about winning:
-// SQL's ON CONFLICT DO NOTHING and INSERT IGNORE, gorm's DoNothing,
-// SETNX, LoadOrStore. A DynamoDB conditional put or a wrapper may answer
-// the duplicate with an error, and is read when its error is.
+// SQL's ON CONFLICT DO NOTHING and INSERT IGNORE, SETNX, LoadOrStore. An
+// ORM's, a DynamoDB conditional put or a wrapper may answer the duplicate
+// with an error, and is read when its error is.
 func silentOnDuplicate(claim *dataaccess.Op) bool {
 	if claim.SQL != nil {
 		return true
@@ -79,7 +99,7 @@ func silentOnDuplicate(claim *dataaccess.Op) bool {
 		return false
 	}
 	pkg := claim.Callee.Pkg().Path()
-	return apis.IsRedis(pkg) || pkg == "sync" || strings.HasPrefix(pkg, "gorm.io/")
+	return apis.IsRedis(pkg) || pkg == "sync"
 }
 
 // asksOnlyError reports whether ref reads only the error of a library

@@ -161,8 +161,12 @@ func (m *modeler) classifyCall(fn *ssa.Function, instr ssa.CallInstruction) *Op 
 	case c.IsInvoke() && m.fromSQLInterface(op, c, f):
 	case c.IsInvoke() && m.fromLibraryInterface(op, c, f):
 	case m.fromBusMessage(op, c, f):
+	case interfaceReceiver(c) != nil && m.isModuleInterface(f) && apis.IsMarkerName(f.Name()):
+		m.fromName(op, c, apis.Insert) // before ByName, which reads Mark* as a state write
 	case interfaceReceiver(c) != nil && apis.ByName(f.Name()) != apis.None:
 		m.fromName(op, c, apis.ByName(f.Name()))
+	case interfaceReceiver(c) != nil && m.isModuleInterface(f) && apis.IsPresenceTestName(f.Name()):
+		m.fromName(op, c, apis.Exists)
 	case interfaceReceiver(c) != nil && m.isAppInterface(f) && apis.IsEffectName(f.Name()):
 		op.Kind = apis.Effect
 		op.Handle = Handle{Path: rootPath(recvOf(c))}

@@ -254,7 +254,8 @@ func callsNamedInterfaceMethod(pass *analysis.Pass) bool {
 			continue
 		}
 		name := fn.Name()
-		if apis.ByName(name) != apis.None || apis.IsLookupName(name) || apis.IsEffectName(name) || apis.IsCountName(name) {
+		if apis.ByName(name) != apis.None || apis.IsLookupName(name) || apis.IsEffectName(name) || apis.IsCountName(name) ||
+			apis.IsPresenceTestName(name) || apis.IsMarkerName(name) {
 			return true
 		}
 	}

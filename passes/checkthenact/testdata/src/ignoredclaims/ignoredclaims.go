@@ -105,3 +105,16 @@ func countAttempt(ctx context.Context, db *sql.DB, id string) error {
 	_, err := db.ExecContext(ctx, `UPDATE processed_events SET attempts = attempts + 1 WHERE id = $1`, id)
 	return err
 }
+
+type Mailer interface {
+	SendConfirmation(ctx context.Context, to string) error
+}
+
+// Near miss: an upsert writes for every caller and picks no winner: it is
+// no claim, and the confirmation follows each subscription by design.
+func subscribe(ctx context.Context, db *sql.DB, m Mailer, email, name string) error {
+	if _, err := db.ExecContext(ctx, `INSERT INTO subscriptions (email, name) VALUES ($1, $2) ON CONFLICT (email) DO UPDATE SET name = EXCLUDED.name`, email, name); err != nil {
+		return err
+	}
+	return m.SendConfirmation(ctx, email)
+}

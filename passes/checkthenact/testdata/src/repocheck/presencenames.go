@@ -3,6 +3,8 @@ package repocheck
 import (
 	"context"
 	"errors"
+
+	"github.com/arangodb/go-driver"
 )
 
 // Repository interfaces whose presence tests carry their noun inside the
@@ -83,4 +85,16 @@ func onEvent(ctx context.Context, s WebhookStore, p Payer, id string, amount int
 		return err
 	}
 	return s.MarkEventProcessed(ctx, id)
+}
+
+// Near miss: a library's presence question is about its schema (a
+// collection, a bucket), made sure of at start, not a row two requests
+// race for.
+func ensureCollection(ctx context.Context, db driver.Database, name string) error {
+	exists, err := db.CollectionExists(ctx, name)
+	if err != nil || exists {
+		return err
+	}
+	_, err = db.CreateCollection(ctx, name, nil)
+	return err
 }
