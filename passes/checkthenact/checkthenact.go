@@ -95,6 +95,7 @@ func run(pass *analysis.Pass) (any, error) {
 	limitGateRaces(pass, judge, reported)
 	countLimitRaces(pass, judge, reported)
 	lostUpdates(pass, judge, reported)
+	childChecks(pass, judge, reported)
 	helperTokenReuses(pass, judge)
 	return nil, nil
 }
