@@ -140,6 +140,10 @@
 // locks the row, under a parent row locked first, an advisory lock or
 // SERIALIZABLE, and for a test of a time (ExpiresAt < now).
 //
+// A record read with its children and asked whether it has one
+// (u.HasRole(r), user.HasProvider(p)) is an existence check on the child:
+// an insert of that child on the "missing" branch races like any other.
+//
 // A claim whose outcome nothing reads decides nothing: INSERT ... ON
 // CONFLICT DO NOTHING with its rows affected unread, a SETNX whose bool
 // is dropped, a LoadOrStore whose loaded flag is, followed by a charge,
