@@ -47,12 +47,21 @@ func SameResource(a, b Resource) bool {
 	case b.Table != "" && len(a.Tables) > 0:
 		return slices.Contains(a.Tables, b.Table)
 	case a.Key != nil && b.Key != nil:
-		sameStore := a.Container.Equal(b.Container) || isRedisPath(a.Container) && isRedisPath(b.Container)
+		sameStore := a.Container.Equal(b.Container) || isRedisPath(a.Container) && isRedisPath(b.Container) ||
+			sameRepoKeys(a, b)
 		return sameStore && SameValue(a.Key, b.Key)
 	case a.Repo != nil && b.Repo != nil:
 		return types.Identical(a.Repo, b.Repo)
 	}
 	return false
+}
+
+// sameRepoKeys reports whether two keyed calls go through one
+// repository whose store the call site cannot see (a module's Cache
+// interface, its Get and Set keyed by the caller): the repository is the
+// store.
+func sameRepoKeys(a, b Resource) bool {
+	return !a.Container.Valid() && !b.Container.Valid() && a.Repo != nil && b.Repo != nil && types.Identical(a.Repo, b.Repo)
 }
 
 func isRedisPath(p Path) bool {
