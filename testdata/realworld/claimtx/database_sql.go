@@ -85,14 +85,15 @@ func (p *Payments) DebitTwoTx(ctx context.Context, tenant, key string, account, 
 
 // DebitErrOnly never looks at the claim's rows affected: a duplicate
 // carries on, so a retry after a crash redoes the debit instead of losing
-// it. Not this check's finding.
+// it. Not claimtx's finding; checkthenact's ignored claim: the duplicate
+// debits again.
 func (p *Payments) DebitErrOnly(ctx context.Context, tenant, key string, account, amount int64) error {
 	tx, err := p.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	if _, err := p.db.ExecContext(ctx, claimKeySQL, tenant, key); err != nil {
+	if _, err := p.db.ExecContext(ctx, claimKeySQL, tenant, key); err != nil { // want:checkthenact
 		return err
 	}
 	if _, err := tx.ExecContext(ctx, debitSQL, amount, account); err != nil {
