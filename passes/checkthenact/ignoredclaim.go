@@ -58,8 +58,8 @@ func outcomeUnread(claim *dataaccess.Op) bool {
 		return len(*call.Referrers()) == 0
 	}
 	for _, ref := range *call.Referrers() {
-		if !asksOnlyError(ref, call) {
-			return false
+		if !ssautil.IsErrorPart(ref) {
+			return false // Val(), Result(), RowsAffected: the outcome is read
 		}
 	}
 	return true
@@ -100,29 +100,6 @@ func silentOnDuplicate(claim *dataaccess.Op) bool {
 	}
 	pkg := claim.Callee.Pkg().Path()
 	return apis.IsRedis(pkg) || pkg == "sync"
-}
-
-// asksOnlyError reports whether ref reads only the error of a library
-// result v: gorm's .Error field, or an Err() method.
-func asksOnlyError(ref ssa.Instruction, v ssa.Value) bool {
-	switch ref := ref.(type) {
-	case *ssa.FieldAddr:
-		return fieldName(ref.X.Type(), ref.Field) == "Error"
-	case *ssa.Field:
-		return fieldName(ref.X.Type(), ref.Field) == "Error"
-	case *ssa.Call:
-		f := ref.Call.StaticCallee()
-		return f != nil && f.Name() == "Err" && len(ref.Call.Args) == 1 && ref.Call.Args[0] == v
-	}
-	return false
-}
-
-func fieldName(t types.Type, i int) string {
-	st, ok := ssautil.DerefStruct(t)
-	if !ok || i >= st.NumFields() {
-		return ""
-	}
-	return st.Field(i).Name()
 }
 
 // doubledAfter returns an operation that can run after the claim and
