@@ -2,6 +2,7 @@ package checkthenact
 
 import (
 	"fmt"
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -190,25 +191,53 @@ func rechecked(check, write *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.
 }
 
 // keyedApart reports whether two checks of one table look up different
-// fields of one record (user.PhoneNumber, then user.Email): the second
-// is another check, not the first made again under a lock, and each
-// guards the insert against its own twin.
+// keys: different fields of one record (user.PhoneNumber, then
+// user.Email), or different parameters (username, then email). The
+// second is another check, not the first made again under a lock, and
+// each guards the insert against its own twin.
 func keyedApart(a, b *dataaccess.Op) bool {
-	ia, ib := a.Inputs(), b.Inputs()
+	ia, ib := keyInputs(a), keyInputs(b)
 	if len(ia) == 0 || len(ib) == 0 {
 		return false
 	}
 	for _, x := range ia {
-		if px := dataaccess.RootPath(x); !px.Valid() || px.Fields == "" {
+		if !namedKey(x) {
 			return false
 		}
 		for _, y := range ib {
-			if py := dataaccess.RootPath(y); !py.Valid() || py.Fields == "" || sameField(x, y) {
+			if !namedKey(y) || sameField(x, y) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// keyInputs returns the inputs of a check that can be its key: values of
+// a basic type (a string, a number), not constants, nor the context or
+// handle it runs with.
+func keyInputs(op *dataaccess.Op) []ssa.Value {
+	var out []ssa.Value
+	for _, v := range op.Inputs() {
+		if _, isConst := v.(*ssa.Const); isConst {
+			continue
+		}
+		if _, basic := v.Type().Underlying().(*types.Basic); basic {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// namedKey reports whether v is a key whose source tells it apart from
+// another: a field of a record, or a parameter of the function.
+func namedKey(v ssa.Value) bool {
+	p := dataaccess.RootPath(v)
+	if !p.Valid() {
+		return false
+	}
+	_, isParam := p.Base.(*ssa.Parameter)
+	return p.Fields != "" || isParam
 }
 
 // sameField reports whether two values are one value, or loads of one
