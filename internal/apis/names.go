@@ -120,6 +120,15 @@ func IsIncrementName(name string) bool {
 	return false
 }
 
+// IsSetterName reports whether a method name sets a value it names:
+// SetPaymentIntent, SetLastSent, SetVerified. Alone it says nothing (a
+// SetLogger configures); the caller confirms a repository's setter by
+// its shape (a key and a value) and its interface (one that also looks
+// records up).
+func IsSetterName(name string) bool {
+	return hasWordPrefix(name, "Set") && len(name) > len("Set")
+}
+
 // IsCountName reports whether a method name says it counts records:
 // CountMembers, CountOrganisationInvites, GetUserCount. The caller
 // confirms the shape (a number returned) before treating the call as a

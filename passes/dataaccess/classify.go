@@ -167,6 +167,10 @@ func (m *modeler) classifyCall(fn *ssa.Function, instr ssa.CallInstruction) *Op 
 		m.fromName(op, c, apis.ByName(f.Name()))
 	case interfaceReceiver(c) != nil && m.isModuleInterface(f) && apis.IsPresenceTestName(f.Name()):
 		m.fromName(op, c, apis.Exists)
+	case interfaceReceiver(c) != nil && m.isModuleInterface(f) && apis.IsSetterName(f.Name()) && setsByKey(f) && inRepository(f):
+		// SetPaymentIntent(ctx, orderID, pi) on the repository that
+		// loaded the order: an absolute write of its row.
+		m.fromName(op, c, apis.Update)
 	case interfaceReceiver(c) != nil && m.isAppInterface(f) && apis.IsEffectName(f.Name()):
 		op.Kind = apis.Effect
 		op.Handle = Handle{Path: rootPath(recvOf(c))}
@@ -582,6 +586,39 @@ func returnsRecord(f *types.Func) bool {
 	}
 	_, ok := derefNamedStruct(res.At(0).Type())
 	return ok
+}
+
+// setsByKey reports whether a method takes a key and a value besides a
+// context: SetLastSent(ctx, email, t), not SetLogger(l).
+func setsByKey(f *types.Func) bool {
+	params := f.Type().(*types.Signature).Params()
+	n := 0
+	for i := range params.Len() {
+		if !isContext(params.At(i).Type()) {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// inRepository reports whether the interface that declares f also looks
+// records up (a Get*, Find*, Load* method): a repository, not a
+// configurable client.
+func inRepository(f *types.Func) bool {
+	recv := f.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return false
+	}
+	iface, ok := recv.Type().Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	for i := range iface.NumMethods() {
+		if apis.IsLookupName(iface.Method(i).Name()) {
+			return true
+		}
+	}
+	return false
 }
 
 // returnsCount reports whether f returns a count or another stored

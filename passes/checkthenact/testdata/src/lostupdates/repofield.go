@@ -68,6 +68,14 @@ type CounterStore interface {
 	GetViews(ctx context.Context, id string) (int64, error)
 	UpdateViews(ctx context.Context, id string, n int64) error
 	UpdateLikes(ctx context.Context, id string, n int64) error
+	GetLikes(ctx context.Context, id string) (int64, error)
+	SetLikes(ctx context.Context, id string, n int64) error
+}
+
+// Limiter is a client the service configures, not a repository: it looks
+// nothing up, and its setters write no row.
+type Limiter interface {
+	SetLikes(ctx context.Context, id string, n int64) error
 }
 
 // Two views both read 41 and both write 42.
@@ -95,4 +103,24 @@ func seedLikes(ctx context.Context, s CounterStore, id string) error {
 		return err
 	}
 	return s.UpdateLikes(ctx, id, n+1)
+}
+
+// A repository's setter (SetLikes on the interface that also looks
+// records up) writes the row: two likes both read 7 and both set 8.
+func like(ctx context.Context, s CounterStore, id string) error {
+	n, err := s.GetLikes(ctx, id) // want `lost update: the value of GetLikes read here is written back at line \d+`
+	if err != nil {
+		return err
+	}
+	return s.SetLikes(ctx, id, n+1)
+}
+
+// Near miss: the same setter name on a client that looks nothing up is
+// no write of the row read.
+func mirrorLikes(ctx context.Context, s CounterStore, l Limiter, id string) error {
+	n, err := s.GetLikes(ctx, id)
+	if err != nil {
+		return err
+	}
+	return l.SetLikes(ctx, id, n+1)
 }

@@ -20,6 +20,15 @@ type MemberStore interface {
 	// read of the model's.
 	GetBalance(ctx context.Context, orgID string) (int64, error)
 	GetName(ctx context.Context, orgID string) (string, error)
+	// A setter of a repository (it looks records up) writes a row; the
+	// same name on a client that looks nothing up, or with no key, does
+	// not say so.
+	SetBalance(ctx context.Context, orgID string, balance int64) error
+	SetLogger(l any)
+}
+
+type Throttle interface {
+	SetBalance(ctx context.Context, orgID string, balance int64) error
 }
 
 func counts(ctx context.Context, s MemberStore, orgID string) {
@@ -31,4 +40,10 @@ func counts(ctx context.Context, s MemberStore, orgID string) {
 	s.IncrementalSync(ctx, orgID)
 	s.GetBalance(ctx, orgID) // want `read balance unknown`
 	s.GetName(ctx, orgID)
+	s.SetBalance(ctx, orgID, 1) // want `update  unknown`
+	s.SetLogger(nil)
+}
+
+func throttle(ctx context.Context, t Throttle, orgID string) {
+	t.SetBalance(ctx, orgID, 1)
 }
