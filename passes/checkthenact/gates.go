@@ -287,7 +287,7 @@ func fieldLoads(v ssa.Value, field string, depth int) []stateValue {
 		for _, ref := range *v.Referrers() {
 			if fa, ok := ref.(*ssa.FieldAddr); ok {
 				name := ssautil.FieldName(fa.X.Type(), fa.Field)
-				if isKeyField(name) || isKindField(name) {
+				if isKeyField(name) && !isProviderRef(fa.X.Type(), name) || isKindField(name) {
 					continue
 				}
 				out = append(out, loadsWithField(fa, name)...)
@@ -299,7 +299,7 @@ func fieldLoads(v ssa.Value, field string, depth int) []stateValue {
 	for _, ref := range *v.Referrers() {
 		if f, ok := ref.(*ssa.Field); ok {
 			name := ssautil.FieldName(f.X.Type(), f.Field)
-			if !isKeyField(name) && !isKindField(name) {
+			if (!isKeyField(name) || isProviderRef(f.X.Type(), name)) && !isKindField(name) {
 				out = append(out, stateValue{f, name})
 			}
 		}
@@ -387,6 +387,31 @@ func isBasicPointer(t types.Type) bool {
 // query per provider type) and no write moves the record past it.
 func isKindField(name string) bool {
 	return strings.HasSuffix(name, "Type") || strings.HasSuffix(name, "Kind")
+}
+
+// isProviderRef reports whether a key-like field of a record of type t
+// holds the id of an object made elsewhere, recorded once it exists
+// (order.PaymentIntentID, sub.StripeCustomerID, booking.ExternalID): the
+// field is empty until then, and testing it is a status gate ("no
+// payment intent yet: create one"), not a test of the record's own key.
+func isProviderRef(t types.Type, name string) bool {
+	if n := ssautil.NamedOf(t); n != nil && (name == n.Obj().Name()+"ID" || name == n.Obj().Name()+"Id") {
+		return false
+	}
+	for _, w := range apis.SplitWords(name) {
+		if providerObjects[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// providerObjects are the words of the objects a payment, billing or
+// identity provider makes and a service records the id of.
+var providerObjects = map[string]bool{
+	"payment": true, "intent": true, "charge": true, "checkout": true, "invoice": true,
+	"subscription": true, "customer": true, "refund": true, "payout": true, "transfer": true,
+	"external": true, "stripe": true, "paypal": true, "remote": true,
 }
 
 // isKeyField reports whether a field identifies the record rather than
