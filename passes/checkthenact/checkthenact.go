@@ -213,16 +213,18 @@ func keyedApart(a, b *dataaccess.Op) bool {
 	return true
 }
 
-// keyInputs returns the inputs of a check that can be its key: values of
-// a basic type (a string, a number), not constants, nor the context or
-// handle it runs with.
+// keyInputs returns the inputs of a check that can be its key: fields of
+// a record (user.PhoneNumber, a *string too) and values of a basic type
+// (a string, a number), not constants, nor the context or handle it runs
+// with.
 func keyInputs(op *dataaccess.Op) []ssa.Value {
 	var out []ssa.Value
 	for _, v := range op.Inputs() {
 		if _, isConst := v.(*ssa.Const); isConst {
 			continue
 		}
-		if _, basic := v.Type().Underlying().(*types.Basic); basic {
+		_, basic := v.Type().Underlying().(*types.Basic)
+		if p := dataaccess.RootPath(v); basic || p.Valid() && p.Fields != "" {
 			out = append(out, v)
 		}
 	}

@@ -48,3 +48,28 @@ func (s *Accounts) CreateRechecked(ctx context.Context, name string) error {
 	}
 	return s.db.WithContext(ctx).Create(&Account{LowerName: strings.ToLower(name)}).Error
 }
+
+// stringValue is the dereference helper services keep (authorizer's
+// refs.StringValue): the key is still the record's field.
+func stringValue(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// authorizer's AddUser as written: the keys pass through a helper, and
+// the two checks are still two keys.
+func (p *provider) AddUserRefs(ctx context.Context, user *User) (*User, error) {
+	if user.Phone != nil {
+		if u, _ := p.GetUserByPhone(ctx, stringValue(user.Phone)); u != nil { // want `check-then-act race: the existence check GetUserByPhone`
+			return user, errExists
+		}
+	}
+	if user.Email != nil {
+		if u, _ := p.GetUserByEmail(ctx, stringValue(user.Email)); u != nil { // want `check-then-act race: the existence check GetUserByEmail`
+			return user, errExists
+		}
+	}
+	return user, p.db.WithContext(ctx).Create(user).Error
+}
