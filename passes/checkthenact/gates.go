@@ -382,11 +382,12 @@ func isBasicPointer(t types.Type) bool {
 }
 
 // isKindField reports whether a field says what the record is (its
-// Type or Kind, set when it is created), not where it is in its life: a
-// test of it routes the request (an edit only of plain comments, a balance
-// query per provider type) and no write moves the record past it.
+// Type, Kind or Category, set when it is created), not where it is in its
+// life: a test of it routes the request (an edit only of plain comments,
+// a balance query per provider type, a storage provider's client) and no
+// write moves the record past it.
 func isKindField(name string) bool {
-	return strings.HasSuffix(name, "Type") || strings.HasSuffix(name, "Kind")
+	return strings.HasSuffix(name, "Type") || strings.HasSuffix(name, "Kind") || strings.HasSuffix(name, "Category")
 }
 
 // isProviderRef reports whether a key-like field of a record of type t
