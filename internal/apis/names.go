@@ -267,7 +267,23 @@ func EntityOf(name string) string {
 	for _, state := range []string{"Status", "State"} {
 		rest = strings.TrimSuffix(rest, state)
 	}
-	return firstWord(rest)
+	// GetPendingInvite and CountActiveSessions are about invites and
+	// sessions: a state word in front of the noun is not the noun.
+	for {
+		w := firstWord(rest)
+		if !stateAdjectives[w] || w == rest {
+			return w
+		}
+		rest = rest[len(w):]
+	}
+}
+
+// stateAdjectives are the words that stand before an entity in a method
+// name to select some of its rows: the Pending in GetPendingInvite.
+var stateAdjectives = map[string]bool{
+	"Active": true, "Pending": true, "Recent": true, "Open": true, "Unread": true, "Unused": true,
+	"Valid": true, "Enabled": true, "Existing": true, "Latest": true, "Last": true, "Total": true,
+	"All": true, "Current": true, "Expired": true, "Verified": true, "Unverified": true, "Used": true,
 }
 
 // firstWord returns the first CamelCase word of s: the entity of

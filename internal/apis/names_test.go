@@ -15,6 +15,9 @@ func TestEntityOf(t *testing.T) {
 		"CreateUserWithoutPassword": "User",
 		"InsertMessage":             "Message",
 		"Getaway":                   "",
+		"GetPendingInvite":          "Invite",
+		"CountActiveSessions":       "Sessions",
+		"GetActive":                 "Active",
 	} {
 		if got := EntityOf(name); got != want {
 			t.Errorf("EntityOf(%q) = %q, want %q", name, got, want)
