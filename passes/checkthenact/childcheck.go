@@ -100,12 +100,8 @@ func childNoun(call *ssa.Call) string {
 // onMissingArm reports whether w runs only when the question answered
 // false: reachable from the test's false successor and not its true one.
 func onMissingArm(test *ssa.If, w *dataaccess.Op, fn *ssa.Function) bool {
-	loc, ok := locate(w.Instr, fn)
-	if !ok || test.Parent() != loc.Parent() {
-		return false
-	}
-	succs := test.Block().Succs
-	return ssautil.BlockReaches(succs[1], loc) && !ssautil.BlockReaches(succs[0], loc)
+	viaTrue, viaFalse, ok := armsReaching(test, w, fn)
+	return ok && viaFalse && !viaTrue
 }
 
 // addsChild reports whether the insert names the child: its table

@@ -63,7 +63,7 @@ func limitRaceOf(read *dataaccess.Op, ops []*dataaccess.Op) (limitRace, bool) {
 				}
 				g := gate{read: read, ifi: test, field: q.field, fn: read.Fn, at: at, records: records}
 				for _, w := range ops {
-					if !takes(w) || !throughOneArm(test, w, read.Fn) || !sameRow(read, records, w) && !writesField(read, q.field, w) {
+					if !takes(w) || !throughOneArm(test, w, read.Fn) || !sameRow(read, records, q.field, w) {
 						continue
 					}
 					if gateSerialised(g, w, w, ops, armOf(test, w, read.Fn)) {
@@ -135,10 +135,12 @@ func orderings(v ssa.Value) []*ssa.BinOp {
 }
 
 // sameRow reports whether the write takes from the row the read loaded:
-// its table, keyed like the read or by a value of the record.
-func sameRow(read *dataaccess.Op, records []ssa.Value, w *dataaccess.Op) bool {
+// its table, keyed like the read or by a value of the record; a helper
+// handed the record; or a repository method named for the field the
+// quantity came from.
+func sameRow(read *dataaccess.Op, records []ssa.Value, field string, w *dataaccess.Op) bool {
 	return dataaccess.SameResource(read.Resource, w.Resource) && (dataaccess.SameInput(read, w) || derivedFromRecord(records, w)) ||
-		savesRecordRead(records, w)
+		savesRecordRead(records, w) || writesField(read, field, w)
 }
 
 // quantityName names a quantity for a message: its field, or the value a
@@ -192,12 +194,20 @@ func takes(op *dataaccess.Op) bool {
 // test: reachable through one successor of the branch and not the other,
 // which refuses.
 func throughOneArm(test *ssa.If, w *dataaccess.Op, fn *ssa.Function) bool {
-	loc, ok := locate(w.Instr, fn)
-	if !ok || test.Parent() != loc.Parent() {
-		return false
+	viaTrue, viaFalse, ok := armsReaching(test, w, fn)
+	return ok && viaTrue != viaFalse
+}
+
+// armsReaching reports which successors of the test reach w (located in
+// fn, through the call that runs it when w is in a callee): its true and
+// its false one. ok is false when w is not in the test's function.
+func armsReaching(test *ssa.If, w *dataaccess.Op, fn *ssa.Function) (viaTrue, viaFalse, ok bool) {
+	loc, found := locate(w.Instr, fn)
+	if !found || test.Parent() != loc.Parent() {
+		return false, false, false
 	}
 	succs := test.Block().Succs
-	return ssautil.BlockReaches(succs[0], loc) != ssautil.BlockReaches(succs[1], loc)
+	return ssautil.BlockReaches(succs[0], loc), ssautil.BlockReaches(succs[1], loc), true
 }
 
 // armOf returns the successor of the test the write runs after, when the

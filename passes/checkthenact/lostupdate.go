@@ -61,7 +61,7 @@ func lostUpdateOf(read *dataaccess.Op, ops []*dataaccess.Op) (lostUpdate, bool) 
 		for _, calc := range arithmeticOn(q.v) {
 			carriers := carriersOf(calc)
 			for _, w := range ops {
-				if w.Fn != read.Fn || !overwrites(w) || !ssautil.Before(at, w.Instr) || !sameRow(read, records, w) && !writesField(read, q.field, w) || !carries(w, carriers) {
+				if w.Fn != read.Fn || !overwrites(w) || !ssautil.Before(at, w.Instr) || !sameRow(read, records, q.field, w) || !carries(w, carriers) {
 					continue
 				}
 				if stopsSecondWriter(w, q.field) || picksWinner(w) {

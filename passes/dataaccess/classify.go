@@ -161,29 +161,7 @@ func (m *modeler) classifyCall(fn *ssa.Function, instr ssa.CallInstruction) *Op 
 	case c.IsInvoke() && m.fromSQLInterface(op, c, f):
 	case c.IsInvoke() && m.fromLibraryInterface(op, c, f):
 	case m.fromBusMessage(op, c, f):
-	case interfaceReceiver(c) != nil && m.isModuleInterface(f) && apis.IsMarkerName(f.Name()):
-		m.fromName(op, c, apis.Insert) // before ByName, which reads Mark* as a state write
-	case interfaceReceiver(c) != nil && apis.ByName(f.Name()) != apis.None:
-		m.fromName(op, c, apis.ByName(f.Name()))
-	case interfaceReceiver(c) != nil && m.isModuleInterface(f) && apis.IsPresenceTestName(f.Name()):
-		m.fromName(op, c, apis.Exists)
-	case interfaceReceiver(c) != nil && m.isModuleInterface(f) && apis.IsSetterName(f.Name()) && setsByKey(f) && inRepository(f):
-		// SetPaymentIntent(ctx, orderID, pi) on the repository that
-		// loaded the order: an absolute write of its row.
-		m.fromName(op, c, apis.Update)
-	case interfaceReceiver(c) != nil && m.isAppInterface(f) && apis.IsEffectName(f.Name()):
-		op.Kind = apis.Effect
-		op.Handle = Handle{Path: rootPath(recvOf(c))}
-	case interfaceReceiver(c) != nil && m.isAppInterface(f) && apis.IsLookupName(f.Name()) && returnsRecord(f):
-		m.fromName(op, c, apis.Read)
-	case interfaceReceiver(c) != nil && m.isModuleInterface(f) && apis.IsAddName(f.Name()):
-		m.fromName(op, c, apis.Insert)
-	case interfaceReceiver(c) != nil && m.isAppInterface(f) && apis.IsCountName(f.Name()) && returnsCount(f):
-		m.fromName(op, c, apis.Exists)
-	case interfaceReceiver(c) != nil && m.isAppInterface(f) && apis.IsLookupName(f.Name()) && returnsCount(f) && apis.EntityOf(f.Name()) != "":
-		// GetBalance(ctx, id) (int64, error): a stored number read by
-		// its name, which a caller may write back changed.
-		m.fromName(op, c, apis.Read)
+	case interfaceReceiver(c) != nil && m.fromInterfaceName(op, c, f):
 	default:
 		return nil
 	}
@@ -586,6 +564,46 @@ func returnsRecord(f *types.Func) bool {
 	}
 	_, ok := derefNamedStruct(res.At(0).Type())
 	return ok
+}
+
+// fromInterfaceName classifies a call of an interface method whose body
+// the analysis cannot see by the method's name and shape, in the order
+// the names decide: a marker before ByName (which reads Mark* as a state
+// write), then ByName's unambiguous names, presence tests, a
+// repository's setter, effects, lookups returning a record, the module's
+// Add*, counts, and lookups returning a number. Names with the noun inside
+// (UserExists, MarkEventProcessed, SetPaymentIntent) and Add* are read on
+// the module's own interfaces only: a library's CollectionExists asks
+// about its schema.
+func (m *modeler) fromInterfaceName(op *Op, c *ssa.CallCommon, f *types.Func) bool {
+	name := f.Name()
+	kind := apis.None
+	switch {
+	case m.isModuleInterface(f) && apis.IsMarkerName(name):
+		kind = apis.Insert
+	case apis.ByName(name) != apis.None:
+		kind = apis.ByName(name)
+	case m.isModuleInterface(f) && apis.IsPresenceTestName(name):
+		kind = apis.Exists
+	case m.isModuleInterface(f) && apis.IsSetterName(name) && setsByKey(f) && inRepository(f):
+		kind = apis.Update // SetPaymentIntent(ctx, orderID, pi): an absolute write of the row
+	case m.isAppInterface(f) && apis.IsEffectName(name):
+		op.Kind = apis.Effect
+		op.Handle = Handle{Path: rootPath(recvOf(c))}
+		return true
+	case m.isAppInterface(f) && apis.IsLookupName(name) && returnsRecord(f):
+		kind = apis.Read
+	case m.isModuleInterface(f) && apis.IsAddName(name):
+		kind = apis.Insert
+	case m.isAppInterface(f) && apis.IsCountName(name) && returnsCount(f):
+		kind = apis.Exists
+	case m.isAppInterface(f) && apis.IsLookupName(name) && returnsCount(f) && apis.EntityOf(name) != "":
+		kind = apis.Read // GetBalance(ctx, id) (int64, error): a stored number, which a caller may write back changed
+	default:
+		return false
+	}
+	m.fromName(op, c, kind)
+	return true
 }
 
 // setsByKey reports whether a method takes a key and a value besides a
