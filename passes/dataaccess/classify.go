@@ -577,7 +577,7 @@ func returnsRecord(f *types.Func) bool {
 // about its schema.
 func (m *modeler) fromInterfaceName(op *Op, c *ssa.CallCommon, f *types.Func) bool {
 	name := f.Name()
-	kind := apis.None
+	var kind apis.Kind
 	switch {
 	case m.isModuleInterface(f) && apis.IsMarkerName(name):
 		kind = apis.Insert
