@@ -21,11 +21,11 @@ func TestCheckThenAct(t *testing.T) {
 }
 
 func TestSuggestedFixes(t *testing.T) {
-	goldentest.EveryGoldenFixed(t, analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), checkthenact.Analyzer, "fixes", "fixesmysql", "fixesnodriver", "fixesbuilders", "fixesent", "fixesxorm", "fixesbun", "fixesreturning", "legacypaths", "outcomes", "shapes"))
+	goldentest.EveryGoldenFixed(t, analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), checkthenact.Analyzer, "fixes", "fixesmysql", "fixesnodriver", "fixesbuilders", "fixesent", "fixesxorm", "fixesbun", "fixesreturning", "fixesgoddl/store", "legacypaths", "outcomes", "shapes"))
 }
 
 func TestFixedCodeCompiles(t *testing.T) {
-	goldentest.Compiles(t, analysistest.TestData(), "fixes", "fixesmysql", "fixesbuilders", "fixesent", "fixesxorm", "fixesbun", "fixesreturning", "legacypaths", "outcomes", "shapes")
+	goldentest.Compiles(t, analysistest.TestData(), "fixes", "fixesmysql", "fixesbuilders", "fixesent", "fixesxorm", "fixesbun", "fixesreturning", "fixesgoddl/store", "legacypaths", "outcomes", "shapes")
 }
 
 // TestFixedReadmeExampleIsSilent applies the fix to the README's WRONG

@@ -40,7 +40,7 @@ func uniqueCover(pass *analysis.Pass, check, write *dataaccess.Op) (target []str
 	case answer.Unread:
 		return nil, fmt.Sprintf("no fix: the module's schema scripts are too many to read here; a conditional insert picks one winner only under a unique constraint on %s (%s): %s", table, strings.Join(cols, ", "), index)
 	case answer.Table == nil:
-		return nil, fmt.Sprintf("no fix: no schema idemvet reads declares %s (it reads the module's .sql files and this package's DDL strings), and a conditional insert picks one winner only under a unique constraint on %s (%s); check the database has one (%s)", table, table, strings.Join(cols, ", "), index)
+		return nil, fmt.Sprintf("no fix: no schema idemvet reads declares %s (it reads the module's .sql files, the DDL strings in its Go code, and its ORM models), and a conditional insert picks one winner only under a unique constraint on %s (%s); check the database has one (%s)", table, table, strings.Join(cols, ", "), index)
 	}
 	partial := false
 	for _, u := range answer.Table.Unique {

@@ -76,6 +76,9 @@ func suggestFix(pass *analysis.Pass, check, write *dataaccess.Op, ops []*dataacc
 			return f.returningFix(check, write, target, acts)
 		}
 		call, edits, msg = f.sqlOnConflict(write, target)
+		if call == nil {
+			return nil, byHand(target)
+		}
 	}
 	switch {
 	case call == nil, f.readsWhatTheInsertMade(call):
@@ -341,19 +344,20 @@ func (f *fixer) gormOnConflict(write *dataaccess.Op) (call *ast.CallExpr, edits,
 	return create, edits, extra, "Insert with ON CONFLICT DO NOTHING"
 }
 
-// sqlOnConflict makes an INSERT written as a string literal in the call
-// conditional, in the dialect of its database: ON CONFLICT (target) DO
-// NOTHING for PostgreSQL and SQLite, INSERT IGNORE for MySQL, where target
-// is the unique key that makes a twin's row conflict (uniqueCover). When
-// the dialect cannot be told, there is no fix.
+// sqlOnConflict makes an INSERT written as a string literal (in the call,
+// or in a local variable set once for it: queryLiteral) conditional, in
+// the dialect of its database: ON CONFLICT (target) DO NOTHING for
+// PostgreSQL and SQLite, INSERT IGNORE for MySQL, where target is the
+// unique key that makes a twin's row conflict (uniqueCover). When the
+// dialect cannot be told, there is no fix.
 func (f *fixer) sqlOnConflict(write *dataaccess.Op, target []string) (*ast.CallExpr, []analysis.TextEdit, string) {
 	call, _ := f.callAt(write.Pos())
 	if call == nil {
 		return nil, nil, ""
 	}
 	for _, a := range call.Args {
-		lit, ok := a.(*ast.BasicLit)
-		if !ok || lit.Kind != token.STRING {
+		lit := f.queryLiteral(a)
+		if lit == nil {
 			continue
 		}
 		text, err := strconv.Unquote(lit.Value)
@@ -381,6 +385,12 @@ func (f *fixer) sqlOnConflict(write *dataaccess.Op, target []string) (*ast.CallE
 		return nil, nil, ""
 	}
 	return nil, nil, ""
+}
+
+// byHand is the note for an insert the schema makes safe to make
+// conditional, whose text the fix cannot edit: the user can.
+func byHand(target []string) string {
+	return "no fix: the unique key (" + strings.Join(target, ", ") + ") makes ON CONFLICT (" + strings.Join(target, ", ") + ") DO NOTHING safe here, but the INSERT's text is not a string literal (in the call, or a local variable set once for it) in a dialect idemvet can tell, so add it by hand"
 }
 
 type sqlDialect int

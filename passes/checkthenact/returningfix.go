@@ -54,11 +54,11 @@ func (f *fixer) returningFix(check, write *dataaccess.Op, target []string, acts 
 	}
 	clause, ok := f.conflictBeforeReturning(write, insert, target)
 	if !ok {
-		return nil, ""
+		return nil, byHand(target) + ", and answer Scan's ErrNoRows as the check answers a found row"
 	}
 	noRows, imports, ok := f.errNoRows(write)
 	if !ok {
-		return nil, ""
+		return nil, manual + "; the no-row error of the insert's library cannot be named here"
 	}
 	answer := f.presentReturn(check, assign.Pos())
 	if answer == nil {
@@ -122,8 +122,8 @@ func (f *fixer) scannedInsert(write *dataaccess.Op) (insert *ast.CallExpr, assig
 // database that has it.
 func (f *fixer) conflictBeforeReturning(write *dataaccess.Op, insert *ast.CallExpr, target []string) (analysis.TextEdit, bool) {
 	for _, a := range insert.Args {
-		lit, ok := a.(*ast.BasicLit)
-		if !ok || lit.Kind != token.STRING {
+		lit := f.queryLiteral(a)
+		if lit == nil {
 			continue
 		}
 		text, err := strconv.Unquote(lit.Value)

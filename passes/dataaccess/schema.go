@@ -22,7 +22,8 @@ import (
 // the twin repeats. The module's schema is read from its .sql files
 // (migrations of every layout: golang-migrate, goose, atlas, sql-migrate,
 // tern, dbmate, sqlc's schema) and from the DDL strings of the package
-// being analysed; where neither declares a table, from the declarations
+// being analysed, then from the DDL strings of the module's other Go code
+// (schemagoddl.go); where none declares a table, from the declarations
 // an ORM creates it by: the module's ent schema (schemaent.go), the xorm
 // and bun models in reach (schemamodels.go).
 
@@ -43,12 +44,12 @@ type SchemaAnswer struct {
 	Unread bool
 }
 
-// Limits on what is read of one module's scripts: past them the schema
+// walkBudget limits what one walk of a module reads: past it the schema
 // is unknown, never taken for the part read.
-const (
-	maxSchemaFiles = 5000
-	maxSchemaBytes = 64 << 20
-)
+type walkBudget struct{ files, bytes int }
+
+// scriptBudget bounds the module's .sql files (and ent's schema sources).
+var scriptBudget = walkBudget{files: 5000, bytes: 64 << 20}
 
 // moduleSchemas caches the tables of each module's .sql files by root
 // directory: one process analyses many packages of the same module.
@@ -78,6 +79,13 @@ func TableSchemaOf(pass *analysis.Pass, table string) SchemaAnswer {
 		return SchemaAnswer{Table: t}
 	}
 	if t := packageDDL(pass)[table]; t != nil {
+		return SchemaAnswer{Table: t}
+	}
+	goDDL := moduleGoDDL(scriptsRoot(dir))
+	if goDDL.unread {
+		return SchemaAnswer{Unread: true}
+	}
+	if t := goDDL.tables[table]; t != nil {
 		return SchemaAnswer{Table: t}
 	}
 	// No script creates it: the ORM does, from the models' declarations.
@@ -138,16 +146,16 @@ func readScripts(root string) *scriptTables {
 
 // walkModuleSQL calls visit with every readable .sql file under the module
 // root (its path relative to root), outside vendor, testdata, hidden and
-// node_modules directories and nested modules, up to the schema budget
-// (maxSchemaFiles, maxSchemaBytes); it reports whether the budget cut the
-// walk short, which callers must say rather than answer "none".
+// node_modules directories and nested modules, up to scriptBudget; it
+// reports whether the budget cut the walk short, which callers must say
+// rather than answer "none".
 func walkModuleSQL(root string, visit func(rel string, data []byte)) (cut bool) {
-	return walkModule(root, func(rel string) bool { return strings.HasSuffix(rel, ".sql") }, visit)
+	return walkModule(root, func(rel string) bool { return strings.HasSuffix(rel, ".sql") }, scriptBudget, visit)
 }
 
 // walkModule is walkModuleSQL for the files whose relative path want
-// accepts.
-func walkModule(root string, want func(rel string) bool, visit func(rel string, data []byte)) (cut bool) {
+// accepts, within budget.
+func walkModule(root string, want func(rel string) bool, budget walkBudget, visit func(rel string, data []byte)) (cut bool) {
 	files, bytes := 0, 0
 	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -173,7 +181,7 @@ func walkModule(root string, want func(rel string) bool, visit func(rel string, 
 		files++
 		data, readErr := os.ReadFile(path)
 		bytes += len(data)
-		if files > maxSchemaFiles || bytes > maxSchemaBytes {
+		if files > budget.files || bytes > budget.bytes {
 			cut = true
 			return filepath.SkipAll
 		}

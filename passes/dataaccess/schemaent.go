@@ -50,7 +50,7 @@ func entTables(root string) map[string]*Schema {
 	inSchemaDir := func(rel string) bool {
 		return strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go") && filepath.Base(filepath.Dir(rel)) == entSchemaDir
 	}
-	walkModule(root, inSchemaDir, func(rel string, data []byte) {
+	walkModule(root, inSchemaDir, scriptBudget, func(rel string, data []byte) {
 		r.addFile(rel, data)
 	})
 	st := &scriptTables{tables: map[string]*Schema{}}

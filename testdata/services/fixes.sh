@@ -119,14 +119,14 @@ EOF
 )
 
 # The conflict targets the applied SQL fixes name, and whether a schema
-# script of the copy declares a unique key on exactly those columns.
+# script or Go DDL string of the copy declares a unique key on those columns.
 targets=$(git diff -U0 | grep -oE '^\+.*ON CONFLICT \([a-z_, ]+\) DO NOTHING' | grep -oE '\([a-z_, ]+\)' || true)
 q=0 c=0
 while read -r cols; do
 	[ -z "$cols" ] && continue
 	q=$((q + 1))
 	pattern=$(echo "$cols" | sed 's/[()]//g; s/, */,[[:space:]]*/g')
-	if grep -rqiE --include='*.sql' "(unique|primary key)[^;]*\($pattern\)|$(echo "$cols" | sed 's/[()]//g') [^,;]*(unique|primary key)" . 2>/dev/null; then
+	if grep -rqiE --include='*.sql' --include='*.go' --exclude='*_test.go' "(unique|primary key)[^;]*\($pattern\)|$(echo "$cols" | sed 's/[()]//g') [^,;]*(unique|primary key)" . 2>/dev/null; then
 		c=$((c + 1))
 	fi
 done <<<"$targets"

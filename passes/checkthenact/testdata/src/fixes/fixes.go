@@ -52,6 +52,41 @@ func sqlInsert(db *sql.DB, key string) error {
 	return nil
 }
 
+// The insert's text in a local variable set once for it, as services
+// write long statements: the literal is edited.
+func sqlInsertQueryVar(db *sql.DB, key string) error {
+	var n int
+	if err := db.QueryRow(`SELECT count(*) FROM orders WHERE key = $1`, key).Scan(&n); err != nil { // want `check-then-act race`
+		return err
+	}
+	if n == 0 {
+		query := `
+			INSERT INTO orders (key)
+			VALUES ($1)
+		`
+		_, err := db.Exec(query, key)
+		return err
+	}
+	return nil
+}
+
+// Near miss: the variable's text is used by another statement too, so
+// editing it would change that one; no edit, and the message says to add
+// the clause by hand.
+func sqlInsertSharedQuery(db *sql.DB, key string) error {
+	query := `INSERT INTO orders (key) VALUES ($1)`
+	var n int
+	if err := db.QueryRow(`SELECT count(*) FROM orders WHERE key = $1`, key).Scan(&n); err != nil { // want `check-then-act race.*; no fix: the unique key \(key\) makes ON CONFLICT \(key\) DO NOTHING safe here, but the INSERT's text is not a string literal`
+		return err
+	}
+	if n == 0 {
+		_, err := db.Exec(query, key)
+		return err
+	}
+	_, err := db.Exec(query, key+"-copy")
+	return err
+}
+
 // No fix: the stored value is computed after the check, so moving it
 // into the check would change what runs when.
 func syncMapComputed(id string) {
@@ -92,7 +127,7 @@ func sqlInsertPartial(db *sql.DB, code string) error {
 // No fix: no script of the module declares ledger.
 func sqlInsertUndeclared(db *sql.DB, key string) error {
 	var n int
-	if err := db.QueryRow(`SELECT count(*) FROM ledger WHERE key = $1`, key).Scan(&n); err != nil { // want `; no fix: no schema idemvet reads declares ledger \(it reads the module's .sql files and this package's DDL strings\), and a conditional insert picks one winner only under a unique constraint on ledger \(key\); check the database has one \(CREATE UNIQUE INDEX CONCURRENTLY ledger_key_key ON ledger \(key\)\)`
+	if err := db.QueryRow(`SELECT count(*) FROM ledger WHERE key = $1`, key).Scan(&n); err != nil { // want `; no fix: no schema idemvet reads declares ledger \(it reads the module's .sql files, the DDL strings in its Go code, and its ORM models\), and a conditional insert picks one winner only under a unique constraint on ledger \(key\); check the database has one \(CREATE UNIQUE INDEX CONCURRENTLY ledger_key_key ON ledger \(key\)\)`
 		return err
 	}
 	if n == 0 {
