@@ -454,7 +454,9 @@ func (f *fixer) inScopeAt(n ast.Node, pos token.Pos) bool {
 		if obj == nil || obj.Pkg() == nil || obj.Parent() == obj.Pkg().Scope() || obj.Parent() == types.Universe {
 			return ok
 		}
-		if _, isVar := obj.(*types.Var); isVar && (obj.Pos() >= pos || obj.Parent() == nil || !obj.Parent().Contains(pos)) {
+		// A field (icon.ID, s.db) has no scope: its selector's base is
+		// what must be in scope, and is checked as an identifier itself.
+		if v, isVar := obj.(*types.Var); isVar && !v.IsField() && (obj.Pos() >= pos || obj.Parent() == nil || !obj.Parent().Contains(pos)) {
 			ok = false
 		}
 		return ok

@@ -60,11 +60,17 @@ func (f *fixer) returningFix(check, write *dataaccess.Op, target []string, acts 
 	if !ok {
 		return nil, manual + "; the no-row error of the insert's library cannot be named here"
 	}
+	checkCall, dests := f.scannedCheck(check)
 	answer := f.presentReturn(check, assign.Pos())
 	if answer == nil {
+		if len(acts) == 0 && checkCall != nil && f.movableCall(checkCall, assign.Pos()) && f.joinsPresentPath(check, assign, errVar) {
+			// The found row's path goes on past the insert's block:
+			// read the twin's row as the check reads one, and go on.
+			body := errVar + " = " + f.src(checkCall) + "\n"
+			return f.noRowsFix(assign, errVar, noRows, body, "read the row as the check does", target, clause, imports), ""
+		}
 		return nil, manual + "; the check's present branch is not one return statement that can be repeated after the insert"
 	}
-	checkCall, dests := f.scannedCheck(check)
 	reread := ""
 	if usesAny(f.pass.TypesInfo, answer, dests) {
 		// The answer hands back what the check read: read it again.
@@ -73,19 +79,26 @@ func (f *fixer) returningFix(check, write *dataaccess.Op, target []string, acts 
 		}
 		reread = errVar + " = " + f.src(checkCall) + "\nif " + errVar + " == nil {\n"
 	}
-	indent := f.text(f.lineStart(assign.Pos()), assign.Pos())
 	body := reread + f.text(answer.Pos(), answer.End()) + "\n"
 	if reread != "" {
 		body += "}\n"
 	}
-	text := "\n" + indent + "if errors.Is(" + errVar + ", " + noRows + ") { // a concurrent caller inserted the row first: answer as the check does when it finds one\n" + body + "}"
+	return f.noRowsFix(assign, errVar, noRows, body, "answer as the check does when it finds one", target, clause, imports), ""
+}
+
+// noRowsFix is the fix that makes the insert conditional on target
+// (clause) and puts after its statement an `if errors.Is(errVar, noRows)`
+// block with body, whose comment says what it does (why).
+func (f *fixer) noRowsFix(assign *ast.AssignStmt, errVar, noRows, body, why string, target []string, clause analysis.TextEdit, imports []analysis.TextEdit) *analysis.SuggestedFix {
+	indent := f.text(f.lineStart(assign.Pos()), assign.Pos())
+	text := "\n" + indent + "if errors.Is(" + errVar + ", " + noRows + ") { // a concurrent caller inserted the row first: " + why + "\n" + body + "}"
 	text = strings.ReplaceAll(text, "\n", "\n"+indent+"\t")
 	text = strings.ReplaceAll(text, "\n"+indent+"\t}", "\n"+indent+"}") // the closing brace at the if's indentation
 	edits := append([]analysis.TextEdit{clause, {Pos: assign.End(), End: assign.End(), NewText: []byte(text)}}, imports...)
 	return &analysis.SuggestedFix{
 		Message:   "Make the INSERT conditional with ON CONFLICT (" + strings.Join(target, ", ") + ") DO NOTHING, and answer a twin's insert, which returns no row, as the check answers a found row",
 		TextEdits: edits,
-	}, ""
+	}
 }
 
 // scannedInsert finds the insert as `errVar = q.QueryRow(...).Scan(...)`
