@@ -196,7 +196,13 @@ func (s *stmt) withAt(i int) Statement {
 		case s.isPunct(k, ","):
 			expectName = true
 		case cteMain[s.word(k)]:
-			main := classifyStmt(s.sub(k, len(s.toks)))
+			rest := s.sub(k, len(s.toks))
+			main := classifyStmt(rest)
+			if main.Kind == Insert {
+				if c, ok := feedingWrite(rest, named); ok {
+					return c
+				}
+			}
 			if main.Kind != Select {
 				return main
 			}
@@ -217,6 +223,26 @@ func (s *stmt) withAt(i int) Statement {
 		}
 	}
 	return Statement{}
+}
+
+// feedingWrite returns the write of a CTE that the main INSERT selects
+// from (WITH updated AS (UPDATE t ... RETURNING ...) INSERT INTO log
+// SELECT ... FROM updated): the rows inserted are derived from the CTE's,
+// bookkeeping of its write, and the CTE's write (its table, whether a
+// WHERE guards it) is what the statement does to the rows it is about.
+func feedingWrite(main *stmt, named map[string]*stmt) (Statement, bool) {
+	for i := range main.toks {
+		if main.word(i) != "from" && main.word(i) != "join" {
+			continue
+		}
+		from, _ := main.name(i + 1)
+		if cte, ok := named[from]; ok && from != "" {
+			if c := classifyStmt(cte); isWrite(c.Kind) {
+				return c, true
+			}
+		}
+	}
+	return Statement{}, false
 }
 
 // insertAt parses INSERT (and MySQL REPLACE): target table, conflict
@@ -339,7 +365,8 @@ func (s *stmt) targetAt(i int, kind Kind, optional ...string) Statement {
 var whereClauseEnd = map[string]bool{"returning": true, "order": true, "limit": true}
 
 // whereTestsState reports whether the statement's own WHERE clause (not a
-// subquery's) compares a column that is not a key. A column is a key when
+// subquery's) compares a column that is not a key nor a soft-delete
+// filter (softdelete.go). A column is a key when
 // it is named id, key or uuid, or ends in _id, _key or _uuid, or names
 // the tenant: those pick the row, they say nothing about its state.
 func (s *stmt) whereTestsState(from int) bool {
@@ -362,7 +389,7 @@ func (s *stmt) whereTestsState(from int) bool {
 		if i := strings.LastIndexByte(col, '.'); i >= 0 {
 			col = col[i+1:] // t.status
 		}
-		if !IsKeyColumn(col) {
+		if !IsKeyColumn(col) && !s.filtersDeleted(from, col) {
 			return true
 		}
 		k = next - 1

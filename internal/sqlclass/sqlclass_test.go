@@ -72,6 +72,10 @@ func TestWith(t *testing.T) {
 			Statement{Kind: Select, Table: "users"}},
 		{"materialized writable cte", `WITH d AS MATERIALIZED (DELETE FROM queue WHERE id = 1 RETURNING *) SELECT count(*) FROM d`,
 			Statement{Kind: Delete, Table: "queue", Returning: true}},
+		{"insert fed by a writable cte is the cte's write", `WITH updated AS (UPDATE convoy.event_deliveries SET status = $1 WHERE id = ANY($2::TEXT[]) RETURNING created_at) INSERT INTO counts_stale (day) SELECT DISTINCT created_at::date FROM updated ON CONFLICT DO NOTHING`,
+			Statement{Kind: Update, Table: "convoy.event_deliveries", Returning: true}},
+		{"insert beside a writable cte it does not read keeps main", `WITH updated AS (UPDATE jobs SET state = 'run' WHERE id = $1 RETURNING id) INSERT INTO audit (msg) VALUES ('ran') ON CONFLICT DO NOTHING`,
+			Statement{Kind: Insert, Table: "audit", OnConflict: true, OnConflictDoNothing: true}},
 		{"cte then insert keeps main", `WITH src AS (SELECT 1 AS id) INSERT INTO dst SELECT id FROM src ON CONFLICT DO NOTHING`,
 			Statement{Kind: Insert, Table: "dst", OnConflict: true, OnConflictDoNothing: true}},
 	})
@@ -238,6 +242,9 @@ func TestSchemaAndStateGuard(t *testing.T) {
 		{"update null guard qualified", `UPDATE jobs j SET done_at = now() WHERE j.job_key = $1 AND j.done_at IS NULL RETURNING id`, Statement{Kind: Update, Table: "jobs", StateGuard: true, Returning: true}},
 		{"update state only in subquery", `UPDATE orders SET n = 1 WHERE id IN (SELECT order_id FROM items WHERE state = 'x')`, Statement{Kind: Update, Table: "orders"}},
 		{"update without where", `UPDATE counters SET n = n + 1`, Statement{Kind: Update, Table: "counters", Relative: true}},
+		{"update behind a soft-delete filter is unguarded", `UPDATE event_deliveries SET status = $1, updated_at = NOW() WHERE (project_id = $2 OR $2 = '') AND id = ANY($3::TEXT[]) AND deleted_at IS NULL`, Statement{Kind: Update, Table: "event_deliveries"}},
+		{"soft delete guarded by its own column", `UPDATE users SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL`, Statement{Kind: Update, Table: "users", StateGuard: true}},
+		{"soft-delete filter beside a state guard", `UPDATE jobs SET state = 'done' WHERE id = $1 AND deleted_at IS NULL AND state = 'running'`, Statement{Kind: Update, Table: "jobs", StateGuard: true}},
 		{"delete guarded", `DELETE FROM holds WHERE hold_key = $1 AND version = $2`, Statement{Kind: Delete, Table: "holds", StateGuard: true}},
 		{"delete by key", `DELETE FROM holds WHERE hold_key = $1`, Statement{Kind: Delete, Table: "holds"}},
 	})

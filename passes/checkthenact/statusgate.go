@@ -153,13 +153,14 @@ func derivedFromRecord(records []ssa.Value, write *dataaccess.Op) bool {
 }
 
 // duplicableAct returns an operation on the gated branch that does harm
-// when it runs twice and is not the state write itself: an effect or an
-// insert (a second credit, a second e-mail) before a relative update of
-// another table (balance = balance + 10), which the message then names.
+// when it runs twice and is not the state write itself: an effect (a
+// second e-mail, a second charge) before an insert (a second credit row)
+// before a relative update of another table (balance = balance + 10),
+// which the message then names.
 // A write of absolute values (status = 'failed', a total recomputed from
 // scratch) leaves the row as one run would: no act.
 func duplicableAct(g gate, write *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.BasicBlock) *dataaccess.Op {
-	var update *dataaccess.Op
+	var insert, update *dataaccess.Op
 	for _, op := range ops {
 		if op == write || op == g.read || !dataaccess.NonIdempotent(op) || !inRegion(op.Instr, g.fn, region) || keyedByRecord(g, op) {
 			continue
@@ -170,12 +171,19 @@ func duplicableAct(g gate, write *dataaccess.Op, ops []*dataaccess.Op, region []
 		if !onOnePath(op, write, g.fn) {
 			continue
 		}
-		if op.Kind != apis.Update {
-			return op
-		}
-		if update == nil {
+		switch {
+		case op.Kind == apis.Effect:
+			return op // the send or the charge is what the message names
+		case op.Kind != apis.Update:
+			if insert == nil {
+				insert = op
+			}
+		case update == nil:
 			update = op
 		}
+	}
+	if insert != nil {
+		return insert
 	}
 	return update
 }
