@@ -81,6 +81,10 @@ func run(pass *analysis.Pass) (any, error) {
 			reported[read] = true
 		}
 	}
+	// A quantity compared with its limit and then counted by a relative
+	// update is a limit race before it is a status gate: the message
+	// names the take, not some act further on.
+	limitGateRaces(pass, judge, reported)
 	for _, read := range model.Ops {
 		if usable(read) {
 			reportFirst(append(gatesOf(read), pendingGates(read)...))
@@ -93,7 +97,6 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	passedGateRaces(pass, model, usable, reported)
 	presentBranchDecrements(pass, judge, reported)
-	limitGateRaces(pass, judge, reported)
 	countLimitRaces(pass, judge, reported)
 	lostUpdates(pass, judge, reported)
 	childChecks(pass, judge, reported)

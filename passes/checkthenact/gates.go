@@ -198,6 +198,9 @@ func recordValues(op *dataaccess.Op) []ssa.Value {
 			}
 		}
 	}
+	for _, res := range dataaccess.DispatchedResults(op) {
+		addResult(res)
+	}
 	for _, out := range outParams(call.Call.Args) {
 		if op.Summary != nil && readBefore(out, call) {
 			continue // the caller's input (request parameters it read), not what the helper loads

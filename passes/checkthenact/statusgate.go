@@ -306,6 +306,8 @@ func describeAct(op *dataaccess.Op) string {
 	switch {
 	case op.SQL != nil && op.SQL.Table != "":
 		return fmt.Sprintf("the %s of %s", op.Kind, op.SQL.Table)
+	case dataaccess.DispatchedMessage(op) != "":
+		return dataaccess.DispatchedMessage(op) // the bus's command, not its Dispatch
 	case op.Callee != nil:
 		return op.Callee.Name()
 	case op.Kind == apis.Effect:

@@ -41,10 +41,9 @@ func hasDispatchSignature(sig *types.Signature) bool {
 	return ok && iface.Empty()
 }
 
-// dispatchedMessage returns the named struct type of the one message a
-// dispatch passes by pointer, or nil when it passes several, or one whose
-// type the call does not show.
-func dispatchedMessage(c *ssa.CallCommon) *types.Named {
+// dispatchedValue returns the one message a dispatch passes, or nil when
+// it passes several.
+func dispatchedValue(c *ssa.CallCommon) ssa.Value {
 	msg := arg(c, 1)
 	if c.Signature().Variadic() {
 		elems := variadicElems(msg)
@@ -56,7 +55,18 @@ func dispatchedMessage(c *ssa.CallCommon) *types.Named {
 	if msg == nil {
 		return nil
 	}
-	t := Unwrap(msg).Type()
+	return Unwrap(msg)
+}
+
+// dispatchedMessage returns the named struct type of the one message a
+// dispatch passes by pointer, or nil when it passes several, or one whose
+// type the call does not show.
+func dispatchedMessage(c *ssa.CallCommon) *types.Named {
+	msg := dispatchedValue(c)
+	if msg == nil {
+		return nil
+	}
+	t := msg.Type()
 	if _, isPtr := t.Underlying().(*types.Pointer); !isPtr {
 		return nil
 	}
@@ -114,4 +124,26 @@ func DispatchedMessage(op *Op) string {
 		return msg.Obj().Name()
 	}
 	return ""
+}
+
+// DispatchedResults returns what a query dispatched through a bus loaded:
+// the values read from its message's Result field after the call
+// (active.Result.Attempts reads the record the handler stored there).
+func DispatchedResults(op *Op) []ssa.Value {
+	c := op.Call()
+	if c == nil || op.Callee == nil || !hasDispatchSignature(op.Callee.Signature()) {
+		return nil
+	}
+	msg := dispatchedValue(c)
+	if msg == nil {
+		return nil
+	}
+	var out []ssa.Value
+	for _, ref := range *msg.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if ok && ssautil.FieldName(fa.X.Type(), fa.Field) == "Result" {
+			out = append(out, ssautil.LoadsOf(fa)...)
+		}
+	}
+	return out
 }

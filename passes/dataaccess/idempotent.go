@@ -41,13 +41,17 @@ func NonIdempotent(op *Op) bool {
 // relativeUpdate reports whether an update computes the new value from
 // the old one: SQL text whose SET reads the column it assigns, a gorm.Expr
 // with arithmetic among the call's arguments, an xorm Incr/Decr on the
-// chain, or a repository interface's method named for it.
+// chain, or a repository interface's method or a bus command named for
+// it.
 func relativeUpdate(op *Op) bool {
 	if op.SQL != nil {
 		return op.SQL.Relative
 	}
 	if op.Callee != nil && passutil.IsInterfaceMethod(op.Callee) && apis.IsIncrementName(op.Callee.Name()) {
 		return true // a repository's IncrementUsage, seen only by its name
+	}
+	if apis.IsIncrementName(DispatchedMessage(op)) {
+		return true // a bus command IncrementVerificationAttempts, likewise
 	}
 	for call := op.Call(); call != nil; call = chainCall(call) {
 		if f := callee(call); f != nil && relativeSetters[f.Name()] {

@@ -10,3 +10,10 @@ type UpsertUser struct{ User *query.User }
 type SendWelcomeMail struct{ Email string }
 
 type LogInfo struct{ Message string }
+
+type IncrementVerificationAttempts struct{ Key string }
+
+type SetVerificationNote struct {
+	Key  string
+	Note string
+}

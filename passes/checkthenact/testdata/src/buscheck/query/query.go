@@ -20,3 +20,14 @@ type GetTenantByDomain struct {
 	Domain string
 	Result *Tenant
 }
+
+type Verification struct {
+	Key      string
+	Code     string
+	Attempts int
+}
+
+type GetActiveVerificationByEmail struct {
+	Email  string
+	Result *Verification
+}
