@@ -56,6 +56,8 @@ func helperTokenReuses(pass *analysis.Pass, judge *Judge) {
 				}
 				if r, ok := helperTokenReuseOf(check, model); ok {
 					reportHelperTokenReuse(pass, r)
+				} else if r, ok := unconsumedCodeOf(check, model); ok {
+					reportUnconsumedCode(pass, r)
 				}
 			}
 		}
@@ -268,11 +270,17 @@ func dominatedByAny(blocks []*ssa.BasicBlock, b *ssa.BasicBlock) bool {
 // result away: nothing tells the caller whether it removed the code or a
 // twin already had.
 func removesKey(call ssa.CallInstruction, keys []ssa.Value) bool {
-	name, _ := calledName(call.Common())
-	if !hasAnyPrefix(name, "Del", "Delete", "Remove", "Invalidate", "Clear", "Evict") {
+	if v := call.Value(); v != nil && resultUsed(v) {
 		return false
 	}
-	if v := call.Value(); v != nil && resultUsed(v) {
+	return removalOf(call, keys)
+}
+
+// removalOf reports whether call removes one of keys from a store by its
+// name, whatever it does with the result.
+func removalOf(call ssa.CallInstruction, keys []ssa.Value) bool {
+	name, _ := calledName(call.Common())
+	if !hasAnyPrefix(name, "Del", "Delete", "Remove", "Invalidate", "Clear", "Evict") {
 		return false
 	}
 	for _, k := range keyArgs(call.Common()) {

@@ -155,3 +155,47 @@ func (a *Auth) ResetPkg(ctx context.Context, token string) error {
 	_, err := a.db.ExecContext(ctx, `UPDATE users SET password = $1`, "x")
 	return err
 }
+
+// A sign-up checks the e-mailed code and never removes it, while
+// ResetPassword shows the codes are meant to be removed once used: every
+// registration with the code, concurrent or later, passes and inserts.
+func (s *Server) Register(ctx context.Context, email, code string) error {
+	if !codes.VerifyCodeWithKey(email, code, "register") { // want `token-reuse race: VerifyCodeWithKey checks the one-time code and nothing on this path removes it \(DeleteKey, which this package calls elsewhere, would\), so every request with the code, concurrent or later, passes and reaches the insert of users`
+		return errors.New("invalid code")
+	}
+	_, err := s.db.ExecContext(ctx, `INSERT INTO users (email) VALUES ($1)`, email)
+	return err
+}
+
+// Near miss: the code allows an absolute write (the e-mail bound to the
+// caller's own account): running it again leaves the row as one run does.
+func (s *Server) BindEmail(ctx context.Context, userID int64, email, code string) error {
+	if !codes.VerifyCodeWithKey(email, code, "bind") {
+		return errors.New("invalid code")
+	}
+	_, err := s.db.ExecContext(ctx, `UPDATE users SET email = $1 WHERE id = $2`, email, userID)
+	return err
+}
+
+// Near miss: the removal's result gates the insert, so only the request
+// that removed the code registers.
+func (s *Server) RegisterDeleteGates(ctx context.Context, email, code string) error {
+	if !codes.VerifyCodeWithKey(email, code, "register") {
+		return errors.New("invalid code")
+	}
+	if !codes.DeleteKeyIfPresent(email, "register") {
+		return errors.New("code already used")
+	}
+	_, err := s.db.ExecContext(ctx, `INSERT INTO users (email) VALUES ($1)`, email)
+	return err
+}
+
+// Near miss: Get takes the token as it reads it (tmptokens removes on
+// read), although the package has a Delete it calls elsewhere.
+func (a *Auth) RegisterPkg(ctx context.Context, token, email string) error {
+	if _, err := tmptokens.Get(token); err != nil {
+		return err
+	}
+	_, err := a.db.ExecContext(ctx, `INSERT INTO users (email) VALUES ($1)`, email)
+	return err
+}

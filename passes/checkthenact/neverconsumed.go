@@ -1,0 +1,159 @@
+package checkthenact
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+// A one-time code checked through a helper and then never removed on the
+// way to the act it allows is not one-time at all:
+//
+//	if !common.VerifyCodeWithKey(email, code, purpose) { return }
+//	user.Insert(ctx)                      // every request with the code
+//
+// while another handler of the package, after the same kind of check,
+// calls the store's removal (common.DeleteKey(email, purpose)): the store
+// is meant to hand each code out once, and this path forgot. Concurrent
+// requests with one code, and later ones until it expires, all pass and
+// all act. The rule needs that evidence in sight: a removal function
+// beside the check (same package, or same receiver type) that this
+// package calls somewhere, no removal of the key on any path after the
+// check, and a non-idempotent act (an insert, an effect, a relative
+// update) where the check passed. A check that only answers "valid" acts
+// on nothing and is not reported.
+
+// unconsumedCode is one such check and the act it lets run again.
+type unconsumedCode struct {
+	check   ssa.CallInstruction
+	remover *types.Func
+	act     *dataaccess.Op
+}
+
+// unconsumedCodeOf returns the race of a check of a one-time code that
+// helperTokenReuseOf found no removal for.
+func unconsumedCodeOf(check ssa.CallInstruction, model *dataaccess.Result) (unconsumedCode, bool) {
+	checker := staticFunc(check)
+	if checker == nil || !hasAnyPrefix(checker.Name(), "Verify", "Check", "Validate") {
+		return unconsumedCode{}, false // a Get or Load may take the code as it reads it
+	}
+	remover := removerBeside(checker, model.SSA().SrcFuncs)
+	if remover == nil {
+		return unconsumedCode{}, false
+	}
+	passing := passingBlocks(check)
+	if len(passing) == 0 {
+		return unconsumedCode{}, false
+	}
+	keys := keyArgs(check.Common())
+	var act *dataaccess.Op
+	for _, op := range model.ByFunc[check.Parent()] {
+		if op.Instr == check || !dominatedByAny(passing, op.Instr.Block()) {
+			continue
+		}
+		if act == nil && dataaccess.NonIdempotent(op) {
+			act = op
+		}
+	}
+	for call := range ssautil.StaticCalls(check.Parent()) {
+		if dominatedByAny(passing, call.Block()) && (removalOf(call, keys) || removalInCallee(call, keys) != nil) {
+			return unconsumedCode{}, false // removed, gating or not: helperTokenReuseOf judges that
+		}
+	}
+	if act == nil {
+		return unconsumedCode{}, false
+	}
+	return unconsumedCode{check: check, remover: remover, act: act}, true
+}
+
+// staticFunc returns the function or method a call reaches statically.
+func staticFunc(call ssa.CallInstruction) *types.Func {
+	callee := call.Common().StaticCallee()
+	if callee == nil {
+		return nil
+	}
+	f, _ := callee.Object().(*types.Func)
+	return f
+}
+
+// removerBeside returns a function declared beside checker (in its
+// package, or on its receiver type) whose name says it removes a code and
+// that takes a string, when one of funcs (the package's) calls it: the
+// evidence that the codes are meant to be removed once used.
+func removerBeside(checker *types.Func, funcs []*ssa.Function) *types.Func {
+	for _, cand := range siblings(checker) {
+		name := cand.Name()
+		if cand == checker || !hasAnyPrefix(name, "Del", "Delete", "Remove", "Invalidate", "Consume", "Revoke", "Expire") || !takesString(cand) {
+			continue
+		}
+		if calledIn(funcs, cand) {
+			return cand
+		}
+	}
+	return nil
+}
+
+// siblings returns the functions of checker's package, or the methods of
+// its receiver's named type.
+func siblings(checker *types.Func) []*types.Func {
+	var out []*types.Func
+	if recv := checker.Signature().Recv(); recv != nil {
+		named := ssautil.NamedOf(recv.Type())
+		if named == nil {
+			return nil
+		}
+		for m := range named.Methods() {
+			out = append(out, m)
+		}
+		return out
+	}
+	if checker.Pkg() == nil {
+		return nil
+	}
+	scope := checker.Pkg().Scope()
+	for _, name := range scope.Names() {
+		if f, ok := scope.Lookup(name).(*types.Func); ok {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func takesString(f *types.Func) bool {
+	params := f.Signature().Params()
+	for i := range params.Len() {
+		if b, ok := params.At(i).Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// calledIn reports whether one of the package's functions calls f.
+func calledIn(funcs []*ssa.Function, f *types.Func) bool {
+	for _, fn := range funcs {
+		for _, called := range ssautil.StaticCalls(fn) {
+			if called == f {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func reportUnconsumedCode(pass *analysis.Pass, r unconsumedCode) {
+	line := func(pos token.Pos) int { return pass.Fset.Position(pos).Line }
+	checkName, _ := calledName(r.check.Common())
+	pass.Report(analysis.Diagnostic{
+		Pos: r.check.Pos(),
+		Message: fmt.Sprintf("token-reuse race: %s checks the one-time code and nothing on this path removes it (%s, which this package calls elsewhere, would), so every request with the code, concurrent or later, passes and reaches %s at line %d again (take the code in the step that checks it: GETDEL, sync.Map LoadAndDelete, or a delete that reports whether this caller removed it, and act only then)",
+			checkName, r.remover.Name(), describeAct(r.act), line(r.act.Pos())),
+		Related: []analysis.RelatedInformation{{Pos: r.act.Pos(), Message: "the act every request with the code runs"}},
+	})
+}
