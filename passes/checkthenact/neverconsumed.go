@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemvet/idemvet/internal/apis"
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
@@ -62,7 +64,7 @@ func unconsumedCodeOf(check ssa.CallInstruction, model *dataaccess.Result) (unco
 		}
 	}
 	for call := range ssautil.StaticCalls(check.Parent()) {
-		if dominatedByAny(passing, call.Block()) && (removalOf(call, keys) || removalInCallee(call, keys) != nil) {
+		if dominatedByAny(passing, call.Block()) && (removalOf(call, keys) || removalInCallee(call, keys) != nil || storeUsedInCallee(call, keys, checker)) {
 			return unconsumedCode{}, false // removed, gating or not: helperTokenReuseOf judges that
 		}
 	}
@@ -70,6 +72,46 @@ func unconsumedCodeOf(check ssa.CallInstruction, model *dataaccess.Result) (unco
 		return unconsumedCode{}, false
 	}
 	return unconsumedCode{check: check, remover: remover, act: act}, true
+}
+
+// storeUsedInCallee reports whether call hands the key to a function of
+// the package whose body calls the checker's store again with it (the
+// handler that finishes the flow takes the code: doResetPassword's
+// tmptokens.Get), so the code's fate is decided there.
+func storeUsedInCallee(call ssa.CallInstruction, keys []ssa.Value, checker *types.Func) bool {
+	callee := call.Common().StaticCallee()
+	if callee == nil || callee.Blocks == nil || callee.Pkg != call.Parent().Pkg {
+		return false
+	}
+	var params []ssa.Value
+	for i, a := range call.Common().Args {
+		for _, k := range keys {
+			if dataaccess.SameValue(a, k) && i < len(callee.Params) {
+				params = append(params, callee.Params[i])
+			}
+		}
+	}
+	for inner, f := range ssautil.StaticCalls(callee) {
+		if f == nil || f == checker || !sameHome(f, checker) {
+			continue
+		}
+		for _, a := range keyArgs(inner.Common()) {
+			for _, p := range params {
+				if dataaccess.SameValue(a, p) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// sameHome reports whether two functions belong to one receiver type, or
+// are functions of one package.
+func sameHome(a, b *types.Func) bool {
+	_, wa := funcHome(a)
+	_, wb := funcHome(b)
+	return a.Pkg() == b.Pkg() && wa == wb
 }
 
 // staticFunc returns the function or method a call reaches statically.
@@ -87,16 +129,49 @@ func staticFunc(call ssa.CallInstruction) *types.Func {
 // that takes a string, when one of funcs (the package's) calls it: the
 // evidence that the codes are meant to be removed once used.
 func removerBeside(checker *types.Func, funcs []*ssa.Function) *types.Func {
+	_, where := funcHome(checker)
+	store := packageOfTokens(where) || apis.NamesOneTimeToken(where)
 	for _, cand := range siblings(checker) {
 		name := cand.Name()
 		if cand == checker || !hasAnyPrefix(name, "Del", "Delete", "Remove", "Invalidate", "Consume", "Revoke", "Expire") || !takesString(cand) {
 			continue
+		}
+		if !store && !shareNoun(checker.Name(), name) {
+			continue // a big package's DeleteAllUserSessions is about something else
 		}
 		if calledIn(funcs, cand) {
 			return cand
 		}
 	}
 	return nil
+}
+
+// funcHome returns the name of what f belongs to: its receiver's type,
+// or its package.
+func funcHome(f *types.Func) (name, where string) {
+	if recv := f.Signature().Recv(); recv != nil {
+		if n := ssautil.NamedOf(recv.Type()); n != nil {
+			return f.Name(), n.Obj().Name()
+		}
+	}
+	if f.Pkg() != nil {
+		where = f.Pkg().Name()
+	}
+	return f.Name(), where
+}
+
+// shareNoun reports whether two names share a word other than a verb or a
+// connective: VerifyCodeWithKey and DeleteKey are about the key.
+func shareNoun(a, b string) bool {
+	generic := map[string]bool{"with": true, "by": true, "for": true, "and": true, "or": true, "of": true, "to": true, "all": true, "if": true,
+		"del": true, "delete": true, "remove": true, "invalidate": true, "consume": true, "revoke": true, "expire": true,
+		"verify": true, "check": true, "validate": true}
+	for _, w := range apis.SplitWords(a) {
+		if !generic[w] && slices.Contains(apis.SplitWords(b), w) {
+			return true
+		}
+	}
+	return false
 }
 
 // siblings returns the functions of checker's package, or the methods of

