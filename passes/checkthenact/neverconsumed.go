@@ -136,7 +136,7 @@ func removerBeside(checker *types.Func, funcs []*ssa.Function) *types.Func {
 		if cand == checker || !hasAnyPrefix(name, "Del", "Delete", "Remove", "Invalidate", "Consume", "Revoke", "Expire") || !takesString(cand) {
 			continue
 		}
-		if !store && !shareNoun(checker.Name(), name) {
+		if !store && !shareNoun(checker.Name(), name) || namesManyUseToken(name) {
 			continue // a big package's DeleteAllUserSessions is about something else
 		}
 		if calledIn(funcs, cand) {
@@ -168,6 +168,19 @@ func shareNoun(a, b string) bool {
 		"verify": true, "check": true, "validate": true}
 	for _, w := range apis.SplitWords(a) {
 		if !generic[w] && slices.Contains(apis.SplitWords(b), w) {
+			return true
+		}
+	}
+	return false
+}
+
+// namesManyUseToken reports whether a name is about a credential used
+// many times (ExpireTokenByAccessToken, DeleteSession): removing one says
+// nothing of one-time codes.
+func namesManyUseToken(name string) bool {
+	for _, w := range apis.SplitWords(name) {
+		switch w {
+		case "session", "sessions", "access", "api", "bearer", "personal", "refresh":
 			return true
 		}
 	}
