@@ -160,18 +160,26 @@ func funcHome(f *types.Func) (name, where string) {
 	return f.Name(), where
 }
 
-// shareNoun reports whether two names share a word other than a verb or a
-// connective: VerifyCodeWithKey and DeleteKey are about the key.
+// shareNoun reports whether two names share a word other than a verb, a
+// connective or "token"/"code" (ValidateKerberosToken and
+// ExpireTokenByUser are about different tokens): VerifyCodeWithKey and
+// DeleteKey are about the key.
 func shareNoun(a, b string) bool {
-	generic := map[string]bool{"with": true, "by": true, "for": true, "and": true, "or": true, "of": true, "to": true, "all": true, "if": true,
-		"del": true, "delete": true, "remove": true, "invalidate": true, "consume": true, "revoke": true, "expire": true,
-		"verify": true, "check": true, "validate": true}
 	for _, w := range apis.SplitWords(a) {
-		if !generic[w] && slices.Contains(apis.SplitWords(b), w) {
+		if !unspecificWords[w] && slices.Contains(apis.SplitWords(b), w) {
 			return true
 		}
 	}
 	return false
+}
+
+// unspecificWords name no particular store: verbs, connectives, and what
+// every credential is called.
+var unspecificWords = map[string]bool{
+	"with": true, "by": true, "for": true, "and": true, "or": true, "of": true, "to": true, "all": true, "if": true,
+	"del": true, "delete": true, "remove": true, "invalidate": true, "consume": true, "revoke": true, "expire": true,
+	"verify": true, "check": true, "validate": true,
+	"token": true, "tokens": true, "code": true, "codes": true,
 }
 
 // namesManyUseToken reports whether a name is about a credential used

@@ -229,8 +229,9 @@ func (a *Auth) doReset(ctx context.Context, token, email string) error {
 	return err
 }
 
-// Near miss: the removal beside the check names an access token, a
-// credential used many times, not the login token checked.
+// Near miss: the removals beside the check name an access token, a
+// credential used many times, or share only the word "token" with it
+// (ExpireTokenByUser): neither is about the login token checked.
 func (s *Server) LoginWithToken(ctx context.Context, email, token string) error {
 	if !codes.VerifyLoginToken(email, token) {
 		return errors.New("invalid token")
@@ -240,3 +241,5 @@ func (s *Server) LoginWithToken(ctx context.Context, email, token string) error 
 }
 
 func (s *Server) Logout(token string) { codes.ExpireTokenByAccessToken(token) }
+
+func (s *Server) LogoutUser(user string) { codes.ExpireTokenByUser(user) }

@@ -63,3 +63,5 @@ func DeleteAllSessions(user string) {}
 func VerifyLoginToken(key, token string) bool { return codes["login"+key] == token }
 
 func ExpireTokenByAccessToken(token string) {}
+
+func ExpireTokenByUser(user string) {}
