@@ -35,6 +35,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// The writes a check's finding already names: a claim among them is
 	// not reported again by ignoredClaims.
 	named := map[*dataaccess.Op]bool{}
+	raced := map[*dataaccess.Op]bool{} // checks reported here
 	for _, check := range model.Ops {
 		if !check.Kind.IsCheck() || judge.NoTwin(check) {
 			continue // startup code, code its callers serialise, or a test's steps in turn: no twin to race with
@@ -44,10 +45,10 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if write, sentinel := racingWrite(check, model.Ops, callers); write != nil {
 			report(pass, check, write, sentinel, model.Ops)
-			named[write] = true
+			named[write], raced[check] = true, true
 		} else if insert, act := ungatedAct(check, model.Ops, callers); act != nil {
 			reportUngated(pass, check, insert, act)
-			named[insert] = true
+			named[insert], raced[check] = true, true
 		}
 	}
 	findOrCreateRaces(pass, judge)
@@ -99,7 +100,7 @@ func run(pass *analysis.Pass) (any, error) {
 	presentBranchDecrements(pass, judge, reported)
 	countLimitRaces(pass, judge, reported)
 	lostUpdates(pass, judge, reported)
-	childChecks(pass, judge, reported)
+	childChecks(pass, judge, reported, raced)
 	helperTokenReuses(pass, judge)
 	return nil, nil
 }

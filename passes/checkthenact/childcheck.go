@@ -27,17 +27,23 @@ type childRace struct {
 	insert *dataaccess.Op
 }
 
-// childChecks reports, for every read not already reported, a question
-// about a child of the record it loaded whose "missing" branch inserts
-// that child.
-func childChecks(pass *analysis.Pass, judge *Judge, reported map[*dataaccess.Op]bool) {
+// childChecks reports, for every read, a question about a child of the
+// record it loaded whose "missing" branch inserts that child; at the
+// question when the read was reported already (reported: a gate's or a
+// limit's read; raced: a check-then-act's).
+func childChecks(pass *analysis.Pass, judge *Judge, reported, raced map[*dataaccess.Op]bool) {
 	ops := judge.model.Ops
+	asked := map[*ssa.Call]bool{} // two reads merged into one record: one race
 	for _, read := range ops {
-		if reported[read] || !read.Kind.IsCheck() || read.Locks || judge.NoTwin(read) || freshKey(read) {
+		if !read.Kind.IsCheck() || read.Locks || judge.NoTwin(read) || freshKey(read) {
 			continue
 		}
-		if r, ok := childRaceOf(read, ops, judge.callers); ok {
-			reportChildRace(pass, r)
+		if r, ok := childRaceOf(read, ops, judge.callers); ok && !asked[r.has] {
+			asked[r.has] = true
+			// A read already reported for its own race (no user, then
+			// register one) is named at the question, a race on
+			// another row.
+			reportChildRace(pass, r, reported[read] || raced[read])
 			reported[read] = true
 		}
 	}
@@ -69,6 +75,15 @@ func childRaceOf(read *dataaccess.Op, ops []*dataaccess.Op, callers *callers) (c
 func childQuestions(rec ssa.Value) []*ssa.Call {
 	receivers := []ssa.Value{rec}
 	receivers = append(receivers, ssautil.LoadsOf(rec)...)
+	// user = byProvider.Result, then user = byEmail.Result: the record
+	// asked is the variable both reads merge into.
+	for _, r := range receivers {
+		for _, ref := range *r.Referrers() {
+			if phi, ok := ref.(*ssa.Phi); ok {
+				receivers = append(receivers, phi)
+			}
+		}
+	}
 	var out []*ssa.Call
 	for _, r := range receivers {
 		for _, ref := range *r.Referrers() {
@@ -123,12 +138,16 @@ func addsChild(w *dataaccess.Op, noun string) bool {
 	return false
 }
 
-func reportChildRace(pass *analysis.Pass, r childRace) {
+func reportChildRace(pass *analysis.Pass, r childRace, atQuestion bool) {
 	line := func(pos token.Pos) int { return pass.Fset.Position(pos).Line }
+	pos, asked := r.read.Pos(), fmt.Sprintf("the record read here is asked %s at line %d", r.has.Call.StaticCallee().Name(), line(r.has.Pos()))
+	if atQuestion {
+		pos, asked = r.has.Pos(), fmt.Sprintf("the record read at line %d is asked %s here", line(r.read.Pos()), r.has.Call.StaticCallee().Name())
+	}
 	pass.Report(analysis.Diagnostic{
-		Pos: r.read.Pos(),
-		Message: fmt.Sprintf("check-then-act race: the record read here is asked %s at line %d, and the insert at line %d adds what it lacks in a separate step, so two concurrent callers can both find it missing and both add it (make it one step: INSERT ... ON CONFLICT DO NOTHING on a unique key, or runtime/claim)",
-			r.has.Call.StaticCallee().Name(), line(r.has.Pos()), line(r.insert.Pos())),
+		Pos: pos,
+		Message: fmt.Sprintf("check-then-act race: %s, and the insert at line %d adds what it lacks in a separate step, so two concurrent callers can both find it missing and both add it (make it one step: INSERT ... ON CONFLICT DO NOTHING on a unique key, or runtime/claim)",
+			asked, line(r.insert.Pos())),
 		Related: []analysis.RelatedInformation{
 			{Pos: r.insert.Pos(), Message: "the insert both callers run"},
 		},

@@ -17,3 +17,8 @@ type SetVerificationNote struct {
 	Key  string
 	Note string
 }
+
+type RegisterUserProvider struct {
+	UserID   int
+	Provider string
+}

@@ -31,3 +31,15 @@ type GetActiveVerificationByEmail struct {
 	Email  string
 	Result *Verification
 }
+
+type GetUserByProvider struct {
+	Provider string
+	UID      string
+	Result   *User
+}
+
+// Providers are the user's sign-in providers, loaded with the user.
+type Providers []string
+
+// HasProvider asks whether the user signs in with provider.
+func (u *User) HasProvider(provider string) bool { return false }
