@@ -287,6 +287,9 @@ modifiers:
 			}
 			do := s.findWord(k+2, base, "do")
 			st.OnConflictDoNothing = do >= 0 && s.word(do+1) == "nothing"
+			// DO UPDATE ... WHERE: the update half changes the row only
+			// when its state allows, and rows affected tells who did.
+			st.StateGuard = do >= 0 && s.word(do+1) == "update" && s.findWord(do+2, base, "where") >= 0
 		case s.words(k, "on", "duplicate", "key", "update"):
 			st.OnConflict, st.OnConflictDoNothing = true, false
 		case s.words(k, "if", "not", "exists"): // CQL lightweight transaction

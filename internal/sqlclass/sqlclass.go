@@ -73,8 +73,9 @@ type Statement struct {
 	InsertColumns string
 	// StateGuard is set for an UPDATE or DELETE whose WHERE clause also
 	// tests a column that is not a key (status = 'pending', paid_at IS
-	// NULL, version = $3): it changes the row only from the state the
-	// caller expects, so rows affected tells who made the transition.
+	// NULL, version = $3), or for an upsert whose DO UPDATE has a WHERE:
+	// it changes the row only from the state the caller expects, so rows
+	// affected tells who made the transition.
 	StateGuard bool
 	// NextFromAggregate is set for an INSERT whose values select MAX(...)
 	// or COUNT(...) of its own table (number = (SELECT COALESCE(MAX(number),

@@ -245,6 +245,8 @@ func TestSchemaAndStateGuard(t *testing.T) {
 		{"update behind a soft-delete filter is unguarded", `UPDATE event_deliveries SET status = $1, updated_at = NOW() WHERE (project_id = $2 OR $2 = '') AND id = ANY($3::TEXT[]) AND deleted_at IS NULL`, Statement{Kind: Update, Table: "event_deliveries"}},
 		{"soft delete guarded by its own column", `UPDATE users SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL`, Statement{Kind: Update, Table: "users", StateGuard: true}},
 		{"soft-delete filter beside a state guard", `UPDATE jobs SET state = 'done' WHERE id = $1 AND deleted_at IS NULL AND state = 'running'`, Statement{Kind: Update, Table: "jobs", StateGuard: true}},
+		{"upsert whose update is guarded", `INSERT INTO events (id, done_at) VALUES ($1, now()) ON CONFLICT (id) DO UPDATE SET done_at = EXCLUDED.done_at WHERE events.done_at IS NULL`, Statement{Kind: Insert, Table: "events", OnConflict: true, ConflictColumns: "id", StateGuard: true}},
+		{"upsert that overwrites", `INSERT INTO events (id, done_at) VALUES ($1, now()) ON CONFLICT (id) DO UPDATE SET done_at = EXCLUDED.done_at`, Statement{Kind: Insert, Table: "events", OnConflict: true, ConflictColumns: "id"}},
 		{"delete guarded", `DELETE FROM holds WHERE hold_key = $1 AND version = $2`, Statement{Kind: Delete, Table: "holds", StateGuard: true}},
 		{"delete by key", `DELETE FROM holds WHERE hold_key = $1`, Statement{Kind: Delete, Table: "holds"}},
 	})

@@ -289,7 +289,7 @@ func fieldLoads(v ssa.Value, field string, depth int) []stateValue {
 		}
 		for _, ref := range *v.Referrers() {
 			if fa, ok := ref.(*ssa.FieldAddr); ok {
-				name := ssautil.FieldName(fa.X.Type(), fa.Field)
+				name := nullableName(fa)
 				if isKeyField(name) && !isProviderRef(fa.X.Type(), name) || isKindField(name) {
 					continue
 				}
@@ -423,4 +423,29 @@ var providerObjects = map[string]bool{
 func isKeyField(name string) bool {
 	return name == "ID" || name == "Id" || strings.HasSuffix(name, "ID") || strings.HasSuffix(name, "Id") ||
 		strings.HasSuffix(name, "Key") || name == "UUID"
+}
+
+// nullableName names the field fa addresses, but for the Valid flag of a
+// nullable scanned into a variable (var processedAt sql.NullTime;
+// processedAt.Valid) the variable, which names the column.
+func nullableName(fa *ssa.FieldAddr) string {
+	name := ssautil.FieldName(fa.X.Type(), fa.Field)
+	if name != "Valid" {
+		return name
+	}
+	if alloc, ok := fa.X.(*ssa.Alloc); ok && alloc.Comment != "" && isNullable(alloc.Type()) {
+		return alloc.Comment
+	}
+	return name
+}
+
+// isNullable reports whether t points to a nullable wrapper: database/sql's
+// NullTime, NullString..., sql.Null[T], pgtype's Timestamptz and kin.
+func isNullable(t types.Type) bool {
+	n := ssautil.NamedOf(t)
+	if n == nil || n.Obj().Pkg() == nil {
+		return false
+	}
+	path := n.Obj().Pkg().Path()
+	return path == "database/sql" && strings.HasPrefix(n.Obj().Name(), "Null") || strings.HasSuffix(path, "/pgtype")
 }

@@ -13,7 +13,8 @@ import (
 // A read can yield its answer through a loop over its rows instead of a
 // scalar: `for rows.Next() { n++ }` counts the rows found, `for
 // rows.Next() { found = true }` flags one, `ids = append(ids, id)` lists
-// them, and `rows.Scan(&n)` inside the loop reads a count(*). After the
+// them, and `rows.Scan(&n)` inside the loop reads a count(*); a Next that
+// drives no loop (`if rows.Next()`) is itself the flag. After the
 // loop these values are the check's outcome exactly as a count or a
 // found flag from QueryRow would be: n == 0 or !found is "absent", and n
 // compared with a limit is the limit's test (database/sql and pgx Rows,
@@ -33,7 +34,10 @@ func rowsLoopOf(next *ssa.Call) rowsLoop {
 	var loop rowsLoop
 	header := next.Block()
 	body := loopBody(next)
-	if body == nil {
+	if body == nil || !loopsBack(header, body) {
+		// No loop: `if rows.Next()` or `found := rows.Next()` asks
+		// whether one row came back.
+		loop.flags = append(loop.flags, next)
 		return loop
 	}
 	for _, instr := range header.Instrs {
@@ -93,6 +97,16 @@ func loopBody(next *ssa.Call) *ssa.BasicBlock {
 		}
 	}
 	return nil
+}
+
+// loopsBack reports whether body returns to header: a loop, not an if.
+func loopsBack(header, body *ssa.BasicBlock) bool {
+	for _, p := range header.Preds {
+		if body.Dominates(p) {
+			return true
+		}
+	}
+	return false
 }
 
 // allCarry reports whether every value the body hands back to the header

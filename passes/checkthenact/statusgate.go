@@ -229,10 +229,17 @@ func readSerialised(read *dataaccess.Op, ops []*dataaccess.Op) bool {
 }
 
 // picksWinner reports whether a write lets only one of two callers
-// through: an atomic insert, but not gorm's Save of a loaded record, an
-// upsert that overwrites the row for both.
+// through: an atomic insert, but not gorm's Save of a loaded record nor
+// an upsert's unguarded DO UPDATE, which overwrite the row for both.
 func picksWinner(op *dataaccess.Op) bool {
-	return op.Kind.IsAtomicInsert() && !dataaccess.WritesBack(op)
+	return op.Kind.IsAtomicInsert() && !dataaccess.WritesBack(op) && !upsertOverwrites(op)
+}
+
+// upsertOverwrites reports whether op is an INSERT ... ON CONFLICT DO
+// UPDATE (ON DUPLICATE KEY UPDATE) with no WHERE on its update: both of
+// two callers write the row, neither is refused.
+func upsertOverwrites(op *dataaccess.Op) bool {
+	return op.SQL != nil && op.SQL.OnConflict && !op.SQL.OnConflictDoNothing && !op.StateGuard
 }
 
 func reportStatusGate(pass *analysis.Pass, g gate, act, write *dataaccess.Op) {

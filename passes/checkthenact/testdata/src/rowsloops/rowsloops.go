@@ -170,3 +170,35 @@ func Events(db *gorm.DB, orderID int64) (int, error) {
 	}
 	return n, nil
 }
+
+// No loop: one rows.Next() answers whether a row came back, and two
+// subscribes both see none and both insert.
+func (s *Store) SubscribeNext(ctx context.Context, email string) error {
+	rows, err := s.db.QueryContext(ctx, `SELECT 1 FROM subscribers WHERE email = $1 LIMIT 1`, email) // want `check-then-act race: the existence check on subscribers and the insert at line \d+ are separate steps`
+	if err != nil {
+		return err
+	}
+	found := rows.Next()
+	rows.Close()
+	if found {
+		return nil
+	}
+	_, err = s.db.ExecContext(ctx, `INSERT INTO subscribers (email) VALUES ($1)`, email)
+	return err
+}
+
+// Near miss: rows.Next() gates an update of the row found, not an insert
+// of a missing one.
+func (s *Store) TouchNext(ctx context.Context, email string) error {
+	rows, err := s.db.QueryContext(ctx, `SELECT 1 FROM subscribers WHERE email = $1 LIMIT 1`, email)
+	if err != nil {
+		return err
+	}
+	found := rows.Next()
+	rows.Close()
+	if !found {
+		return nil
+	}
+	_, err = s.db.ExecContext(ctx, `UPDATE subscribers SET seen_at = now() WHERE email = $1`, email)
+	return err
+}
