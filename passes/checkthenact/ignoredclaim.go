@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/sqlclass"
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
@@ -20,12 +21,18 @@ import (
 // every caller, the duplicate included, goes on to the charge or e-mail
 // that follows it.
 
+// A guarded transition (UPDATE ... SET status = 'paid' WHERE id = $1 AND
+// status = 'pending') is a claim of the same kind: it changes the row for
+// one caller, and its rows affected says which; executed for its error
+// alone, it lets every caller on to the charge.
+
 // ignoredClaims reports each claim whose outcome is never read and that
 // an effect which must not run twice follows, unless a check's finding
 // already names it (named).
 func ignoredClaims(pass *analysis.Pass, judge *Judge, named map[*dataaccess.Op]bool) {
 	for _, claim := range judge.model.Ops {
-		if !claim.Kind.IsAtomicInsert() || !decidesWinner(claim) || named[claim] || judge.NoTwin(claim) || !outcomeUnread(claim) {
+		claims := claim.Kind.IsAtomicInsert() && decidesWinner(claim) || guardedTransition(claim)
+		if !claims || named[claim] || judge.NoTwin(claim) || !outcomeUnread(claim) {
 			continue
 		}
 		if effect := doubledAfter(claim, judge.model.Ops); effect != nil {
@@ -86,11 +93,19 @@ func decidesWinner(claim *dataaccess.Op) bool {
 	return true
 }
 
+// guardedTransition reports whether op is an UPDATE whose own WHERE tests
+// the row's state, written as SQL text: it changes the row for one of two
+// callers.
+func guardedTransition(op *dataaccess.Op) bool {
+	return op.Kind == apis.Update && op.StateGuard && op.SQL != nil && op.SQL.Kind == sqlclass.Update
+}
+
 // silentOnDuplicate reports whether the claim returns no error when the
 // key is already taken, so that its error tells nothing about winning:
-// SQL's ON CONFLICT DO NOTHING and INSERT IGNORE, SETNX, LoadOrStore. An
-// ORM's, a DynamoDB conditional put or a wrapper may answer the duplicate
-// with an error, and is read when its error is.
+// SQL's ON CONFLICT DO NOTHING and INSERT IGNORE, a guarded UPDATE that
+// changes no row, SETNX, LoadOrStore. An ORM's, a DynamoDB conditional
+// put or a wrapper may answer the duplicate with an error, and is read
+// when its error is.
 func silentOnDuplicate(claim *dataaccess.Op) bool {
 	if claim.SQL != nil {
 		return true
@@ -138,6 +153,8 @@ func reportIgnoredClaim(pass *analysis.Pass, claim, effect *dataaccess.Op) {
 // claimName names the claim for the message.
 func claimName(op *dataaccess.Op) string {
 	switch {
+	case guardedTransition(op):
+		return fmt.Sprintf("the guarded update of %s", op.SQL.Table)
 	case op.SQL != nil && op.SQL.Table != "":
 		return fmt.Sprintf("the conditional insert into %s", op.SQL.Table)
 	case op.Callee != nil:
