@@ -94,10 +94,10 @@ func decidesWinner(claim *dataaccess.Op) bool {
 }
 
 // guardedTransition reports whether op is an UPDATE whose own WHERE tests
-// the row's state, written as SQL text: it changes the row for one of two
-// callers.
+// the row's state (in SQL text, or an ORM's Where): it changes the row
+// for one of two callers.
 func guardedTransition(op *dataaccess.Op) bool {
-	return op.Kind == apis.Update && op.StateGuard && op.SQL != nil && op.SQL.Kind == sqlclass.Update
+	return op.Kind == apis.Update && op.StateGuard && (op.SQL == nil || op.SQL.Kind == sqlclass.Update)
 }
 
 // silentOnDuplicate reports whether the claim returns no error when the
@@ -107,7 +107,7 @@ func guardedTransition(op *dataaccess.Op) bool {
 // put or a wrapper may answer the duplicate with an error, and is read
 // when its error is.
 func silentOnDuplicate(claim *dataaccess.Op) bool {
-	if claim.SQL != nil {
+	if claim.SQL != nil || guardedTransition(claim) {
 		return true
 	}
 	if claim.Callee == nil || claim.Callee.Pkg() == nil || claim.Summary != nil {
@@ -153,8 +153,10 @@ func reportIgnoredClaim(pass *analysis.Pass, claim, effect *dataaccess.Op) {
 // claimName names the claim for the message.
 func claimName(op *dataaccess.Op) string {
 	switch {
-	case guardedTransition(op):
+	case guardedTransition(op) && op.SQL != nil:
 		return fmt.Sprintf("the guarded update of %s", op.SQL.Table)
+	case guardedTransition(op):
+		return fmt.Sprintf("the guarded update of %s", op.Resource.Table)
 	case op.SQL != nil && op.SQL.Table != "":
 		return fmt.Sprintf("the conditional insert into %s", op.SQL.Table)
 	case op.Callee != nil:
@@ -167,7 +169,7 @@ func claimName(op *dataaccess.Op) string {
 // bool of SETNX or a TryClaim wrapper, LoadOrStore's loaded flag.
 func winnerSignal(op *dataaccess.Op) string {
 	switch {
-	case op.SQL != nil:
+	case op.SQL != nil, guardedTransition(op):
 		return "rows affected == 1"
 	case op.Callee != nil && op.Callee.Name() == "LoadOrStore":
 		return "loaded == false"
