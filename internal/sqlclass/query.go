@@ -298,7 +298,7 @@ modifiers:
 			st.Returning = true
 		}
 	}
-	st.InsertIfAbsent = s.insertSelectGuarded(j, base, st.Table)
+	st.InsertIfAbsent, st.MatchColumns = s.insertSelectGuarded(j, base, st.Table)
 	st.NextFromAggregate = s.selectsAggregateOf(j, base, st.Table)
 	return st
 }
@@ -320,7 +320,7 @@ func (s *stmt) conflictClauseAt(k int) bool {
 // not make the insert atomic against a twin. j is just after the target
 // table; the SELECT may be bare or in parentheses, after an optional
 // column list.
-func (s *stmt) insertSelectGuarded(j, base int, target string) bool {
+func (s *stmt) insertSelectGuarded(j, base int, target string) (bool, string) {
 	if s.isPunct(j, "(") && s.word(j+1) != "select" {
 		j = s.closeParen(j) + 1 // column list
 	}
@@ -328,7 +328,7 @@ func (s *stmt) insertSelectGuarded(j, base int, target string) bool {
 		j++
 	}
 	if s.word(j) != "select" {
-		return false
+		return false, ""
 	}
 	d := s.depth[j]
 	where := s.findWord(j+1, d, "where")
@@ -339,14 +339,14 @@ func (s *stmt) insertSelectGuarded(j, base int, target string) bool {
 		if s.words(k, "not", "exists") && s.isPunct(k+2, "(") {
 			probe := classifyStmt(s.sub(k+3, s.closeParen(k+2)))
 			if sameTable(probe.Table, target) {
-				return true
+				return true, probe.MatchColumns
 			}
 		}
 		if s.word(k) == "returning" || s.words(k, "on", "conflict") || s.words(k, "on", "duplicate") {
-			return false
+			return false, ""
 		}
 	}
-	return false
+	return false, ""
 }
 
 // targetAt parses a statement whose table follows the leading keyword and

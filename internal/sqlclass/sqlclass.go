@@ -62,7 +62,8 @@ type Statement struct {
 	// what a twin must repeat for the insert to do nothing. MatchColumns
 	// are the columns a SELECT's own WHERE clause sets equal to a value
 	// (email = $1 AND tenant_id = $2), or its EXISTS subquery's: what the
-	// check looks the row up by. Both are lower-cased, unqualified and
+	// check looks the row up by; for an INSERT ... WHERE NOT EXISTS, its
+	// probe's. Both are lower-cased, unqualified and
 	// joined by commas in the statement's order, and empty when there are
 	// none or they cannot be read (ON CONSTRAINT, an expression, an OR).
 	ConflictColumns string

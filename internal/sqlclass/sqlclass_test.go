@@ -135,11 +135,11 @@ func TestInsertConflict(t *testing.T) {
 func TestInsertIfAbsent(t *testing.T) {
 	runClassify(t, []classifyCase{
 		{"where not exists", `INSERT INTO t (id) SELECT $1 WHERE NOT EXISTS (SELECT 1 FROM t WHERE id = $1)`,
-			Statement{Kind: Insert, Table: "t", InsertIfAbsent: true}},
+			Statement{Kind: Insert, Table: "t", InsertIfAbsent: true, MatchColumns: "id"}},
 		{"where not exists on another table", `INSERT INTO entries (hash) SELECT $1 WHERE NOT EXISTS (SELECT 1 FROM entry_tombstones WHERE hash = $1)`,
 			Statement{Kind: Insert, Table: "entries"}},
 		{"where not exists schema qualified", `INSERT INTO app.entries (hash) SELECT $1 WHERE NOT EXISTS (SELECT 1 FROM entries e WHERE e.hash = $1)`,
-			Statement{Kind: Insert, Table: "app.entries", InsertIfAbsent: true}},
+			Statement{Kind: Insert, Table: "app.entries", InsertIfAbsent: true, MatchColumns: "hash"}},
 		{"select not exists value", `INSERT INTO flags (v) SELECT NOT EXISTS (SELECT 1 FROM t)`,
 			Statement{Kind: Insert, Table: "flags"}},
 		{"parenthesised select and", `INSERT INTO t (SELECT id FROM src WHERE ok AND NOT EXISTS (SELECT 1 FROM t WHERE t.id = src.id))`,

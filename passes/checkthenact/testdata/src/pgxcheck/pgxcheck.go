@@ -61,7 +61,10 @@ func (h *Handler) InSerializableTx(ctx context.Context, key string) error {
 	})
 }
 
-// Near miss: INSERT ... WHERE NOT EXISTS is one statement.
+// Near miss: the insert itself probes for the row (INSERT ... WHERE NOT
+// EXISTS), so the check before it decides nothing; whether the insert
+// picks one winner depends on a unique key no schema here shows
+// (notexists has the schema-backed cases).
 func (h *Handler) InsertIfAbsent(ctx context.Context, key string) error {
 	var id int64
 	err := h.pool.QueryRow(ctx, "SELECT id FROM webhooks WHERE event_id = $1", key).Scan(&id)
