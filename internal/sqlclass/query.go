@@ -1,6 +1,9 @@
 package sqlclass
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // selectListEnd are the keywords that end a SELECT's output list.
 var selectListEnd = map[string]bool{
@@ -360,6 +363,7 @@ func (s *stmt) targetAt(i int, kind Kind, optional ...string) Statement {
 	}
 	if kind == Update {
 		st.Relative = s.setReadsTarget(i + 1)
+		st.Transition = s.whereTestsSetColumn(i + 1)
 	}
 	return st
 }
@@ -373,6 +377,21 @@ var whereClauseEnd = map[string]bool{"returning": true, "order": true, "limit": 
 // it is named id, key or uuid, or ends in _id, _key or _uuid, or names
 // the tenant: those pick the row, they say nothing about its state.
 func (s *stmt) whereTestsState(from int) bool {
+	return s.whereTests(from, func(col string) bool { return !IsKeyColumn(col) && !s.filtersDeleted(from, col) })
+}
+
+// whereTestsSetColumn reports whether the UPDATE's own WHERE compares a
+// column its SET assigns (SET status = 'paid' ... AND status = 'pending';
+// SET done_at = now() ... AND done_at IS NULL): a transition only one of
+// two concurrent statements makes.
+func (s *stmt) whereTestsSetColumn(from int) bool {
+	set := s.setColumns(from)
+	return s.whereTests(from, func(col string) bool { return !IsKeyColumn(col) && slices.Contains(set, col) })
+}
+
+// whereTests reports whether the statement's own WHERE compares with a
+// value a column that want accepts.
+func (s *stmt) whereTests(from int, want func(col string) bool) bool {
 	base := s.depth[from-1]
 	where := s.findWord(from, base, "where")
 	if where < 0 {
@@ -392,7 +411,7 @@ func (s *stmt) whereTestsState(from int) bool {
 		if i := strings.LastIndexByte(col, '.'); i >= 0 {
 			col = col[i+1:] // t.status
 		}
-		if !IsKeyColumn(col) && !s.filtersDeleted(from, col) {
+		if want(col) {
 			return true
 		}
 		k = next - 1

@@ -78,6 +78,10 @@ type Statement struct {
 	// it changes the row only from the state the caller expects, so rows
 	// affected tells who made the transition.
 	StateGuard bool
+	// Transition is set for an UPDATE whose WHERE compares a column its
+	// SET assigns (SET status = 'paid' WHERE ... AND status = 'pending'):
+	// of two concurrent statements only one changes the row.
+	Transition bool
 	// NextFromAggregate is set for an INSERT whose values select MAX(...)
 	// or COUNT(...) of its own table (number = (SELECT COALESCE(MAX(number),
 	// 0) + 1 FROM posts WHERE tenant_id = $1), or INSERT ... SELECT MAX(n) +

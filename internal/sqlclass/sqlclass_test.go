@@ -228,7 +228,7 @@ func TestRelativeUpdate(t *testing.T) {
 		{"function of another column", `UPDATE wallets SET balance = $2, updated_at = now() WHERE id = $1`, Statement{Kind: Update, Table: "wallets"}},
 		{"append", `UPDATE posts SET tags = tags || $2 WHERE id = $1`, Statement{Kind: Update, Table: "posts", Relative: true}},
 		{"recomputed by a subquery", `UPDATE topics SET num_posts = (SELECT count(*) FROM posts WHERE posts.num_posts > 0) WHERE id = $1`, Statement{Kind: Update, Table: "topics"}},
-		{"column only in where", `UPDATE jobs SET state = 'done' WHERE id = $1 AND state = 'running'`, Statement{Kind: Update, Table: "jobs", StateGuard: true}},
+		{"column only in where", `UPDATE jobs SET state = 'done' WHERE id = $1 AND state = 'running'`, Statement{Kind: Update, Table: "jobs", StateGuard: true, Transition: true}},
 	})
 }
 
@@ -237,14 +237,15 @@ func TestSchemaAndStateGuard(t *testing.T) {
 		{"create table", `CREATE TABLE IF NOT EXISTS payments (id bigint)`, Statement{Kind: Other, Schema: true}},
 		{"alter table", `alter table payments add column note text`, Statement{Kind: Other, Schema: true}},
 		{"set is not schema", `SET search_path = billing`, Statement{Kind: Other}},
-		{"update from state", `UPDATE orders SET status = 'paid' WHERE id = $1 AND status = 'pending'`, Statement{Kind: Update, Table: "orders", StateGuard: true}},
+		{"update keyed by names, no transition", `UPDATE token SET expires_in = 0 WHERE organization = $1 AND owner = $2`, Statement{Kind: Update, Table: "token", StateGuard: true}},
+		{"update from state", `UPDATE orders SET status = 'paid' WHERE id = $1 AND status = 'pending'`, Statement{Kind: Update, Table: "orders", StateGuard: true, Transition: true}},
 		{"update by key only", `UPDATE orders SET status = 'paid' WHERE id = $1 AND tenant_id = $2`, Statement{Kind: Update, Table: "orders"}},
-		{"update null guard qualified", `UPDATE jobs j SET done_at = now() WHERE j.job_key = $1 AND j.done_at IS NULL RETURNING id`, Statement{Kind: Update, Table: "jobs", StateGuard: true, Returning: true}},
+		{"update null guard qualified", `UPDATE jobs j SET done_at = now() WHERE j.job_key = $1 AND j.done_at IS NULL RETURNING id`, Statement{Kind: Update, Table: "jobs", StateGuard: true, Transition: true, Returning: true}},
 		{"update state only in subquery", `UPDATE orders SET n = 1 WHERE id IN (SELECT order_id FROM items WHERE state = 'x')`, Statement{Kind: Update, Table: "orders"}},
 		{"update without where", `UPDATE counters SET n = n + 1`, Statement{Kind: Update, Table: "counters", Relative: true}},
 		{"update behind a soft-delete filter is unguarded", `UPDATE event_deliveries SET status = $1, updated_at = NOW() WHERE (project_id = $2 OR $2 = '') AND id = ANY($3::TEXT[]) AND deleted_at IS NULL`, Statement{Kind: Update, Table: "event_deliveries"}},
-		{"soft delete guarded by its own column", `UPDATE users SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL`, Statement{Kind: Update, Table: "users", StateGuard: true}},
-		{"soft-delete filter beside a state guard", `UPDATE jobs SET state = 'done' WHERE id = $1 AND deleted_at IS NULL AND state = 'running'`, Statement{Kind: Update, Table: "jobs", StateGuard: true}},
+		{"soft delete guarded by its own column", `UPDATE users SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL`, Statement{Kind: Update, Table: "users", StateGuard: true, Transition: true}},
+		{"soft-delete filter beside a state guard", `UPDATE jobs SET state = 'done' WHERE id = $1 AND deleted_at IS NULL AND state = 'running'`, Statement{Kind: Update, Table: "jobs", StateGuard: true, Transition: true}},
 		{"upsert whose update is guarded", `INSERT INTO events (id, done_at) VALUES ($1, now()) ON CONFLICT (id) DO UPDATE SET done_at = EXCLUDED.done_at WHERE events.done_at IS NULL`, Statement{Kind: Insert, Table: "events", OnConflict: true, ConflictColumns: "id", StateGuard: true}},
 		{"upsert that overwrites", `INSERT INTO events (id, done_at) VALUES ($1, now()) ON CONFLICT (id) DO UPDATE SET done_at = EXCLUDED.done_at`, Statement{Kind: Insert, Table: "events", OnConflict: true, ConflictColumns: "id"}},
 		{"delete guarded", `DELETE FROM holds WHERE hold_key = $1 AND version = $2`, Statement{Kind: Delete, Table: "holds", StateGuard: true}},

@@ -93,11 +93,13 @@ func decidesWinner(claim *dataaccess.Op) bool {
 	return true
 }
 
-// guardedTransition reports whether op is an UPDATE whose own WHERE tests
-// the row's state (in SQL text, or an ORM's Where): it changes the row
-// for one of two callers.
+// guardedTransition reports whether op is an UPDATE, in SQL text, whose
+// own WHERE tests a column its SET assigns: it changes the row for one of
+// two callers. (A WHERE on other non-key columns, organization = $1,
+// selects rows rather than a state; an ORM chain's Where is not read
+// against its Update's columns, so it is left out.)
 func guardedTransition(op *dataaccess.Op) bool {
-	return op.Kind == apis.Update && op.StateGuard && (op.SQL == nil || op.SQL.Kind == sqlclass.Update)
+	return op.Kind == apis.Update && op.SQL != nil && op.SQL.Kind == sqlclass.Update && op.SQL.Transition
 }
 
 // silentOnDuplicate reports whether the claim returns no error when the
@@ -107,7 +109,7 @@ func guardedTransition(op *dataaccess.Op) bool {
 // put or a wrapper may answer the duplicate with an error, and is read
 // when its error is.
 func silentOnDuplicate(claim *dataaccess.Op) bool {
-	if claim.SQL != nil || guardedTransition(claim) {
+	if claim.SQL != nil {
 		return true
 	}
 	if claim.Callee == nil || claim.Callee.Pkg() == nil || claim.Summary != nil {
@@ -153,10 +155,8 @@ func reportIgnoredClaim(pass *analysis.Pass, claim, effect *dataaccess.Op) {
 // claimName names the claim for the message.
 func claimName(op *dataaccess.Op) string {
 	switch {
-	case guardedTransition(op) && op.SQL != nil:
-		return fmt.Sprintf("the guarded update of %s", op.SQL.Table)
 	case guardedTransition(op):
-		return fmt.Sprintf("the guarded update of %s", op.Resource.Table)
+		return fmt.Sprintf("the guarded update of %s", op.SQL.Table)
 	case op.SQL != nil && op.SQL.Table != "":
 		return fmt.Sprintf("the conditional insert into %s", op.SQL.Table)
 	case op.Callee != nil:
@@ -169,7 +169,7 @@ func claimName(op *dataaccess.Op) string {
 // bool of SETNX or a TryClaim wrapper, LoadOrStore's loaded flag.
 func winnerSignal(op *dataaccess.Op) string {
 	switch {
-	case op.SQL != nil, guardedTransition(op):
+	case op.SQL != nil:
 		return "rows affected == 1"
 	case op.Callee != nil && op.Callee.Name() == "LoadOrStore":
 		return "loaded == false"

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5/pgxpool"
-	"gorm.io/gorm"
 )
 
 // A guarded transition executed for its error alone: two payments of one
@@ -42,30 +41,12 @@ func closeOrder(ctx context.Context, pool *pgxpool.Pool, id string) error {
 	return err
 }
 
-type Order struct {
-	ID     uint
-	Status string
-}
-
-// The same through gorm: the Where tests the status, and only the error
-// is read.
-func payOrderGorm(db *gorm.DB, id uint) error {
-	if err := db.Model(&Order{}).Where("id = ? AND status = ?", id, "pending").Update("status", "paid").Error; err != nil { // want `ignored claim: the guarded update of order picks one winner, but nothing reads whether this call won \(rows affected == 1\)`
+// Near miss: the WHERE selects rows by other columns (an organization's
+// tokens) and tests no state the SET moves: no transition to win.
+func expireTokens(ctx context.Context, pool *pgxpool.Pool, org, owner string) error {
+	if _, err := pool.Exec(ctx, `UPDATE tokens SET expires_in = 0 WHERE organization = $1 AND owner = $2`, org, owner); err != nil {
 		return err
 	}
-	_, err := http.Post("https://psp.example/charge", "text/plain", strings.NewReader("order"))
-	return err
-}
-
-// Near miss: RowsAffected says who moved the order.
-func payOrderGormOnce(db *gorm.DB, id uint) error {
-	res := db.Model(&Order{}).Where("id = ? AND status = ?", id, "pending").Update("status", "paid")
-	if res.Error != nil {
-		return res.Error
-	}
-	if res.RowsAffected != 1 {
-		return nil
-	}
-	_, err := http.Post("https://psp.example/charge", "text/plain", strings.NewReader("order"))
+	_, err := http.Post("https://sso.example/backchannel-logout", "text/plain", strings.NewReader(owner))
 	return err
 }
