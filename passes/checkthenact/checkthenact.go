@@ -343,6 +343,10 @@ func answeredNote(insert *dataaccess.Op) string {
 	return ""
 }
 
+// statementLockNote says why a lock taken in autocommit mode holds no
+// one (see dataaccess.StatementLock).
+const statementLockNote = "its FOR UPDATE runs outside a transaction, so the lock ends with the statement and serialises nothing (read, test and write in one transaction, or take an advisory lock)"
+
 // why adds to the race's message what the code seemed to rely on and
 // why it does not hold: a FOR UPDATE that found no row, a sentinel no
 // caller tests, an act before the insert that both callers make.
@@ -350,6 +354,9 @@ func why(pass *analysis.Pass, check, write *dataaccess.Op, sentinel string, ops 
 	var s string
 	if check.Locks {
 		s += "; FOR UPDATE locks no row when none is found, so it serialises nothing here (lock a parent row both callers lock first, or take an advisory lock)"
+	}
+	if check.StatementLock {
+		s += "; " + statementLockNote
 	}
 	if sentinel != "" {
 		s += fmt.Sprintf("; the insert's unique violation becomes %s, which no caller tests", sentinel[strings.LastIndex(sentinel, ".")+1:])

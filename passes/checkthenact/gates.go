@@ -192,8 +192,13 @@ func recordValues(op *dataaccess.Op) []ssa.Value {
 		case *ssa.Extract:
 			addResult(ref)
 		case *ssa.Call:
-			// row.Scan(&a, &b), result.Decode(&v)
-			if dataaccess.Callee(&ref.Call) != nil && len(ref.Call.Args) > 0 && (ref.Call.Args[0] == call || ref.Call.Value == call) {
+			// row.Scan(&a, &b), result.Decode(&v); on an interface
+			// (pgx.Row) the receiver is not among the arguments.
+			switch {
+			case dataaccess.Callee(&ref.Call) == nil:
+			case ref.Call.IsInvoke() && ref.Call.Value == call:
+				recs = append(recs, outParams(ref.Call.Args)...)
+			case len(ref.Call.Args) > 0 && ref.Call.Args[0] == call:
 				recs = append(recs, outParams(ref.Call.Args[1:])...)
 			}
 		}

@@ -258,6 +258,9 @@ func reportStatusGate(pass *analysis.Pass, g gate, act, write *dataaccess.Op) {
 	if ignoredLock(g.read) {
 		tested += ` (gorm v2 ignores the v1 "gorm:query_option" FOR UPDATE: no row is locked)`
 	}
+	if g.read.StatementLock {
+		tested += " (" + statementLockNote + ")"
+	}
 	steps := fmt.Sprintf("%s at line %d and the state write at line %d are separate steps", describeAct(act), fset.Position(act.Pos()).Line, fset.Position(write.Pos()).Line)
 	verb, runtime, url := verbOf(act), runtimeFor(act), runtimeURLFor(act)
 	related := []analysis.RelatedInformation{

@@ -49,6 +49,10 @@ type Op struct {
 	// Locks is set when the operation also takes a lock held to the end of
 	// its transaction (SELECT ... FOR UPDATE, gorm clause.Locking, bun For).
 	Locks bool
+	// StatementLock is set instead of Locks for a row or transaction lock
+	// taken on a handle in autocommit mode (a pool's FOR UPDATE): the
+	// statement is its own transaction, and the lock ends with it.
+	StatementLock bool
 	// StateGuard is set for an update that changes the row only from the
 	// state the caller expects (UPDATE ... WHERE id = $1 AND status =
 	// 'pending', gorm Where("status = ?", old).Update), or a wrapper whose
@@ -176,6 +180,7 @@ func run(pass *analysis.Pass) (any, error) {
 		res.cuts.Add(fn.Pos(), fmt.Sprintf("summary rounds %d", maxSCCRounds+classifyRounds))
 	}
 	resolvePoolsByUse(res.Ops, ssainfo.SrcFuncs)
+	dropStatementLocks(res.Ops)
 	res.startup = findStartup(pass.Pkg, ssainfo.Pkg.Func("init"), ssainfo.SrcFuncs, res.Ops)
 	for _, op := range res.Ops {
 		res.ByInstr[op.Instr] = op

@@ -24,6 +24,9 @@ var describe = &analysis.Analyzer{
 			if op.Locks {
 				parts = append(parts, "locks")
 			}
+			if op.StatementLock {
+				parts = append(parts, "locks-for-the-statement")
+			}
 			pass.Reportf(op.Pos(), "%s", strings.Join(parts, " "))
 		}
 		return nil, nil

@@ -97,10 +97,10 @@ func goquCount(db *goqu.Database, id string) error {
 	return err
 }
 
-// A count FOR UPDATE that finds no row locks none: both callers count
-// zero and both insert.
+// A count FOR UPDATE on the database handle, outside a transaction: its
+// lock ends with the statement, and both callers count zero and insert.
 func goquCountLocked(db *goqu.Database, id string) error {
-	n, err := db.From(goqu.T("idempotency_keys")).Where(goqu.Ex{"id": id}).ForUpdate(exp.Wait).Count() // want `FOR UPDATE locks no row when none is found`
+	n, err := db.From(goqu.T("idempotency_keys")).Where(goqu.Ex{"id": id}).ForUpdate(exp.Wait).Count() // want `its FOR UPDATE runs outside a transaction, so the lock ends with the statement`
 	if err != nil || n > 0 {
 		return err
 	}

@@ -61,17 +61,26 @@ func (o *Orgs) Accept(ctx context.Context, orgID, userID string) error {
 	return o.Repo.CreateMembership(ctx, &Membership{OrgID: orgID, UserID: userID})
 }
 
-// Near miss: the organisation's row is locked before the helper counts,
-// so the second accept waits and counts the first one's member.
+// Near miss: the organisation's row is locked, in a transaction held to
+// the end, before the helper counts, so the second accept waits and
+// counts the first one's member.
 func (o *Orgs) AcceptLocked(ctx context.Context, orgID, userID string) error {
-	if _, err := o.DB.ExecContext(ctx, `SELECT id FROM orgs WHERE id = $1 FOR UPDATE`, orgID); err != nil {
+	tx, err := o.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `SELECT id FROM orgs WHERE id = $1 FOR UPDATE`, orgID); err != nil {
 		return err
 	}
 	ok, err := o.underMemberLimit(ctx, orgID, true)
 	if err != nil || !ok {
 		return errors.New("organisation is full")
 	}
-	return o.Repo.CreateMembership(ctx, &Membership{OrgID: orgID, UserID: userID})
+	if err := o.Repo.CreateMembership(ctx, &Membership{OrgID: orgID, UserID: userID}); err != nil {
+		return err
+	}
+	return tx.Commit()
 }
 
 // Near miss: the verdict gates a write of something else than what is

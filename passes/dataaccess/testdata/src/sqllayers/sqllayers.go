@@ -52,9 +52,9 @@ func builderOps(ctx context.Context, db *sql.DB, gdb *goqu.Database, email strin
 	sq.Insert("users").Columns("email").Values(email).RunWith(db).ExecContext(ctx)                                  // want `insert user pool`
 	sq.Insert("users").Columns("email").Values(email).Suffix("ON CONFLICT DO NOTHING").RunWith(db).ExecContext(ctx) // want `conditional insert user pool`
 	q, args, _ := sq.Select("id").From("users").Where("email = ?", email).Suffix("FOR UPDATE").ToSql()
-	db.QueryRowContext(ctx, q, args...)                                                          // want `read user pool locks`
+	db.QueryRowContext(ctx, q, args...)                                                          // want `read user pool locks-for-the-statement`
 	gdb.From("users").Where(goqu.Ex{"email": email}).ScanStruct(&User{})                         // want `insert  unknown` `read user pool`
-	gdb.From(goqu.T("users")).ForUpdate(exp.Wait).Count()                                        // want `exists user pool locks`
+	gdb.From(goqu.T("users")).ForUpdate(exp.Wait).Count()                                        // want `exists user pool locks-for-the-statement`
 	gdb.Insert("users").Rows(User{Email: email}).Executor().Exec()                               // want `insert user pool`
 	goqu.Insert("users").Rows(User{Email: email}).OnConflict(goqu.DoNothing()).Executor().Exec() // want `conditional insert user unknown`
 }
