@@ -187,6 +187,13 @@ func recordValues(op *dataaccess.Op) []ssa.Value {
 		}
 	}
 	addResult(call)
+	for _, collect := range collectedRows(call) {
+		for _, ref := range *collect.Referrers() {
+			if e, ok := ref.(*ssa.Extract); ok && e.Index == 0 {
+				addResult(e) // pgx.CollectOneRow's record
+			}
+		}
+	}
 	for _, ref := range *call.Referrers() {
 		switch ref := ref.(type) {
 		case *ssa.Extract:

@@ -61,6 +61,9 @@ func presenceSplits(op *dataaccess.Op) []presenceSplit {
 		o.fromValue(instr, 0)
 	case *ssa.Call:
 		o.fromValue(instr, 0)
+		for _, collect := range collectedRows(instr) {
+			o.fromValue(collect, 0)
+		}
 		if op.Kind == apis.Exists {
 			// gorm Count(&n), Scan(&exists) style out-parameters.
 			o.fromOutParams(instr.Call.Args, 0)

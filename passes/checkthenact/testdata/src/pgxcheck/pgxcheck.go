@@ -74,3 +74,34 @@ func (h *Handler) InsertIfAbsent(ctx context.Context, key string) error {
 	_, err = h.pool.Exec(ctx, `INSERT INTO webhooks (event_id) SELECT $1 WHERE NOT EXISTS (SELECT 1 FROM webhooks WHERE event_id = $1)`, key)
 	return err
 }
+
+type Webhook struct{ ID int64 }
+
+// pgx v5's two-call read: Query, then CollectOneRow answers ErrNoRows
+// when no row came back, and two deliveries both insert.
+func (h *Handler) Collected(ctx context.Context, key string) error {
+	rows, err := h.pool.Query(ctx, "SELECT id FROM webhooks WHERE event_id = $1", key) // want `check-then-act race: the existence check on webhooks`
+	if err != nil {
+		return err
+	}
+	_, err = pgx.CollectOneRow(rows, pgx.RowToStructByName[Webhook])
+	if !errors.Is(err, pgx.ErrNoRows) {
+		return err
+	}
+	_, err = h.pool.Exec(ctx, "INSERT INTO webhooks (event_id) VALUES ($1)", key)
+	return err
+}
+
+// Near miss: the insert runs when the row was found (a second delivery is
+// logged), not when it is missing.
+func (h *Handler) CollectedFound(ctx context.Context, key string) error {
+	rows, err := h.pool.Query(ctx, "SELECT id FROM webhooks WHERE event_id = $1", key)
+	if err != nil {
+		return err
+	}
+	if _, err := pgx.CollectOneRow(rows, pgx.RowToStructByName[Webhook]); err != nil {
+		return err
+	}
+	_, err = h.pool.Exec(ctx, "INSERT INTO webhook_repeats (event_id) VALUES ($1)", key)
+	return err
+}

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -59,4 +60,44 @@ func capturePgxInTx(ctx context.Context, pool *pgxpool.Pool, id string) error {
 		return err
 	}
 	return tx.Commit(ctx)
+}
+
+type PgxPayment struct {
+	ID     string
+	Status string
+}
+
+// pgx v5's two-call read: Query, then CollectOneRow returns the record
+// whose state the gate tests.
+func capturePgxCollected(ctx context.Context, pool *pgxpool.Pool, id string) error {
+	rows, err := pool.Query(ctx, `SELECT id, status FROM payments WHERE id = $1`, id) // want `status-gate race: Status read here is tested, then Post at line \d+ and the state write at line \d+`
+	if err != nil {
+		return err
+	}
+	p, err := pgx.CollectOneRow(rows, pgx.RowToStructByName[PgxPayment])
+	if err != nil {
+		return err
+	}
+	if p.Status == "captured" {
+		return nil
+	}
+	http.Post("https://shop.example/paid", "text/plain", strings.NewReader(id))
+	_, err = pool.Exec(ctx, `UPDATE payments SET status = 'captured' WHERE id = $1`, id)
+	return err
+}
+
+// Near miss: the collected record's state is only reported back.
+func paymentStatus(ctx context.Context, pool *pgxpool.Pool, id string) (string, error) {
+	rows, err := pool.Query(ctx, `SELECT id, status FROM payments WHERE id = $1`, id)
+	if err != nil {
+		return "", err
+	}
+	p, err := pgx.CollectOneRow(rows, pgx.RowToStructByName[PgxPayment])
+	if err != nil {
+		return "", err
+	}
+	if p.Status == "captured" {
+		return "done", nil
+	}
+	return p.Status, nil
 }
