@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/georgysavva/scany/v2/pgxscan"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -103,5 +104,26 @@ func (h *Handler) CollectedFound(ctx context.Context, key string) error {
 		return err
 	}
 	_, err = h.pool.Exec(ctx, "INSERT INTO webhook_repeats (event_id) VALUES ($1)", key)
+	return err
+}
+
+// scany's Get runs the query and scans the row; NotFound says there was
+// none, and two deliveries both insert.
+func (h *Handler) Scanned(ctx context.Context, key string) error {
+	var w Webhook
+	err := pgxscan.Get(ctx, h.pool, &w, "SELECT id FROM webhooks WHERE event_id = $1", key) // want `check-then-act race: the existence check on webhooks`
+	if pgxscan.NotFound(err) {
+		_, err = h.pool.Exec(ctx, "INSERT INTO webhooks (event_id) VALUES ($1)", key)
+	}
+	return err
+}
+
+// Near miss: the insert runs when the row was found.
+func (h *Handler) ScannedFound(ctx context.Context, key string) error {
+	var w Webhook
+	if err := pgxscan.Get(ctx, h.pool, &w, "SELECT id FROM webhooks WHERE event_id = $1", key); err != nil {
+		return err
+	}
+	_, err := h.pool.Exec(ctx, "INSERT INTO webhook_repeats (event_id) VALUES ($1)", key)
 	return err
 }
