@@ -68,3 +68,30 @@ func BeginFunc(ctx context.Context, db Beginner, fn func(Tx) error) error { retu
 func BeginTxFunc(ctx context.Context, db TxBeginner, txOptions TxOptions, fn func(Tx) error) error {
 	return nil
 }
+
+// CollectableRow is the row a RowToFunc reads.
+type CollectableRow interface {
+	Scan(dest ...any) error
+}
+
+// RowToFunc turns one row into a T.
+type RowToFunc[T any] func(row CollectableRow) (T, error)
+
+// RowToStructByName scans a row into a struct by column name.
+func RowToStructByName[T any](row CollectableRow) (T, error) {
+	var t T
+	return t, nil
+}
+
+// CollectOneRow reads the first row and closes rows; ErrNoRows when
+// there is none.
+func CollectOneRow[T any](rows Rows, fn RowToFunc[T]) (T, error) {
+	var t T
+	return t, nil
+}
+
+// CollectExactlyOneRow is CollectOneRow that also fails on a second row.
+func CollectExactlyOneRow[T any](rows Rows, fn RowToFunc[T]) (T, error) {
+	var t T
+	return t, nil
+}
