@@ -303,13 +303,13 @@ func resultUsed(v ssa.Value) bool {
 	return false
 }
 
-// removalInCallee returns the removal of the key inside a function of
-// the package that call hands the key to (the handler that finishes the
-// flow: doTwofaVerify(c, token, ...) then tmptokens.Delete(token)), or nil.
-func removalInCallee(call ssa.CallInstruction, keys []ssa.Value) ssa.CallInstruction {
+// keyParams returns the function of the package that call runs, and its
+// parameters that receive one of keys; nil when the callee is not the
+// package's own.
+func keyParams(call ssa.CallInstruction, keys []ssa.Value) (*ssa.Function, []ssa.Value) {
 	callee := call.Common().StaticCallee()
 	if callee == nil || callee.Blocks == nil || callee.Pkg != call.Parent().Pkg {
-		return nil
+		return nil, nil
 	}
 	var params []ssa.Value
 	for i, a := range call.Common().Args {
@@ -319,6 +319,14 @@ func removalInCallee(call ssa.CallInstruction, keys []ssa.Value) ssa.CallInstruc
 			}
 		}
 	}
+	return callee, params
+}
+
+// removalInCallee returns the removal of the key inside a function of
+// the package that call hands the key to (the handler that finishes the
+// flow: doTwofaVerify(c, token, ...) then tmptokens.Delete(token)), or nil.
+func removalInCallee(call ssa.CallInstruction, keys []ssa.Value) ssa.CallInstruction {
+	callee, params := keyParams(call, keys)
 	if len(params) == 0 {
 		return nil
 	}

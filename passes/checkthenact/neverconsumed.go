@@ -79,17 +79,9 @@ func unconsumedCodeOf(check ssa.CallInstruction, model *dataaccess.Result) (unco
 // handler that finishes the flow takes the code: doResetPassword's
 // tmptokens.Get), so the code's fate is decided there.
 func storeUsedInCallee(call ssa.CallInstruction, keys []ssa.Value, checker *types.Func) bool {
-	callee := call.Common().StaticCallee()
-	if callee == nil || callee.Blocks == nil || callee.Pkg != call.Parent().Pkg {
+	callee, params := keyParams(call, keys)
+	if len(params) == 0 {
 		return false
-	}
-	var params []ssa.Value
-	for i, a := range call.Common().Args {
-		for _, k := range keys {
-			if dataaccess.SameValue(a, k) && i < len(callee.Params) {
-				params = append(params, callee.Params[i])
-			}
-		}
 	}
 	for inner, f := range ssautil.StaticCalls(callee) {
 		if f == nil || f == checker || !sameHome(f, checker) {
