@@ -213,6 +213,11 @@ func recordValues(op *dataaccess.Op) []ssa.Value {
 	for _, res := range dataaccess.DispatchedResults(op) {
 		addResult(res)
 	}
+	for _, model := range dataaccess.ChainModels(op) {
+		if model.Referrers() != nil { // not a constant: Model((*T)(nil)) names a table
+			addResult(model) // bun's Model(o) ... Scan(ctx) fills o
+		}
+	}
 	for _, out := range outParams(call.Call.Args) {
 		if op.Summary != nil && readBefore(out, call) {
 			continue // the caller's input (request parameters it read), not what the helper loads

@@ -18,3 +18,19 @@ func ClauseName(v ssa.Value) string { return clauseName(v) }
 // IsResultOf reports whether v is a result of the call write, taken out of
 // its tuple or through the φ-nodes that merge it with other values.
 func IsResultOf(v ssa.Value, write ssa.Instruction) bool { return isResultOf(v, write) }
+
+// ChainModels returns the values an ORM chain's Model calls are given
+// before op runs (bun's db.NewSelect().Model(o).Where(...).Scan(ctx),
+// go-pg's db.Model(&o).Select()): the record the query fills.
+func ChainModels(op *Op) []ssa.Value {
+	if op.Call() == nil {
+		return nil
+	}
+	var out []ssa.Value
+	for c := chainCall(op.Call()); c != nil; c = chainCall(c) {
+		if f := callee(c); f != nil && f.Name() == "Model" && arg(c, 0) != nil {
+			out = append(out, Unwrap(arg(c, 0)))
+		}
+	}
+	return out
+}

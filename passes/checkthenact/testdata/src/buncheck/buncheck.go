@@ -2,6 +2,8 @@ package buncheck
 
 import (
 	"context"
+	"net/http"
+	"strings"
 
 	"github.com/uptrace/bun"
 )
@@ -62,4 +64,40 @@ func joinLockingTeam(ctx context.Context, db *bun.DB, team int64, email string) 
 		_, err = tx.NewInsert().Model(&Member{TeamID: team, Email: email}).Exec(ctx)
 		return err
 	})
+}
+
+type Order struct {
+	ID     int64
+	Status string
+}
+
+// The record a bun select fills is the one its chain's Model is given:
+// two payments of one order both read "pending", both charge, both save
+// "paid".
+func pay(ctx context.Context, db *bun.DB, id int64) error {
+	o := new(Order)
+	if err := db.NewSelect().Model(o).Where("id = ?", id).Scan(ctx); err != nil { // want `status-gate race: Status read here is tested, then Post at line \d+ and the state write at line \d+`
+		return err
+	}
+	if o.Status != "pending" {
+		return nil
+	}
+	if _, err := http.Post("https://psp.example/charge", "text/plain", strings.NewReader("order")); err != nil {
+		return err
+	}
+	o.Status = "paid"
+	_, err := db.NewUpdate().Model(o).Where("id = ?", o.ID).Exec(ctx)
+	return err
+}
+
+// Near miss: the state only answers the caller.
+func orderState(ctx context.Context, db *bun.DB, id int64) (string, error) {
+	o := new(Order)
+	if err := db.NewSelect().Model(o).Where("id = ?", id).Scan(ctx); err != nil {
+		return "", err
+	}
+	if o.Status != "pending" {
+		return "settled", nil
+	}
+	return o.Status, nil
 }
