@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/idemvet/idemvet/internal/testfiles"
 )
 
 // maxRealWorldCPURatio is the CPU budget: the CPU seconds (user+system,
@@ -31,7 +33,7 @@ const maxRealWorldCPURatio = 1.5
 // maxRealWorldCPURatio. CPU time rather than wall time: a shared
 // machine's load slows both arms' wall time, far less their CPU time.
 func BenchmarkRealWorldCPU(b *testing.B) {
-	endToEnd(b)
+	testfiles.EndToEnd(b)
 	dir, err := filepath.Abs(realworldDir)
 	if err != nil {
 		b.Fatal(err)

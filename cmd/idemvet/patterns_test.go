@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/idemvet/idemvet/internal/testfiles"
 )
 
 // TestNoPatternsMeansDot checks that idemvet with no package arguments
@@ -108,7 +110,7 @@ func TestRefusedModuleImportedTwice(t *testing.T) {
 // on standard error. The findings must be the same, and no package may
 // be taken for one that could not be analysed.
 func TestOlderToolchains(t *testing.T) {
-	fullEndToEnd(t)
+	testfiles.FullEndToEnd(t)
 	dir := vetCopy(t)
 	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/vetmod\n\ngo 1.24\n")
 	want := standaloneRun(t, dir, "./...")

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/idemvet/idemvet/internal/testfiles"
 )
 
 // TestPreCommitHook installs the repository's pre-commit hook in a fresh
@@ -21,7 +23,7 @@ import (
 // run at a new HEAD builds; that build shares this machine's module cache
 // (pre-commit sets only GOPATH), so it downloads only what is missing.
 func TestPreCommitHook(t *testing.T) {
-	fullEndToEnd(t)
+	testfiles.FullEndToEnd(t)
 	precommit, err := exec.LookPath("pre-commit")
 	if err != nil {
 		if os.Getenv("CI") == "true" {

@@ -20,6 +20,7 @@ import (
 	"golang.org/x/mod/modfile"
 
 	"github.com/idemvet/idemvet/analyzers"
+	"github.com/idemvet/idemvet/internal/testfiles"
 )
 
 const repoRoot = "../.."
@@ -194,7 +195,7 @@ func TestReadmeTestCommandIsCI(t *testing.T) {
 // repository root, whatever the block installs there).
 func runShellBlock(t *testing.T, b readmeBlock) {
 	if b.e2e {
-		endToEnd(t)
+		testfiles.EndToEnd(t)
 	}
 	gopath := t.TempDir()
 	dir := vetCopy(t)

@@ -21,6 +21,7 @@ import (
 	"testing"
 
 	"github.com/idemvet/idemvet/analyzers"
+	"github.com/idemvet/idemvet/internal/testfiles"
 )
 
 // The real-world module (testdata/realworld) uses the real data-access
@@ -33,7 +34,7 @@ import (
 const realworldDir = "../../testdata/realworld"
 
 func TestRealWorld(t *testing.T) {
-	endToEnd(t)
+	testfiles.EndToEnd(t)
 	dir, err := filepath.Abs(realworldDir)
 	if err != nil {
 		t.Fatal(err)
@@ -60,7 +61,7 @@ func TestRealWorld(t *testing.T) {
 	for _, d := range drivers {
 		t.Run(d.name, func(t *testing.T) {
 			if d.full {
-				fullEndToEnd(t)
+				testfiles.FullEndToEnd(t)
 			}
 			stdout := runIn(t, dir, d.args...)
 			got, analysisErrs, err := decodeFindings(bytes.NewReader(stdout), dir)
@@ -335,30 +336,6 @@ func runIn(t *testing.T, dir string, args ...string) []byte {
 		t.Fatalf("%s (in %s): %v\n%s", strings.Join(args, " "), dir, err, stderr.Bytes())
 	}
 	return stdout.Bytes()
-}
-
-// endToEnd skips t unless IDEMVET_E2E is 1 or all, or CI=true: the test
-// builds the real libraries, minutes on a fresh machine. CI sets it
-// (.ci/run), so there it runs, never skips.
-func endToEnd(t testing.TB) {
-	t.Helper()
-	if e2e := os.Getenv("IDEMVET_E2E"); e2e != "1" && e2e != "all" && os.Getenv("CI") != "true" {
-		t.Skip("slow end-to-end test: set IDEMVET_E2E=1 to run it (CI does)")
-	}
-}
-
-// fullEndToEnd skips t unless IDEMVET_E2E=all or CI=true: the end-to-end
-// tests of what a change to the checks or the drivers rarely breaks, each
-// minutes of CPU on a fresh machine (the whole suite over std, older
-// toolchains, the pre-commit hook's install, a cache shared between
-// machines, the go vet form over the real libraries), which IDEMVET_E2E=1, a contributor's command, leaves out to
-// stay under 8 minutes on two cores. CI runs them (.ci/run sets
-// IDEMVET_E2E=all), so there they never skip.
-func fullEndToEnd(t testing.TB) {
-	t.Helper()
-	if os.Getenv("IDEMVET_E2E") != "all" && os.Getenv("CI") != "true" {
-		t.Skip("slow end-to-end test of the full tier: set IDEMVET_E2E=all to run it (CI does)")
-	}
 }
 
 func goCommand(t testing.TB) string {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/idemvet/idemvet/internal/testfiles"
 )
 
 // vetUnitRun matches go vet -x's line for a run of the vet tool on a unit
@@ -27,7 +29,7 @@ var vetUnitRun = regexp.MustCompile(`(?m)/idemvet .*vet\.cfg$`)
 // compiles come from earlier runs; a flag value of this run's own keys
 // the analysis afresh, so that A analyses every unit whatever ran before.
 func TestVetSharedCache(t *testing.T) {
-	fullEndToEnd(t)
+	testfiles.FullEndToEnd(t)
 	userCache, err := os.UserCacheDir()
 	if err != nil {
 		t.Fatal(err)

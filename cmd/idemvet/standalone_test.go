@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/idemvet/idemvet/internal/testfiles"
 )
 
 // standaloneRun runs the built idemvet in dir.
@@ -166,6 +168,9 @@ func TestStandaloneFix(t *testing.T) {
 // directory, is read by the standalone and the go vet forms alike, that
 // a flag overrides it, and that a mistake in it is an error.
 func TestConfigFile(t *testing.T) {
+	// Nine runs of the fixture, each with another configuration and so
+	// its standard packages analysed again: the full tier.
+	testfiles.FullEndToEnd(t)
 	dir := vetCopy(t)
 	all := sortedLines(vetMarkedLines(t, "FINDING"), vetMarkedLines(t, "UNUSED"), vetMarkedLines(t, "FLAGS"))
 	writeFile(t, filepath.Join(dir, ".idemvet.yml"), "exists: [Ledger.Seen]\ninsert: \"(*Ledger).Record\"\n")

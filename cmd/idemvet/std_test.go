@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/idemvet/idemvet/analyzers"
+	"github.com/idemvet/idemvet/internal/testfiles"
 )
 
 // TestStd runs the whole suite over the Go standard library: no check may
@@ -20,7 +21,7 @@ func TestStd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("analyzing std takes minutes; run without -short")
 	}
-	fullEndToEnd(t)
+	testfiles.FullEndToEnd(t)
 	bin := idemvetBinary(t)
 	var names []string
 	for _, a := range analyzers.All() {

@@ -1,5 +1,6 @@
-// Package testfiles writes the small source trees tests build their
-// modules from.
+// Package testfiles holds what the end-to-end tests of both modules
+// share: the small source trees they build their modules from, the build
+// cache without idemvet's packages, and the tiers that decide which run.
 package testfiles
 
 import (

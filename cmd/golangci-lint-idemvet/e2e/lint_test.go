@@ -298,15 +298,21 @@ func TestSettingsTakeEffect(t *testing.T) {
 		settings []string
 		pattern  string
 		markers  []string
+		// full: the case lints ./..., net/http's standard packages and
+		// all, under settings of its own: the full tier only.
+		full bool
 	}{
-		{"extra names", []string{"exists: [Ledger.Seen]", "insert: [Ledger.Record]"}, payments, []string{"FINDING", "SETTINGS"}},
-		{"retry helper and key header", []string{"retry: [Queue.Submit]", "keyheaders: [X-Capture-Key]"}, "./...", []string{"FINDING", "RETRY"}},
-		{"retry helper alone", []string{"retry: [Queue.Submit]"}, "./...", []string{"FINDING"}},
-		{"comma-separated, as on the command line", []string{`exists: "example.com/fixture/payments.Ledger.Seen"`, `insert: "Record, NoSuchFunction"`}, payments, []string{"FINDING", "SETTINGS"}},
-		{"half the pattern named", []string{"exists: [Ledger.Seen]"}, payments, []string{"FINDING"}},
-		{"enable", []string{"enable: [checkthenact]"}, payments, []string{"FINDING"}},
+		{"extra names", []string{"exists: [Ledger.Seen]", "insert: [Ledger.Record]"}, payments, []string{"FINDING", "SETTINGS"}, false},
+		{"retry helper and key header", []string{"retry: [Queue.Submit]", "keyheaders: [X-Capture-Key]"}, "./...", []string{"FINDING", "RETRY"}, true},
+		{"retry helper alone", []string{"retry: [Queue.Submit]"}, "./...", []string{"FINDING"}, true},
+		{"comma-separated, as on the command line", []string{`exists: "example.com/fixture/payments.Ledger.Seen"`, `insert: "Record, NoSuchFunction"`}, payments, []string{"FINDING", "SETTINGS"}, false},
+		{"half the pattern named", []string{"exists: [Ledger.Seen]"}, payments, []string{"FINDING"}, false},
+		{"enable", []string{"enable: [checkthenact]"}, payments, []string{"FINDING"}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			if tc.full {
+				testfiles.FullEndToEnd(t)
+			}
 			// Each setting keys go vet's results afresh, so each run
 			// analyses the fixture and its standard packages again; side
 			// by side, one run's analysis fills the other's waits.

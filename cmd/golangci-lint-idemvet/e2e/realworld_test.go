@@ -26,6 +26,9 @@ import (
 // standalone and go vet forms to: so the three forms report the same
 // findings there. Every issue is kept (no merging per line, no caps).
 func TestRealWorldSameFindings(t *testing.T) {
+	// golangci-lint over the real libraries, whose analysis cmd/idemvet's
+	// TestRealWorld already runs in the contributor's tier: the full tier.
+	testfiles.FullEndToEnd(t)
 	dir, err := filepath.Abs("../../../testdata/realworld")
 	if err != nil {
 		t.Fatal(err)
