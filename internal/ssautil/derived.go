@@ -32,7 +32,7 @@ func DerivedFrom(v ssa.Value, skipErrors bool) map[ssa.Value]bool {
 			}
 			switch r := r.(type) {
 			case *ssa.Extract, *ssa.Field, *ssa.FieldAddr, *ssa.UnOp, *ssa.BinOp,
-				*ssa.Phi, *ssa.ChangeType, *ssa.Convert, *ssa.MakeInterface, *ssa.TypeAssert:
+				*ssa.Phi, *ssa.ChangeType, *ssa.Convert, *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.TypeAssert:
 				work = append(work, r.(ssa.Value))
 			case *ssa.Call:
 				work = append(work, r)

@@ -175,15 +175,18 @@ func reportsError(op *dataaccess.Op) bool {
 	return false
 }
 
-// memoizes reports whether the cache write stores what op, a call through
-// an interface whose body this package cannot see, returned: a cache in
-// front of a create (links[url] = id, id from store.CreateLink(url)).
-// Whether two creates make two rows is the create's to say (an upsert
-// returns the one row's id), and all this package knows of it is its
-// name.
+// memoizes reports whether the cache write stores what op returned, and
+// op is one of two calls that running twice does no harm to tell:
+//   - a call through an interface whose body this package cannot see: a
+//     cache in front of a create (links[url] = id, id from
+//     store.CreateLink(url)). Whether two creates make two rows is the
+//     create's to say (an upsert returns the one row's id), and all this
+//     package knows of it is its name;
+//   - an HTTP GET or HEAD: a page fetched twice and cached twice (a POST's
+//     answer kept under a key is an idempotency store, and races).
 func memoizes(write, op *dataaccess.Op) bool {
 	call, ok := op.Instr.(*ssa.Call)
-	if !ok || !call.Call.IsInvoke() || op.Summary != nil || op.SQL != nil {
+	if !ok || op.SQL != nil {
 		return false
 	}
 	var stored []ssa.Value
@@ -191,16 +194,33 @@ func memoizes(write, op *dataaccess.Op) bool {
 	case *ssa.MapUpdate:
 		stored = []ssa.Value{w.Value}
 	case *ssa.Call:
-		stored = w.Call.Args // sync.Map's Store(key, value)
+		stored = w.Call.Args // sync.Map's Store(key, value), a store's Put(key, page)
 	}
-	for _, v := range stored {
-		v = dataaccess.Unwrap(v)
-		if ex, ok := v.(*ssa.Extract); ok {
-			v = ex.Tuple
+	switch {
+	case call.Call.IsInvoke() && op.Summary == nil:
+		for _, v := range stored {
+			v = dataaccess.Unwrap(v)
+			if ex, ok := v.(*ssa.Extract); ok {
+				v = ex.Tuple
+			}
+			if v == call {
+				return true
+			}
 		}
-		if v == call {
-			return true
+	case isSafeFetch(op):
+		fetched := ssautil.DerivedFrom(call, true)
+		for _, v := range stored {
+			if fetched[v] {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// isSafeFetch reports whether op is net/http's Get or Head, a client's or
+// the package's: a read of a page, which HTTP makes safe to repeat.
+func isSafeFetch(op *dataaccess.Op) bool {
+	return op.Callee != nil && op.Callee.Pkg() != nil && op.Callee.Pkg().Path() == "net/http" &&
+		(op.Callee.Name() == "Get" || op.Callee.Name() == "Head")
 }

@@ -217,10 +217,12 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 	var checks, writes, atomic, plain []*Op
 	for _, op := range ops {
 		switch {
-		case inMemory(op) && op.Summary == nil:
+		case inMemory(op) && op.Summary == nil && !receiverStoreOp(fn, op):
 			// A function's own maps are bookkeeping, not the resource its
 			// callers check or write: classifying it by them would make any
-			// two methods of one type look like a check and an insert.
+			// two methods of one type look like a check and an insert. An
+			// in-process store's keyed methods are the exception
+			// (receiverStoreOp).
 		case op.Kind.IsCheck():
 			checks = append(checks, op)
 		case op.Kind.IsWrite():

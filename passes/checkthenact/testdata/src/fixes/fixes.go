@@ -93,7 +93,7 @@ func syncMapComputed(id string) {
 	if _, ok := seen.Load(id); ok { // want `check-then-act race`
 		return
 	}
-	resp, _ := http.Get("https://ledger.example/apply?id=" + id)
+	resp, _ := http.Post("https://ledger.example/apply?id="+id, "text/plain", nil)
 	seen.Store(id, resp)
 }
 
