@@ -160,3 +160,40 @@ func Page(a *Answers, url string) ([]byte, error) {
 	a.Put(url, b)
 	return b, nil
 }
+
+// Deliveries remembers handled ids in a sync.Map field.
+type Deliveries struct{ handled sync.Map }
+
+func (d *Deliveries) Handled(id string) bool {
+	_, ok := d.handled.Load(id)
+	return ok
+}
+
+func (d *Deliveries) MarkHandled(id string) { d.handled.Store(id, true) }
+
+// First reports whether id was not handled yet, and marks it, in one step.
+func (d *Deliveries) First(id string) bool {
+	_, loaded := d.handled.LoadOrStore(id, true)
+	return !loaded
+}
+
+// Two deliveries of one id both find it unhandled and both apply it.
+func Deliver(d *Deliveries, id string) error {
+	if d.Handled(id) { // want `check-then-act race: the existence check Handled and the insert at line \d+ are separate steps`
+		return nil
+	}
+	if _, err := http.Post("https://ledger.example/apply?id="+id, "text/plain", nil); err != nil {
+		return err
+	}
+	d.MarkHandled(id)
+	return nil
+}
+
+// Near miss: LoadOrStore marks and tells in one step.
+func DeliverOnce(d *Deliveries, id string) error {
+	if !d.First(id) {
+		return nil
+	}
+	_, err := http.Post("https://ledger.example/apply?id="+id, "text/plain", nil)
+	return err
+}
