@@ -229,10 +229,13 @@ func readSerialised(read *dataaccess.Op, ops []*dataaccess.Op) bool {
 }
 
 // picksWinner reports whether a write lets only one of two callers
-// through: an atomic insert, but not gorm's Save of a loaded record nor
-// an upsert's unguarded DO UPDATE, which overwrite the row for both.
+// through: an atomic insert, but not gorm's Save of a loaded record, a
+// helper that saves the record it is handed (repo.Update(ctx, o) over
+// Save(o)), nor an upsert's unguarded DO UPDATE, which overwrite the row
+// for both.
 func picksWinner(op *dataaccess.Op) bool {
-	return op.Kind.IsAtomicInsert() && !dataaccess.WritesBack(op) && !upsertOverwrites(op)
+	savesHanded := op.Summary != nil && op.Summary.SavesParam >= 0 && !op.Summary.StateGuard
+	return op.Kind.IsAtomicInsert() && !dataaccess.WritesBack(op) && !savesHanded && !upsertOverwrites(op)
 }
 
 // upsertOverwrites reports whether op is an INSERT ... ON CONFLICT DO
