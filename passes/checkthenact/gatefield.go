@@ -2,6 +2,7 @@ package checkthenact
 
 import (
 	"go/constant"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -276,13 +277,31 @@ func (a fieldAssigner) callMayAssign(call *ssa.CallCommon, depth int) bool {
 // assigns nothing the read does not overwrite.
 func (a fieldAssigner) storesField(st *ssa.Store) bool {
 	if fa, ok := st.Addr.(*ssa.FieldAddr); ok {
-		return ssautil.FieldName(fa.X.Type(), fa.Field) == a.field && a.isRecordPointer(fa.X)
+		return ssautil.FieldName(fa.X.Type(), fa.Field) == a.field && (a.isRecordPointer(fa.X) || a.elementOfRecord(fa.X))
 	}
 	if c, ok := st.Val.(*ssa.Const); ok && c.Value == nil {
 		return false
 	}
 	n, ok := types.Unalias(st.Val.Type()).(*types.Named)
 	return ok && slices.Contains(a.types, n)
+}
+
+// elementOfRecord reports whether v points to an element of a slice that
+// a field of the record holds: &u.Codes[i], or u.Codes[i] of a []*Code.
+func (a fieldAssigner) elementOfRecord(v ssa.Value) bool {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		v = load.X
+	}
+	elem, ok := v.(*ssa.IndexAddr)
+	if !ok {
+		return false
+	}
+	slice, ok := elem.X.(*ssa.UnOp)
+	if !ok || slice.Op != token.MUL {
+		return false
+	}
+	fa, ok := slice.X.(*ssa.FieldAddr)
+	return ok && a.isRecordPointer(fa.X)
 }
 
 func (a fieldAssigner) isRecordPointer(v ssa.Value) bool {

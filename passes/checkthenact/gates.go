@@ -312,6 +312,7 @@ func fieldLoads(v ssa.Value, field string, depth int) []stateValue {
 				}
 				out = append(out, loadsWithField(fa, name)...)
 				out = append(out, fieldLoads(fa, name, depth+1)...)
+				out = append(out, elementLoads(fa, depth+1)...)
 			}
 		}
 		return out
@@ -321,6 +322,39 @@ func fieldLoads(v ssa.Value, field string, depth int) []stateValue {
 			name := ssautil.FieldName(f.X.Type(), f.Field)
 			if (!isKeyField(name) || isProviderRef(f.X.Type(), name)) && !isKindField(name) {
 				out = append(out, stateValue{f, name})
+			}
+		}
+	}
+	return out
+}
+
+// elementLoads returns the state values of the elements of a slice the
+// record holds in field addr (a recovery code's Used flag among the
+// user's codes, a line's state among the order's): each element indexed
+// or ranged over is a record of its own whose fields the gate may test.
+func elementLoads(addr *ssa.FieldAddr, depth int) []stateValue {
+	var out []stateValue
+	for _, slice := range ssautil.LoadsOf(addr) {
+		if _, ok := slice.Type().Underlying().(*types.Slice); !ok {
+			continue
+		}
+		for _, ref := range *slice.Referrers() {
+			elem, ok := ref.(*ssa.IndexAddr)
+			if !ok {
+				continue
+			}
+			if isRecordType(elem.Type().Underlying().(*types.Pointer).Elem()) {
+				out = append(out, fieldLoads(elem, "", depth)...) // []Code: codes[i].Used
+			}
+			for _, l := range ssautil.LoadsOf(elem) { // for _, c := range codes; []*Code
+				out = append(out, fieldLoads(l, "", depth)...)
+				for _, ref := range *l.Referrers() {
+					if st, ok := ref.(*ssa.Store); ok && st.Val == l {
+						if local, ok := st.Addr.(*ssa.Alloc); ok { // the range variable
+							out = append(out, fieldLoads(local, "", depth)...)
+						}
+					}
+				}
 			}
 		}
 	}
