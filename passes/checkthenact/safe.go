@@ -82,9 +82,9 @@ func enclosing(fn *ssa.Function) map[*ssa.Function]bool {
 // locked until the write: no Unlock of it can run between the two.
 // found reports whether any mutex was locked before the check at all.
 func mutexHeldAcross(check, write ssa.Instruction) (held, found bool) {
-	locks, unlocks := mutexCalls(check.Parent())
+	locks, unlocks := dataaccess.MutexCalls(check.Parent())
 	for _, l := range locks {
-		if !ssautil.Before(l.instr, check) {
+		if !ssautil.Before(l.Instr, check) {
 			continue
 		}
 		found = true
@@ -98,9 +98,9 @@ func mutexHeldAcross(check, write ssa.Instruction) (held, found bool) {
 // mutexHeldAt reports whether a mutex locked before instr is still held
 // there: no unlock of it can run between the lock and instr.
 func mutexHeldAt(instr ssa.Instruction) bool {
-	locks, unlocks := mutexCalls(instr.Parent())
+	locks, unlocks := dataaccess.MutexCalls(instr.Parent())
 	for _, l := range locks {
-		if ssautil.Before(l.instr, instr) && !releasedBetween(l, unlocks, l.instr, instr) {
+		if ssautil.Before(l.Instr, instr) && !releasedBetween(l, unlocks, l.Instr, instr) {
 			return true
 		}
 	}
@@ -109,50 +109,13 @@ func mutexHeldAt(instr ssa.Instruction) bool {
 
 // releasedBetween reports whether an unlock of l's mutex can run after
 // from and before to.
-func releasedBetween(l mutexCall, unlocks []mutexCall, from, to ssa.Instruction) bool {
+func releasedBetween(l dataaccess.MutexCall, unlocks []dataaccess.MutexCall, from, to ssa.Instruction) bool {
 	for _, u := range unlocks {
-		if u.path.Equal(l.path) && ssautil.Reachable(from, u.instr) && ssautil.Reachable(u.instr, to) {
+		if u.Path.Equal(l.Path) && ssautil.Reachable(from, u.Instr) && ssautil.Reachable(u.Instr, to) {
 			return true
 		}
 	}
 	return false
-}
-
-type mutexCall struct {
-	instr ssa.Instruction
-	path  dataaccess.Path
-}
-
-// mutexCalls lists the Lock/RLock and Unlock/RUnlock calls of fn; deferred
-// unlocks run at return and never release between check and write.
-func mutexCalls(fn *ssa.Function) (locks, unlocks []mutexCall) {
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok {
-				continue
-			}
-			f := call.Common().StaticCallee()
-			var name string
-			var recv ssa.Value
-			switch {
-			case call.Common().IsInvoke():
-				name, recv = call.Common().Method.Name(), call.Common().Value
-			case f != nil && f.Signature.Recv() != nil && len(call.Common().Args) > 0:
-				name, recv = f.Name(), call.Common().Args[0]
-			default:
-				continue
-			}
-			mc := mutexCall{instr: call, path: dataaccess.RootPath(recv)}
-			switch name {
-			case "Lock", "RLock":
-				locks = append(locks, mc)
-			case "Unlock", "RUnlock":
-				unlocks = append(unlocks, mc)
-			}
-		}
-	}
-	return locks, unlocks
 }
 
 // reportsError reports whether op is a call of the module's own code

@@ -32,6 +32,25 @@ func receiverStoreOp(fn *ssa.Function, op *Op) bool {
 // locksReceiver reports whether fn locks a mutex held in its receiver
 // (s.mu.Lock(), s.mu.RLock()).
 func locksReceiver(fn *ssa.Function) bool {
+	locks, _ := MutexCalls(fn)
+	for _, l := range locks {
+		if l.Path.Base == fn.Params[0] {
+			return true
+		}
+	}
+	return false
+}
+
+// MutexCall is a Lock/RLock or Unlock/RUnlock call, and the mutex it
+// names by path (d.mu).
+type MutexCall struct {
+	Instr ssa.Instruction
+	Path  Path
+}
+
+// MutexCalls lists the Lock/RLock and Unlock/RUnlock calls of fn; deferred
+// unlocks run at return and never release between a check and a write.
+func MutexCalls(fn *ssa.Function) (locks, unlocks []MutexCall) {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(*ssa.Call)
@@ -39,13 +58,24 @@ func locksReceiver(fn *ssa.Function) bool {
 				continue
 			}
 			f := call.Common().StaticCallee()
-			if f == nil || f.Pkg == nil || f.Pkg.Pkg.Path() != "sync" || len(call.Common().Args) == 0 {
+			var name string
+			var recv ssa.Value
+			switch {
+			case call.Common().IsInvoke():
+				name, recv = call.Common().Method.Name(), call.Common().Value
+			case f != nil && f.Signature.Recv() != nil && len(call.Common().Args) > 0:
+				name, recv = f.Name(), call.Common().Args[0]
+			default:
 				continue
 			}
-			if (f.Name() == "Lock" || f.Name() == "RLock") && rootPath(call.Common().Args[0]).Base == fn.Params[0] {
-				return true
+			mc := MutexCall{Instr: call, Path: rootPath(recv)}
+			switch name {
+			case "Lock", "RLock":
+				locks = append(locks, mc)
+			case "Unlock", "RUnlock":
+				unlocks = append(unlocks, mc)
 			}
 		}
 	}
-	return false
+	return locks, unlocks
 }
