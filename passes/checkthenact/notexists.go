@@ -60,15 +60,15 @@ func uniqueWithin(t *dataaccess.Schema, cols []string) bool {
 // onPostgres reports whether op runs on PostgreSQL: through pgx, or in a
 // package that imports a PostgreSQL driver and no SQLite or MySQL one.
 func onPostgres(pass *analysis.Pass, op *dataaccess.Op) bool {
-	if op.Callee != nil && op.Callee.Pkg() != nil && strings.Contains(op.Callee.Pkg().Path(), "jackc/pgx") {
+	if op.Callee != nil && op.Callee.Pkg() != nil && apis.IsPostgresDriver(op.Callee.Pkg().Path()) {
 		return true
 	}
 	postgres := false
 	for _, imp := range pass.Pkg.Imports() {
 		switch p := imp.Path(); {
-		case strings.Contains(p, "sqlite"), strings.Contains(p, "go-sql-driver/mysql"):
+		case apis.IsNonAbortingDriver(p):
 			return false
-		case strings.Contains(p, "lib/pq"), strings.Contains(p, "jackc/pgx"):
+		case apis.IsPostgresDriver(p):
 			postgres = true
 		}
 	}

@@ -1,6 +1,10 @@
 package dataaccess
 
-import "github.com/idemvet/idemvet/internal/apis"
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+)
 
 // SELECT ... FOR UPDATE (or pg_advisory_xact_lock) holds its lock to the
 // end of the transaction. Run on a pool or a *sql.DB, the statement is a
@@ -14,7 +18,7 @@ import "github.com/idemvet/idemvet/internal/apis"
 // dropStatementLocks clears Locks on the ops whose lock ends with their
 // own statement, and marks them StatementLock.
 func dropStatementLocks(ops []*Op) {
-	begins := map[any]bool{}
+	begins := map[*ssa.Function]bool{} // functions that open a transaction
 	for _, op := range ops {
 		if op.Kind == apis.Begin {
 			begins[op.Fn] = true
