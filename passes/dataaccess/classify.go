@@ -426,7 +426,8 @@ func (m *modeler) fromImplementations(op *Op, c *ssa.CallCommon, f *types.Func) 
 	if recv == nil {
 		return false
 	}
-	s := m.implSummary(recv, f)
+	caller, _ := op.Fn.Object().(*types.Func)
+	s := m.implSummary(recv, f, caller)
 	if s == nil {
 		return false
 	}
