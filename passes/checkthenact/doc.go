@@ -290,10 +290,7 @@
 // through an interface returned (links[url] = id, id from
 // store.CreateLink(url)) is a get-or-create in front of a store whose
 // body the package cannot see, which may well be an upsert: silent; so is
-// a page fetched with GET and cached. An in-process store's methods count
-// as its check and insert when each takes the receiver's mutex (or uses a
-// sync.Map field) and is keyed by a parameter: tokens.Exists(k), a send,
-// then tokens.Set(k) is two steps under two locks.
+// a page fetched with GET and cached.
 //
 // A check on a key the call minted itself is silent too: a random code
 // drawn until one is free, a new UUID, bytes from crypto/rand or a helper

@@ -217,12 +217,10 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 	var checks, writes, atomic, plain []*Op
 	for _, op := range ops {
 		switch {
-		case inMemory(op) && op.Summary == nil && !receiverStoreOp(fn, op):
+		case inMemory(op) && op.Summary == nil:
 			// A function's own maps are bookkeeping, not the resource its
 			// callers check or write: classifying it by them would make any
-			// two methods of one type look like a check and an insert. An
-			// in-process store's keyed methods are the exception
-			// (receiverStoreOp).
+			// two methods of one type look like a check and an insert.
 		case op.Kind.IsCheck():
 			checks = append(checks, op)
 		case op.Kind.IsWrite():
