@@ -426,8 +426,7 @@ func (m *modeler) fromImplementations(op *Op, c *ssa.CallCommon, f *types.Func) 
 	if recv == nil {
 		return false
 	}
-	caller, _ := op.Fn.Object().(*types.Func)
-	s := m.implSummary(recv, f, caller)
+	s := m.implSummary(recv, f)
 	if s == nil {
 		return false
 	}

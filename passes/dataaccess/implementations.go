@@ -111,11 +111,8 @@ func inModule(pkgPath, module string) bool {
 // implSummary returns the summary shared by every in-module
 // implementation of the interface method f called on recv that has one,
 // or nil when none has one, they disagree, or the interface is not the
-// module's own. The caller itself is left out: a decorator's Start that
-// forwards to c.runner.Start() implements the interface it calls, and
-// counting its own summary, which this call decides, made the rounds
-// flip between two answers without end.
-func (m *modeler) implSummary(recv ssa.Value, f, caller *types.Func) *Summary {
+// module's own.
+func (m *modeler) implSummary(recv ssa.Value, f *types.Func) *Summary {
 	iface := ssautil.NamedOf(recv.Type())
 	if iface == nil || !types.IsInterface(iface) || iface.Obj().Pkg() == nil {
 		return nil
@@ -129,9 +126,6 @@ func (m *modeler) implSummary(recv ssa.Value, f, caller *types.Func) *Summary {
 	}
 	var shared *Summary
 	for _, impl := range m.impls.of(iface, f.Name()) {
-		if impl == caller {
-			continue
-		}
 		s := m.summaryOf(impl)
 		switch {
 		case s == nil:
