@@ -129,6 +129,46 @@ func IsSetterName(name string) bool {
 	return hasWordPrefix(name, "Set") && len(name) > len("Set")
 }
 
+// IsSaveName reports whether a method name says it writes a record back
+// whole: Save, SaveUser, SaveOrder. The caller confirms the shape (a
+// record handed in) and the interface (one that also looks records up).
+func IsSaveName(name string) bool {
+	return hasWordPrefix(name, "Save")
+}
+
+// IsStateLookupName reports whether a method name says it looks up the
+// state of a record: GetOrderStatus, FetchPaymentState, GetStatusByID.
+// The caller confirms the shape (a string returned).
+func IsStateLookupName(name string) bool {
+	for _, verb := range []string{"Get", "Find", "Lookup", "Load", "Fetch"} {
+		if hasWordPrefix(name, verb) {
+			rest := TrimQualifier(name[len(verb):])
+			return strings.HasSuffix(rest, "Status") || strings.HasSuffix(rest, "State")
+		}
+	}
+	return false
+}
+
+// IsPendingListName reports whether a method name says it lists the
+// records still waiting for work: GetPendingEmails, ListUnsentReminders,
+// FindDueInvoices. The caller confirms the shape (a list of records
+// returned) before treating each element as having passed that test.
+func IsPendingListName(name string) bool {
+	for _, verb := range []string{"Get", "List", "Find", "Fetch", "Load", "Select"} {
+		if hasWordPrefix(name, verb) {
+			return pendingWords[firstWord(name[len(verb):])]
+		}
+	}
+	return false
+}
+
+// pendingWords are the states of work not yet done.
+var pendingWords = map[string]bool{
+	"Pending": true, "Unsent": true, "Unprocessed": true, "Queued": true, "Due": true, "Undelivered": true,
+	"Unpaid": true, "Unconfirmed": true, "Unnotified": true, "Outstanding": true, "Retryable": true,
+	"Failed": true, "Expired": true, "Stale": true, "Waiting": true, "Scheduled": true, "Unhandled": true,
+}
+
 // IsCountName reports whether a method name says it counts records:
 // CountMembers, CountOrganisationInvites, GetUserCount. The caller
 // confirms the shape (a number returned) before treating the call as a

@@ -121,3 +121,37 @@ func TestPresenceAndMarkerNames(t *testing.T) {
 		}
 	}
 }
+
+func TestIsPendingListName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"GetPendingEmails": true, "ListUnsentReminders": true, "FindDueInvoices": true, "SelectQueuedJobs": true,
+		// Near misses: no state of work, a state word inside another
+		// word, a state word not right after the verb.
+		"GetEmails": false, "ListPendingness": false, "GetUserPendingEmails": false, "SendPendingEmails": false, "Pending": false,
+	} {
+		if got := IsPendingListName(name); got != want {
+			t.Errorf("IsPendingListName(%q) = %t, want %t", name, got, want)
+		}
+	}
+}
+
+func TestIsSaveName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"Save": true, "SaveUser": true, "Saved": false, "Savepoint": false, "GetSaved": false,
+	} {
+		if got := IsSaveName(name); got != want {
+			t.Errorf("IsSaveName(%q) = %t, want %t", name, got, want)
+		}
+	}
+}
+
+func TestIsStateLookupName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"GetOrderStatus": true, "FetchPaymentState": true, "GetStatusByID": true, "LoadStatus": true,
+		"GetOrderMemo": false, "UpdateOrderStatus": false, "GetStatusCode": false, "GetStatement": false,
+	} {
+		if got := IsStateLookupName(name); got != want {
+			t.Errorf("IsStateLookupName(%q) = %t, want %t", name, got, want)
+		}
+	}
+}

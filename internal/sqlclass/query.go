@@ -43,6 +43,7 @@ func (s *stmt) selectAt(i int) Statement {
 	if from >= 0 {
 		st.Table = s.tableRefAt(from + 1)
 		st.MatchColumns = s.equalityColumns(from+1, base)
+		st.SelectsByState = s.selectsByState(from + 1)
 	}
 	probe, sub := s.probeShape(first, end)
 	st.Exists = probe == existsProbe || probe == rowProbe && from >= 0
@@ -377,7 +378,35 @@ var whereClauseEnd = map[string]bool{"returning": true, "order": true, "limit": 
 // it is named id, key or uuid, or ends in _id, _key or _uuid, or names
 // the tenant: those pick the row, they say nothing about its state.
 func (s *stmt) whereTestsState(from int) bool {
-	return s.whereTests(from, func(col string) bool { return !IsKeyColumn(col) && !s.filtersDeleted(from, col) })
+	return s.whereTests(from, func(col string, _ int) bool { return !IsKeyColumn(col) && !s.filtersDeleted(from, col) })
+}
+
+// selectsByState reports whether a SELECT's own WHERE clause compares a
+// column that is not a key nor a soft-delete filter with a constant
+// (sent_at IS NULL, status = 'pending', processed = false): the rows
+// are picked by their state. A parameter ($1) is the caller's value to
+// look up by (email = $1), not a state.
+func (s *stmt) selectsByState(from int) bool {
+	return s.whereTests(from, func(col string, op int) bool {
+		return !IsKeyColumn(col) && !s.filtersDeleted(from, col) && s.comparedWithConstant(op)
+	})
+}
+
+// comparedWithConstant reports whether the comparison starting at k has
+// a literal on its other side: NULL, TRUE, a string, a number, NOW(), or
+// a list of literals after IN.
+func (s *stmt) comparedWithConstant(k int) bool {
+	for s.comparedAt(k) {
+		k++
+	}
+	if s.isPunct(k, "(") {
+		k++ // IN ('queued', 'retry')
+	}
+	switch s.word(k) {
+	case "null", "true", "false", "current_timestamp", "now":
+		return true
+	}
+	return k < len(s.toks) && (s.toks[k].kind == tokString || s.toks[k].kind == tokNumber)
 }
 
 // whereTestsSetColumn reports whether the UPDATE's own WHERE compares a
@@ -386,12 +415,13 @@ func (s *stmt) whereTestsState(from int) bool {
 // two concurrent statements makes.
 func (s *stmt) whereTestsSetColumn(from int) bool {
 	set := s.setColumns(from)
-	return s.whereTests(from, func(col string) bool { return !IsKeyColumn(col) && slices.Contains(set, col) })
+	return s.whereTests(from, func(col string, _ int) bool { return !IsKeyColumn(col) && slices.Contains(set, col) })
 }
 
 // whereTests reports whether the statement's own WHERE compares with a
-// value a column that want accepts.
-func (s *stmt) whereTests(from int, want func(col string) bool) bool {
+// value a column that want accepts, given the column and the index of
+// its comparison operator.
+func (s *stmt) whereTests(from int, want func(col string, op int) bool) bool {
 	base := s.depth[from-1]
 	where := s.findWord(from, base, "where")
 	if where < 0 {
@@ -411,7 +441,7 @@ func (s *stmt) whereTests(from int, want func(col string) bool) bool {
 		if i := strings.LastIndexByte(col, '.'); i >= 0 {
 			col = col[i+1:] // t.status
 		}
-		if want(col) {
+		if want(col, next) {
 			return true
 		}
 		k = next - 1

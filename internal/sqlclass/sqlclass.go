@@ -78,6 +78,10 @@ type Statement struct {
 	// it changes the row only from the state the caller expects, so rows
 	// affected tells who made the transition.
 	StateGuard bool
+	// SelectsByState is set for a SELECT whose own WHERE clause tests a
+	// column that is not a key, as StateGuard's does (sent_at IS NULL,
+	// status = 'pending'): the rows it returns are picked by their state.
+	SelectsByState bool
 	// Transition is set for an UPDATE whose WHERE compares a column its
 	// SET assigns (SET status = 'paid' WHERE ... AND status = 'pending'):
 	// of two concurrent statements only one changes the row.

@@ -253,6 +253,29 @@ func TestSchemaAndStateGuard(t *testing.T) {
 	})
 }
 
+func TestSelectsByState(t *testing.T) {
+	for _, tc := range []struct {
+		sql  string
+		want bool
+	}{
+		{`SELECT id, recipient FROM reminders WHERE sent_at IS NULL ORDER BY id LIMIT 100`, true},
+		{`SELECT * FROM jobs WHERE status = 'queued' AND run_at <= now() FOR UPDATE SKIP LOCKED`, true},
+		{`SELECT * FROM jobs j WHERE j.state IN ('queued', 'retry')`, true},
+		{`SELECT * FROM outbox WHERE published = false`, true},
+		// Near misses: rows picked by the caller's values, by keys, by a
+		// soft-delete filter, or by a subquery's state.
+		{`SELECT * FROM users WHERE email = $1`, false},
+		{`SELECT * FROM reminders WHERE batch_id = $1`, false},
+		{`SELECT * FROM users WHERE org_id = 42`, false},
+		{`SELECT * FROM users WHERE email = $1 AND deleted_at IS NULL`, false},
+		{`SELECT * FROM orders WHERE id IN (SELECT order_id FROM items WHERE state = 'x')`, false},
+	} {
+		if got := Classify(tc.sql).SelectsByState; got != tc.want {
+			t.Errorf("Classify(%q).SelectsByState = %t, want %t", tc.sql, got, tc.want)
+		}
+	}
+}
+
 func TestClassifyAll(t *testing.T) {
 	sql := `BEGIN ISOLATION LEVEL SERIALIZABLE;
 		SELECT 1 FROM t WHERE note = 'a;b'; -- ; in a comment

@@ -213,8 +213,31 @@
 // order.State); the caller's read decides whether it was locked. When the
 // caller is in another package, the service's package exports the gate as
 // a PassedGate fact on the function (the tested field, the act, the state
-// write) and the caller's package reports at its read. Pending work selected by a list query and handled in a loop
-// (send, then mark sent) is a gate per element.
+// write) and the caller's package reports at its read. Pending work
+// selected by a list query and handled in a loop (send, then mark sent)
+// is a gate per element: the query tests a state column against a
+// constant (sent_at IS NULL, status = ?, "queued"), in the loop's own
+// function, in a helper that returns the list, or behind a repository
+// method named for pending work (GetPendingEmails, ListUnsentReminders).
+// A state may also come back alone from a helper (getStatus(ctx, tx, id)
+// (string, error)) or a repository method named for it (GetOrderStatus).
+//
+// A rate window is a gate whose state is the time something last
+// happened:
+//
+//	last, _ := codes.LastSent(ctx, email) // WRONG: the zero time when none was sent
+//	if time.Since(last) < time.Minute {
+//		return ErrTooSoon
+//	}
+//	mailer.SendCode(ctx, email, code) // both requests send
+//	codes.Insert(ctx, email, code)
+//
+// Only the arm on which the window has elapsed counts: an expiry test
+// (time.Since(code.CreatedAt) > 10*time.Minute refuses, the act runs
+// while the time is recent) limits nothing. RIGHT: claim the window in
+// one step (UPDATE ... SET sent_at = now() WHERE id = $1 AND sent_at <
+// now() - interval '1 minute', and send only when it changed a row), or
+// read the row FOR UPDATE in the transaction that records the new time.
 //
 // Only a non-idempotent act counts: an insert, an external effect, or an
 // update that adds to what the row holds (SET n = n + 1, gorm.Expr("n -

@@ -25,7 +25,13 @@ func gatesOf(op *dataaccess.Op) []gate {
 	if !ok {
 		return nil
 	}
+	// A window's comparison is read with its direction (windowgate.go);
+	// After or Before of the time alone is no state predicate then.
+	windows := windowGates(op)
 	seen := map[*ssa.If]bool{}
+	for _, w := range windows {
+		seen[w.ifi] = true
+	}
 	records := recordValues(op)
 	for _, sv := range stateValues(op) {
 		for _, ifi := range branchesOn(sv.v) {
@@ -36,7 +42,7 @@ func gatesOf(op *dataaccess.Op) []gate {
 			gates = append(gates, gate{read: op, ifi: ifi, field: sv.field, fn: op.Fn, at: readInstr, records: records})
 		}
 	}
-	return gates
+	return append(gates, windows...)
 }
 
 // assignedBefore reports whether the code stores into the field of the
@@ -86,7 +92,35 @@ func stateValues(op *dataaccess.Op) []stateValue {
 		out = append(out, fieldLoads(rec, "", 0)...)
 		out = append(out, recordPredicates(rec)...)
 	}
+	return append(out, returnedStates(op)...)
+}
+
+// returnedStates returns the state a read of the module's own returns as
+// a string, not in a record: a helper's getPaymentStatus(ctx, tx, id)
+// (string, error) over SELECT status ... FOR UPDATE, a repository's
+// GetOrderStatus. A lookup's other strings (a name, a token) are no
+// state: only helpers, whose body the model read, and interface methods
+// named for a state are taken.
+func returnedStates(op *dataaccess.Op) []stateValue {
+	if op.Kind != apis.Read || op.Summary == nil && (op.Callee == nil || !apis.IsStateLookupName(op.Callee.Name())) {
+		return nil
+	}
+	call := op.Instr.(*ssa.Call)
+	var out []stateValue
+	if isString(call.Type()) {
+		out = append(out, stateValue{v: call})
+	}
+	for _, ref := range *call.Referrers() {
+		if e, ok := ref.(*ssa.Extract); ok && e.Index == 0 && isString(e.Type()) {
+			out = append(out, stateValue{v: e})
+		}
+	}
 	return out
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }
 
 // recordPredicates returns the results of the record's own predicates

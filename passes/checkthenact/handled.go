@@ -44,7 +44,35 @@ func (c *callers) duplicateAnswered(check, write *dataaccess.Op) (answered bool,
 	if c.testedUpChain(top, sentinel, map[sentinelAt]bool{}) {
 		return true, ""
 	}
+	// A caller in another package (the handler over this service) is out
+	// of this package's sight; the module's text says whether one tests
+	// the sentinel. A walk its budget cut finds none: the race is
+	// reported.
+	if c.calledFromOutside(top, map[*ssa.Function]bool{}) {
+		if tested, _ := c.model.SentinelTestedElsewhere(sentinel); tested {
+			return true, ""
+		}
+	}
 	return false, sentinel
+}
+
+// calledFromOutside reports whether another package can call fn, or a
+// function of this package that calls it: an exported function, or an
+// exported method (which an interface of another package may name).
+func (c *callers) calledFromOutside(fn *ssa.Function, seen map[*ssa.Function]bool) bool {
+	if seen[fn] {
+		return false
+	}
+	seen[fn] = true
+	if obj := fn.Object(); obj != nil && obj.Exported() {
+		return true
+	}
+	for _, site := range c.sites[fn] {
+		if outer := site.Parent(); outer.Parent() == nil && c.calledFromOutside(outer, seen) {
+			return true
+		}
+	}
+	return false
 }
 
 // sentinelAt is a function that returns a sentinel to its callers.

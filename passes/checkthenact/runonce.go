@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
 // One more way code cannot run beside a twin of itself, besides the
@@ -45,8 +47,11 @@ func (c *callers) launches() *launchIndex {
 // use a `go fn()` in a function that runs at startup or takes no
 // arguments and is named Init... or Start... .
 func (c *callers) startedOnceAtBoot(fn *ssa.Function) bool {
+	if fn.Parent() != nil {
+		return c.closureStartedOnce(fn)
+	}
 	gos := c.launches().goSites[fn]
-	if len(gos) == 0 || fn.Parent() != nil {
+	if len(gos) == 0 {
 		return false
 	}
 	for _, site := range c.sites[fn] {
@@ -86,4 +91,61 @@ func isStarter(fn *ssa.Function) bool {
 	}
 	name := strings.ToLower(fn.Name())
 	return strings.HasPrefix(name, "init") || strings.HasPrefix(name, "start")
+}
+
+// closureStartedOnce reports whether a closure is the loop a starter
+// launches: its every use, in a function that runs once (a starter, or
+// code that runs at startup), starts it as a goroutine, by a go
+// statement or through a launcher named for it (util.SafeGoroutine(func()
+// { for range ticker.C { ... } }), gopool.Go(f)).
+func (c *callers) closureStartedOnce(fn *ssa.Function) bool {
+	parent := fn.Parent()
+	uses := 0
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			for _, op := range instr.Operands(nil) {
+				if op == nil || !closureOf(*op, fn) {
+					continue
+				}
+				uses++
+				if !c.model.RunsAtStartup(instr) && !isStarter(parent) {
+					return false
+				}
+				if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
+					continue // judged at the uses of the closure value, below
+				}
+				if !launches(instr, *op) {
+					return false
+				}
+			}
+		}
+	}
+	return uses > 0
+}
+
+// closureOf reports whether v is fn itself or a closure of it.
+func closureOf(v ssa.Value, fn *ssa.Function) bool {
+	if v == fn {
+		return true
+	}
+	mc, ok := v.(*ssa.MakeClosure)
+	return ok && mc.Fn == fn
+}
+
+// launches reports whether instr starts the function value f as a
+// goroutine: go f(), or a call of a launcher (its name says Go or
+// goroutine) that takes f.
+func launches(instr ssa.Instruction, f ssa.Value) bool {
+	switch instr := instr.(type) {
+	case *ssa.Go:
+		return instr.Call.Value == f
+	case *ssa.Call:
+		callee := dataaccess.Callee(&instr.Call)
+		if callee == nil || instr.Call.Value == f {
+			return false
+		}
+		name := strings.ToLower(callee.Name())
+		return strings.Contains(name, "goroutine") || name == "go" || strings.HasPrefix(name, "safego") || strings.HasSuffix(callee.Name(), "Go")
+	}
+	return false
 }

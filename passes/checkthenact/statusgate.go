@@ -35,8 +35,11 @@ type gate struct {
 	ifi  *ssa.If
 	// body is set instead of ifi for an element of a list read: the loop
 	// body that handles it (see pendingGates).
-	body  *ssa.BasicBlock
-	field string // the state field's name, for the message
+	body *ssa.BasicBlock
+	// elapsed is set for a rate window (see windowgate.go): the one
+	// successor of ifi that lets the act through.
+	elapsed *ssa.BasicBlock
+	field   string // the state field's name, for the message
 	// fn is the function that tests the state and at the instruction
 	// where the record enters it: the read itself, or, for a record a
 	// caller read and passed in (passed is set), fn's entry. records are
@@ -78,6 +81,12 @@ func statusGateRace(model *dataaccess.Result, g gate) (act, write *dataaccess.Op
 func (g gate) regions() [][]*ssa.BasicBlock {
 	if g.body != nil {
 		return [][]*ssa.BasicBlock{{g.body}}
+	}
+	if g.elapsed != nil {
+		if !g.windowOnlyWay(g.elapsed) {
+			return nil
+		}
+		return [][]*ssa.BasicBlock{{g.elapsed}}
 	}
 	var out [][]*ssa.BasicBlock
 	for _, succ := range g.ifi.Block().Succs {
@@ -277,9 +286,13 @@ func reportStatusGate(pass *analysis.Pass, g gate, act, write *dataaccess.Op) {
 		}
 		related = []analysis.RelatedInformation{{Pos: act.Pos(), Message: "the call that acts, then writes the state"}}
 	}
+	message := statusGateMessage(what, tested, steps, verb, g.field, runtime)
+	if g.elapsed != nil {
+		message = windowGateMessage(what, steps, verb, g.field, runtime)
+	}
 	pass.Report(analysis.Diagnostic{
 		Pos:     g.read.Pos(),
-		Message: statusGateMessage(what, tested, steps, verb, g.field, runtime),
+		Message: message,
 		Related: related,
 		URL:     url,
 	})

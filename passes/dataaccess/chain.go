@@ -87,12 +87,11 @@ func (m *modeler) readChain(op *Op, v ssa.Value) {
 			// (Where("sent_at IS NULL").Find(&pending)).
 			if s, ok := sqlText(arg(&c.Call, 0)); ok {
 				op.addCondition(s)
-				byState := sqlclass.Classify("UPDATE t SET x = 1 WHERE " + s).StateGuard
 				switch op.Kind {
 				case apis.Update, apis.Delete:
-					op.StateGuard = op.StateGuard || byState
+					op.StateGuard = op.StateGuard || sqlclass.Classify("UPDATE t SET x = 1 WHERE "+s).StateGuard
 				case apis.Read, apis.Exists:
-					op.SelectsByState = op.SelectsByState || byState
+					op.SelectsByState = op.SelectsByState || selectsByState(s, argsFrom(&c.Call, 1))
 				}
 			}
 		}
@@ -192,4 +191,59 @@ func isolationName(v constant.Value) string {
 		}
 	}
 	return ""
+}
+
+// selectsByState reports whether an ORM read's condition picks rows by
+// their state: a non-key column compared with a constant, written in the
+// text (sent_at IS NULL) or bound to a placeholder (is_used = ?, false).
+// A placeholder bound to the caller's value (owner = ?, owner) looks rows
+// up by it.
+func selectsByState(cond string, args []ssa.Value) bool {
+	return sqlclass.Classify("SELECT * FROM t WHERE " + bindConstants(cond, spreadArgs(args))).SelectsByState
+}
+
+// bindConstants writes into cond's ? placeholders the arguments that are
+// constants, as SQL literals; the others stay placeholders.
+func bindConstants(cond string, args []ssa.Value) string {
+	var b strings.Builder
+	n := 0
+	for _, r := range cond {
+		if r != '?' {
+			b.WriteRune(r)
+			continue
+		}
+		lit := "?"
+		if n < len(args) {
+			if k, ok := Unwrap(args[n]).(*ssa.Const); ok {
+				lit = sqlLiteral(k)
+			}
+		}
+		b.WriteString(lit)
+		n++
+	}
+	return b.String()
+}
+
+// sqlLiteral spells a constant as SQL would: NULL, TRUE, 'text', 42.
+func sqlLiteral(k *ssa.Const) string {
+	switch {
+	case k.Value == nil:
+		return "NULL"
+	case k.Value.Kind() == constant.String:
+		return "'" + strings.ReplaceAll(constant.StringVal(k.Value), "'", "''") + "'"
+	case k.Value.Kind() == constant.Bool:
+		return strings.ToUpper(k.Value.String())
+	}
+	return k.Value.ExactString()
+}
+
+// argsFrom returns a call's arguments from the i-th on, the receiver of a
+// static method call left out, as arg counts them.
+func argsFrom(c *ssa.CallCommon, i int) []ssa.Value {
+	var out []ssa.Value
+	for a := arg(c, i); a != nil; a = arg(c, i) {
+		out = append(out, a)
+		i++
+	}
+	return out
 }

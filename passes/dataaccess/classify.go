@@ -254,6 +254,7 @@ func (op *Op) setStatement(st sqlclass.Statement) {
 	op.Kind = kindOfStatement(st)
 	op.Locks = st.ForUpdate || st.AdvisoryXactLock || st.AdvisoryLock
 	op.StateGuard = st.StateGuard
+	op.SelectsByState = st.SelectsByState
 	op.Isolation = st.Isolation
 	op.Resource.Table = normalizeTable(st.Table)
 }
@@ -439,6 +440,7 @@ func (m *modeler) applySummary(op *Op, c *ssa.CallCommon, s *Summary) {
 	op.Summary = s
 	op.Kind = s.Kind
 	op.StateGuard = s.StateGuard
+	op.SelectsByState = s.SelectsByState
 	op.Locks = s.Locks
 	if op.Kind == apis.None && s.Effect {
 		op.Kind = apis.Effect
@@ -566,15 +568,41 @@ func returnsRecord(f *types.Func) bool {
 	return ok
 }
 
+// returnsString reports whether f returns a string (a status, a named
+// string type), alone or with an error.
+func returnsString(f *types.Func) bool {
+	res := f.Type().(*types.Signature).Results()
+	if res.Len() == 0 || res.Len() > 2 || res.Len() == 2 && !ssautil.IsError(res.At(1).Type()) {
+		return false
+	}
+	return isString(res.At(0).Type())
+}
+
+// returnsRecordList reports whether a signature returns a list of
+// records, alone or with an error: []Email, []*Job.
+func returnsRecordList(sig *types.Signature) bool {
+	res := sig.Results()
+	if res.Len() == 0 || res.Len() > 2 || res.Len() == 2 && !ssautil.IsError(res.At(1).Type()) {
+		return false
+	}
+	list, ok := res.At(0).Type().Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	_, ok = derefNamedStruct(list.Elem())
+	return ok
+}
+
 // fromInterfaceName classifies a call of an interface method whose body
 // the analysis cannot see by the method's name and shape, in the order
 // the names decide: a marker before ByName (which reads Mark* as a state
 // write), then ByName's unambiguous names, presence tests, a
-// repository's setter, effects, lookups returning a record, the module's
-// Add*, counts, and lookups returning a number. Names with the noun inside
-// (UserExists, MarkEventProcessed, SetPaymentIntent) and Add* are read on
-// the module's own interfaces only: a library's CollectionExists asks
-// about its schema.
+// repository's setter and its Save* of a record, effects, lookups
+// returning a record or a state, lists of pending work, the module's Add*, counts,
+// and lookups returning a number. Names with the noun inside
+// (UserExists, MarkEventProcessed, SetPaymentIntent), Save*, pending
+// lists and Add* are read on the module's own interfaces only: a
+// library's CollectionExists asks about its schema.
 func (m *modeler) fromInterfaceName(op *Op, c *ssa.CallCommon, f *types.Func) bool {
 	name := f.Name()
 	var kind apis.Kind
@@ -587,12 +615,19 @@ func (m *modeler) fromInterfaceName(op *Op, c *ssa.CallCommon, f *types.Func) bo
 		kind = apis.Exists
 	case m.isModuleInterface(f) && apis.IsSetterName(name) && setsByKey(f) && inRepository(f):
 		kind = apis.Update // SetPaymentIntent(ctx, orderID, pi): an absolute write of the row
+	case m.isModuleInterface(f) && apis.IsSaveName(name) && handsRecord(f) && inRepository(f):
+		kind = apis.Update // SaveUser(ctx, u): the record written back whole
 	case m.isAppInterface(f) && apis.IsEffectName(name):
 		op.Kind = apis.Effect
 		op.Handle = Handle{Path: rootPath(recvOf(c))}
 		return true
 	case m.isAppInterface(f) && apis.IsLookupName(name) && returnsRecord(f):
 		kind = apis.Read
+	case m.isAppInterface(f) && apis.IsStateLookupName(name) && returnsString(f):
+		kind = apis.Read // GetOrderStatus(ctx, id) (string, error): a state a caller may gate on
+	case m.isModuleInterface(f) && apis.IsPendingListName(name) && returnsRecordList(f.Type().(*types.Signature)):
+		kind = apis.Read
+		op.SelectsByState = true // GetPendingEmails(ctx): the elements a poller handles one by one
 	case m.isModuleInterface(f) && apis.IsAddName(name):
 		kind = apis.Insert
 	case m.isAppInterface(f) && apis.IsCountName(name) && returnsCount(f):
@@ -633,6 +668,18 @@ func inRepository(f *types.Func) bool {
 	}
 	for i := range iface.NumMethods() {
 		if apis.IsLookupName(iface.Method(i).Name()) {
+			return true
+		}
+	}
+	return false
+}
+
+// handsRecord reports whether a method takes a record (a struct or a
+// pointer to one) to write.
+func handsRecord(f *types.Func) bool {
+	params := f.Type().(*types.Signature).Params()
+	for i := range params.Len() {
+		if _, ok := derefNamedStruct(params.At(i).Type()); ok && !isContext(params.At(i).Type()) {
 			return true
 		}
 	}

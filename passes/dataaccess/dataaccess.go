@@ -111,6 +111,9 @@ type Result struct {
 	fieldWritesOf func(*types.Func) (*FieldWrites, bool)
 	// cuts are the functions whose summaries a budget stopped.
 	cuts passutil.Cuts
+	// dir is the package's directory, from which the module's other Go
+	// files are read (see SentinelTestedElsewhere).
+	dir string
 }
 
 // Cuts returns the functions whose modelling stopped at a budget: what
@@ -141,6 +144,7 @@ func run(pass *analysis.Pass) (any, error) {
 	res := &Result{
 		ByInstr: map[ssa.Instruction]*Op{},
 		ByFunc:  map[*ssa.Function][]*Op{},
+		dir:     packageDir(pass),
 	}
 	res.ssa = sync.OnceValue(func() *buildssa.SSA {
 		res.ssaBuilt.Store(true)

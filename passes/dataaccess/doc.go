@@ -37,7 +37,10 @@
 // and Register add on an interface of the module, and GetByEmail reads
 // when it returns a record and an error (with a found bool between them
 // or not), from the table its name says or, when it names none, the
-// record type's. A command bus's dispatch (a context
+// record type's; SaveUser(ctx, u) on a repository (an interface that also
+// looks records up) writes the record back, GetOrderStatus returning a
+// string reads a state, and GetPendingEmails returning a list of records
+// reads rows picked by their state (SelectsByState). A command bus's dispatch (a context
 // and one message of an empty interface type in, an error out) is
 // classified by the message type's name (GetUserByEmail reads,
 // RegisterUser inserts), since the handlers are found by reflection in a

@@ -160,15 +160,20 @@ func SentinelIn(v ssa.Value) string {
 // callArgs returns a call's arguments, with a variadic slice's elements
 // in its place.
 func callArgs(call *ssa.Call) []ssa.Value {
-	var args []ssa.Value
-	for _, a := range call.Call.Args {
+	return spreadArgs(call.Call.Args)
+}
+
+// spreadArgs returns args with a variadic slice's elements in its place.
+func spreadArgs(args []ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	for _, a := range args {
 		if elems := variadicElems(a); elems != nil {
-			args = append(args, elems...)
+			out = append(out, elems...)
 		} else {
-			args = append(args, a)
+			out = append(out, a)
 		}
 	}
-	return args
+	return out
 }
 
 // GlobalName names a package-level variable as "path.Name", the form a

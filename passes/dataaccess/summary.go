@@ -128,6 +128,10 @@ type Summary struct {
 	// those (a SET that nothing else follows is a cache fill, not a
 	// doubled row).
 	KeyValue bool
+	// SelectsByState is set for a read that returns a list of records its
+	// query picks by their state (GetPendingEmails: WHERE sent_at IS
+	// NULL): to a caller, each element has passed that test.
+	SelectsByState bool
 }
 
 func (*Summary) AFact() {}
@@ -136,7 +140,16 @@ func (s *Summary) String() string {
 	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t acts=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t locks=%t errwhenpresent=%t zerowhenabsent=%t handlesdup=%t duperr=%q inserts=%v nonidempotent=%t doubles=%t saves=%d",
 		s.Kind, s.Table, s.HandleParam, s.HandleKind, s.KeyParam, s.Claim, s.Effect, s.Acts, s.TxFuncParam,
 		s.Writes, s.Commits, s.RecvHandle, s.StateGuard, s.Locks, s.ErrWhenPresent, s.ZeroWhenAbsent, s.HandlesDuplicate, s.DuplicateErr, s.InsertTables,
-		s.NonIdempotent, s.DoublesWrite, s.SavesParam) + s.sqlParamString() + s.keyValueString()
+		s.NonIdempotent, s.DoublesWrite, s.SavesParam) + s.sqlParamString() + s.keyValueString() + s.selectsByStateString()
+}
+
+// selectsByStateString spells SelectsByState only when set, as
+// keyValueString does.
+func (s *Summary) selectsByStateString() string {
+	if !s.SelectsByState {
+		return ""
+	}
+	return " bystate"
 }
 
 // keyValueString spells KeyValue only when set, so that the other
@@ -293,6 +306,9 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 	s.Locks = len(writes) == 0 && len(checks) > 0 && s.HandleParam >= 0 && !s.Commits && allLock(checks)
 	s.ErrWhenPresent = s.Kind == apis.Exists && returnsOnlyVerdict(fn) && !namedForLoading(fn.Name()) && !namedForState(fn.Name())
 	s.ZeroWhenAbsent = s.Kind == apis.Read && returnsZeroWhenAbsent(fn, checks)
+	// Every read of the body picks by state: GetAllChannels(scope), whose
+	// "disabled" scope alone filters on the status, lists by no state.
+	s.SelectsByState = s.Kind == apis.Read && returnsRecordList(fn.Signature) && !slices.ContainsFunc(checks, func(op *Op) bool { return !op.SelectsByState })
 	var unanswered []*Op
 	for _, w := range plain {
 		if s.answerDuplicate(fn, w) {
