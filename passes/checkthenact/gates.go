@@ -309,7 +309,7 @@ func outParams(args []ssa.Value) []ssa.Value {
 // fieldLoads follows a record value to the loads of its non-key fields.
 // A scalar variable filled by Scan is its own state value.
 func fieldLoads(v ssa.Value, field string, depth int) []stateValue {
-	if depth > 3 {
+	if depth > 9 { // nested records; authorizer's reached 4
 		return nil
 	}
 	var out []stateValue

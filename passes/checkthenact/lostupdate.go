@@ -235,9 +235,11 @@ func carriersOf(v ssa.Value) map[ssa.Value]bool {
 					continue
 				}
 				if fa, ok := r.Addr.(*ssa.FieldAddr); ok {
-					add(fa.X)
-					for _, l := range ssautil.LoadsOf(fa.X) {
-						add(l)
+					for _, rec := range enclosingRecords(fa) {
+						add(rec)
+						for _, l := range ssautil.LoadsOf(rec) {
+							add(l)
+						}
 					}
 				}
 			case *ssa.MapUpdate:
@@ -248,6 +250,26 @@ func carriersOf(v ssa.Value) map[ssa.Value]bool {
 		}
 	}
 	return carriers
+}
+
+// enclosingRecords returns what a field's address is part of: the record
+// itself (&o.Stock: o), and for an element of a slice the record holds
+// (&p.Quotas[i].UsedCount) that element and the record that holds the
+// slice, which a Save(&p) writes back whole.
+func enclosingRecords(fa *ssa.FieldAddr) []ssa.Value {
+	out := []ssa.Value{fa.X}
+	ia, ok := fa.X.(*ssa.IndexAddr)
+	if !ok {
+		return out
+	}
+	slice, ok := ia.X.(*ssa.UnOp) // the slice loaded from the record's field
+	if !ok || slice.Op != token.MUL {
+		return out
+	}
+	if holder, ok := slice.X.(*ssa.FieldAddr); ok {
+		out = append(out, holder.X)
+	}
+	return out
 }
 
 // carries reports whether one of w's arguments is a carrier of the

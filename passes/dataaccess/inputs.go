@@ -39,7 +39,9 @@ func (op *Op) Inputs() []ssa.Value {
 	}
 	add = func(v ssa.Value, depth int) {
 		v = Unwrap(v)
-		if v == nil || seen[v] || depth > 6 {
+		// Each value is added once; the depth only bounds how far a
+		// record's nesting is followed (fider's joined records reached 7).
+		if v == nil || seen[v] || depth > 18 {
 			return
 		}
 		seen[v] = true
@@ -195,14 +197,19 @@ func cellFieldStores(cell, rec *ssa.Alloc) []ssa.Value {
 }
 
 // storesInto returns the values stored into the fields and elements of
-// the records the bases point to.
+// the records the bases point to, nested up to eight levels deep. Each
+// address is walked once: a literal copied through temporaries can reach
+// one address by many paths, which without the set grew exponentially
+// with the depth.
 func storesInto(bases ...ssa.Value) []ssa.Value {
 	var vals []ssa.Value
+	seen := map[ssa.Value]bool{}
 	var walk func(addr ssa.Value, depth int)
 	walk = func(addr ssa.Value, depth int) {
-		if depth > 3 {
+		if depth > 8 || seen[addr] {
 			return
 		}
+		seen[addr] = true
 		for _, ref := range *addr.Referrers() {
 			var sub ssa.Value
 			switch ref := ref.(type) {

@@ -89,8 +89,8 @@ type ContactMail interface {
 
 type Outreach struct {
 	contacts Contacts
-	mail    ContactMail
-	db      *sql.DB
+	mail     ContactMail
+	db       *sql.DB
 }
 
 // The window on a time field, tested only when it is set.
