@@ -342,8 +342,10 @@
 // callers serialise it. A loop started once at boot is silent too: a
 // function whose only uses are go statements in a starter with no
 // parameters named Init... or Start... (gogs's InitDeliverHooks), or in
-// startup code; a second replica of the service is a twin the analysis
-// cannot see. Request handlers, consumers, workers and anything else
+// startup code; a closure such a starter hands to go or to a launcher
+// (util.SafeGoroutine); an unexported job it registers with a cron
+// scheduler. A second replica of the service is a twin the analysis
+// cannot see, and so is a cron run that outlasts its interval. Request handlers, consumers, workers and anything else
 // started with go are reported. Calls from _test.go files do not count,
 // and checks in them are not reported: a test runs its steps in turn.
 //

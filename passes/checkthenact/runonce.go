@@ -1,6 +1,7 @@
 package checkthenact
 
 import (
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -52,7 +53,7 @@ func (c *callers) startedOnceAtBoot(fn *ssa.Function) bool {
 	}
 	gos := c.launches().goSites[fn]
 	if len(gos) == 0 {
-		return false
+		return c.scheduledOnce(fn)
 	}
 	for _, site := range c.sites[fn] {
 		if !c.inTestFile(site.Parent()) {
@@ -133,8 +134,8 @@ func closureOf(v ssa.Value, fn *ssa.Function) bool {
 }
 
 // launches reports whether instr starts the function value f as a
-// goroutine: go f(), or a call of a launcher (its name says Go or
-// goroutine) that takes f.
+// goroutine, go f() or a call of a launcher (its name says Go or
+// goroutine) that takes f, or registers it with a scheduler.
 func launches(instr ssa.Instruction, f ssa.Value) bool {
 	switch instr := instr.(type) {
 	case *ssa.Go:
@@ -145,7 +146,64 @@ func launches(instr ssa.Instruction, f ssa.Value) bool {
 			return false
 		}
 		name := strings.ToLower(callee.Name())
-		return strings.Contains(name, "goroutine") || name == "go" || strings.HasPrefix(name, "safego") || strings.HasSuffix(callee.Name(), "Go")
+		return strings.Contains(name, "goroutine") || name == "go" || strings.HasPrefix(name, "safego") || strings.HasSuffix(callee.Name(), "Go") ||
+			schedules(callee)
 	}
 	return false
+}
+
+// A job a starter registers with a scheduler runs from one schedule:
+// c.AddFunc("@every 1m", s.flush) in main, gocron's Every(1).Minute().Do(f).
+// Like a boot loop it has no twin in its process. A run that outlasts its
+// interval overlaps the next one (robfig/cron without
+// SkipIfStillRunning), and a second replica runs the schedule too; the
+// analysis sees neither.
+
+// schedules reports whether a call registers a job with a cron
+// scheduler: a method or function of a package whose path names cron.
+func schedules(callee *types.Func) bool {
+	return callee.Pkg() != nil && strings.Contains(callee.Pkg().Path(), "cron")
+}
+
+// scheduledOnce reports whether an unexported function or method (which
+// no other package can call) is only ever used as a job a starter hands
+// to a scheduler, and never called.
+func (c *callers) scheduledOnce(fn *ssa.Function) bool {
+	if obj := fn.Object(); obj == nil || obj.Exported() || len(c.sites[fn]) > 0 {
+		return false
+	}
+	uses := 0
+	for _, f := range c.model.SSA().SrcFuncs {
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				for _, op := range instr.Operands(nil) {
+					if op == nil || !namesFunc(*op, fn) {
+						continue
+					}
+					if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == *op {
+						continue // the bound method value, judged at its uses
+					}
+					uses++
+					if !launches(instr, *op) || !c.model.RunsAtStartup(instr) && !isStarter(f) {
+						return false
+					}
+				}
+			}
+		}
+	}
+	return uses > 0
+}
+
+// namesFunc reports whether v is fn, or a bound method value of it
+// (s.flush: a closure of the method's wrapper).
+func namesFunc(v ssa.Value, fn *ssa.Function) bool {
+	if v == fn {
+		return true
+	}
+	mc, ok := v.(*ssa.MakeClosure)
+	if !ok {
+		return false
+	}
+	wrapper, ok := mc.Fn.(*ssa.Function)
+	return ok && wrapper.Object() != nil && wrapper.Object() == fn.Object()
 }

@@ -617,6 +617,9 @@ func (m *modeler) fromInterfaceName(op *Op, c *ssa.CallCommon, f *types.Func) bo
 		kind = apis.Update // SetPaymentIntent(ctx, orderID, pi): an absolute write of the row
 	case m.isModuleInterface(f) && apis.IsSaveName(name) && handsRecord(f) && inRepository(f):
 		kind = apis.Update // SaveUser(ctx, u): the record written back whole
+		if rec := recordArg(c, f); rec != nil && isNewRecord(rec, name) {
+			kind = apis.Insert // SaveUser(ctx, &User{Email: e}): a new row, its key left to the store
+		}
 	case m.isAppInterface(f) && apis.IsEffectName(name):
 		op.Kind = apis.Effect
 		op.Handle = Handle{Path: rootPath(recvOf(c))}
@@ -677,13 +680,23 @@ func inRepository(f *types.Func) bool {
 // handsRecord reports whether a method takes a record (a struct or a
 // pointer to one) to write.
 func handsRecord(f *types.Func) bool {
+	return recordParam(f) >= 0
+}
+
+// recordParam returns the index of f's first record parameter, or -1.
+func recordParam(f *types.Func) int {
 	params := f.Type().(*types.Signature).Params()
 	for i := range params.Len() {
 		if _, ok := derefNamedStruct(params.At(i).Type()); ok && !isContext(params.At(i).Type()) {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
+}
+
+// recordArg returns the record an interface call hands to f.
+func recordArg(c *ssa.CallCommon, f *types.Func) ssa.Value {
+	return arg(c, recordParam(f))
 }
 
 // returnsCount reports whether f returns a count or another stored

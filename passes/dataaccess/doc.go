@@ -38,7 +38,8 @@
 // when it returns a record and an error (with a found bool between them
 // or not), from the table its name says or, when it names none, the
 // record type's; SaveUser(ctx, u) on a repository (an interface that also
-// looks records up) writes the record back, GetOrderStatus returning a
+// looks records up) writes the record back, or inserts it when handed a
+// new record without its primary key (&User{Email: e}), GetOrderStatus returning a
 // string reads a state, and GetPendingEmails returning a list of records
 // reads rows picked by their state (SelectsByState). A command bus's dispatch (a context
 // and one message of an empty interface type in, an error out) is

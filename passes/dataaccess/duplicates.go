@@ -40,7 +40,7 @@ func duplicateTests(write ssa.Instruction, handedOn string) []ssa.Value {
 		}
 		if call, ok := instr.(*ssa.Call); ok {
 			if callee := call.Call.StaticCallee(); callee != nil {
-				if f, ok := callee.Object().(*types.Func); ok && isDuplicateHelper(f.Name()) {
+				if f, ok := callee.Object().(*types.Func); ok && (isDuplicateHelper(f.Name()) || wrapsDuplicateHelper(callee)) {
 					tests = append(tests, call)
 					continue
 				}
@@ -127,6 +127,33 @@ func isDuplicateHelper(name string) bool {
 	return strings.Contains(n, "uniqueviolation") || strings.Contains(n, "duplicate") ||
 		strings.Contains(n, "isunique") || strings.Contains(n, "constraint") || // ent.IsConstraintError
 		strings.Contains(n, "alreadyexists") // the Kubernetes API's errors.IsAlreadyExists
+}
+
+// wrapsDuplicateHelper reports whether fn, a predicate of the module's
+// named for something else, only hands its error to one named for unique
+// violations: blnk's isReferenceAlreadyUsedError(err) returns
+// IsDuplicateReferenceError(err).
+func wrapsDuplicateHelper(fn *ssa.Function) bool {
+	if fn.Signature.Results().Len() != 1 || !isBool(fn.Signature.Results().At(0).Type()) || len(fn.Blocks) == 0 {
+		return false
+	}
+	returns := 0
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		returns++
+		call, ok := ret.Results[0].(*ssa.Call)
+		if !ok {
+			return false
+		}
+		f := callee(&call.Call)
+		if f == nil || !isDuplicateHelper(f.Name()) {
+			return false
+		}
+	}
+	return returns > 0
 }
 
 func isDuplicateConst(k *ssa.Const) bool {

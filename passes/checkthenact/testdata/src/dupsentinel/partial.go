@@ -56,3 +56,40 @@ func (o *Orders) PlaceAuditedIgnoring(ctx context.Context, ref string) error {
 	}
 	return o.AddBothIgnoring(ctx, ref)
 }
+
+// refTaken is the service's own name for the clash test: it only hands
+// the error to isUniqueViolation.
+func refTaken(err error) bool {
+	return isUniqueViolation(err)
+}
+
+// refMissing hands it to a test of something else.
+func refMissing(err error) bool {
+	return errors.Is(err, errNoRef)
+}
+
+var errNoRef = errors.New("no such ref")
+
+// Near miss: the clash is answered through the wrapper.
+func (o *Orders) PlaceWrapped(ctx context.Context, ref string) error {
+	if o.Has(ctx, ref) {
+		return nil
+	}
+	_, err := o.db.ExecContext(ctx, `INSERT INTO orders (ref) VALUES ($1)`, ref)
+	if refTaken(err) {
+		return nil
+	}
+	return err
+}
+
+// The same through a wrapper of another test: the clash fails the caller.
+func (o *Orders) PlaceMiswrapped(ctx context.Context, ref string) error {
+	if o.Has(ctx, ref) { // want `check-then-act race: the existence check Has`
+		return nil
+	}
+	_, err := o.db.ExecContext(ctx, `INSERT INTO orders (ref) VALUES ($1)`, ref)
+	if refMissing(err) {
+		return nil
+	}
+	return err
+}

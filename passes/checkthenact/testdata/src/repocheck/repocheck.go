@@ -96,3 +96,49 @@ func ensureOrgPlain(ctx context.Context, orgs Orgs, name string) error {
 	}
 	return orgs.CreateOrg(ctx, name)
 }
+
+type Member struct {
+	ID    int64
+	Email string
+}
+
+// A repository whose writes take the record whole.
+type Members interface {
+	FindMemberByEmail(ctx context.Context, email string) (*Member, error)
+	SaveMember(ctx context.Context, m *Member) error
+}
+
+// Two sign-ups both find no member and both save a new one.
+func join(ctx context.Context, repo Members, email string) error {
+	m, err := repo.FindMemberByEmail(ctx, email) // want `check-then-act race: the existence check FindMemberByEmail`
+	if err != nil {
+		return err
+	}
+	if m != nil {
+		return nil
+	}
+	return repo.SaveMember(ctx, &Member{Email: email})
+}
+
+// Near miss: the record saved carries its primary key (the account's own
+// id): a save keyed by it writes one row however often it runs.
+func joinAs(ctx context.Context, repo Members, id int64, email string) error {
+	m, err := repo.FindMemberByEmail(ctx, email)
+	if err != nil {
+		return err
+	}
+	if m != nil {
+		return nil
+	}
+	return repo.SaveMember(ctx, &Member{ID: id, Email: email})
+}
+
+// Near miss: the member found is saved back, changed; no new row.
+func rename(ctx context.Context, repo Members, email, newEmail string) error {
+	m, err := repo.FindMemberByEmail(ctx, email)
+	if err != nil || m == nil {
+		return err
+	}
+	m.Email = newEmail
+	return repo.SaveMember(ctx, m)
+}
