@@ -103,6 +103,7 @@ func run(pass *analysis.Pass) (any, error) {
 	lostUpdates(pass, judge, reported)
 	childChecks(pass, judge, reported, raced)
 	helperTokenReuses(pass, judge)
+	memFlagRaces(pass, judge)
 	return nil, nil
 }
 

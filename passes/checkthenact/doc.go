@@ -222,6 +222,11 @@
 // A state may also come back alone from a helper (getStatus(ctx, tx, id)
 // (string, error)) or a repository method named for it (GetOrderStatus).
 //
+// A bool flag read under a mutex and tested after the unlock gates an act
+// the same way when the package clears it elsewhere (a first-run
+// needsUserSetup): silent when the critical section that reads the flag
+// also changes it.
+//
 // A rate window is a gate whose state is the time something last
 // happened:
 //
