@@ -88,17 +88,6 @@ func TestRoundTrips(t *testing.T) {
 		idle()
 		return answered, trips.Load() - before
 	}
-	// fewest is the fewest round trips f waited for over five runs: the
-	// background COMMIT may finish before the counter is read, but not
-	// every time if the answer does not wait for it.
-	fewest := func(f func() error) (answered, wire int64) {
-		answered = 1 << 62
-		for range 5 {
-			a, w := measure(f)
-			answered, wire = min(answered, a), max(wire, w)
-		}
-		return answered, wire
-	}
 	do := func(k claim.Key, f []byte, wantReplay bool) func() error {
 		return func() error {
 			res, err := e.c.Do(ctx, k, f, pay(k, 1))
@@ -129,7 +118,7 @@ func TestRoundTrips(t *testing.T) {
 	k := claim.Key{Scope: "a", Operation: "op", Key: "k"}
 	bareTrips, _ := measure(bare)
 	first, firstWire := measure(do(k, nil, false))
-	replay, replayWire := fewest(do(k, nil, true))
+	replay, replayWire := typicalTrips(measure, do(k, nil, true))
 	t.Logf("round trips: bare BEGIN/INSERT/COMMIT=%d, Do first execution=%d, Do replay=%d before the answer (%d on the wire)",
 		bareTrips, first, replay, replayWire)
 	if bareTrips != 3 {
@@ -149,7 +138,7 @@ func TestRoundTrips(t *testing.T) {
 	if next, _ := measure(do(k2, nil, false)); next != 3 {
 		t.Fatalf("first execution after a replay took %d round trips, want 3", next)
 	}
-	mismatch, _ := fewest(func() error {
+	mismatch, _ := typicalTrips(measure, func() error {
 		if _, err := e.c.Do(ctx, k, []byte("other"), pay(k, 1)); err == nil {
 			t.Fatal("want a mismatch")
 		}
@@ -265,16 +254,33 @@ func TestRoundTripsSQL(t *testing.T) {
 	measure(bare)
 	bareTrips, _ := measure(bare)
 	first, _ := measure(do("k"))
-	// The fewest over five replays: the COMMIT after the answer may finish
-	// before the counter is read, but not every time.
-	replay, replayWire := int64(1<<62), int64(0)
-	for range 5 {
-		a, w := measure(do("k"))
-		replay, replayWire = min(replay, a), max(replayWire, w)
-	}
+	replay, replayWire := typicalTrips(measure, do("k"))
 	t.Logf("database/sql round trips: bare=%d, Do first=%d, replay=%d before the answer (%d on the wire)", bareTrips, first, replay, replayWire)
 	if bareTrips != 3 || first != 5 || replay != 2 || replayWire != 3 {
 		t.Fatalf("bare %d, first %d, replay %d (%d on the wire); want 3, 5 (BEGIN, claim, INSERT, store, COMMIT), 2 (BEGIN, claim) and 3 (COMMIT)",
 			bareTrips, first, replay, replayWire)
 	}
+}
+
+// typicalTrips returns the count of round trips f waited for that most of
+// nine runs show (the lower one on a tie), and the most it caused in all.
+// A single run can be off by one either way: the COMMIT sent after the
+// answer may finish before the counter is read (one more), and pgx's
+// background reader may already be blocked in Read when a statement is
+// written, so that its answer is not counted (one fewer; seen in CI under
+// the race detector on a loaded machine).
+func typicalTrips(measure func(func() error) (int64, int64), f func() error) (answered, wire int64) {
+	seen := map[int64]int{}
+	for range 9 {
+		a, w := measure(f)
+		seen[a]++
+		wire = max(wire, w)
+	}
+	answered = -1
+	for n, c := range seen {
+		if answered < 0 || c > seen[answered] || c == seen[answered] && n < answered {
+			answered = n
+		}
+	}
+	return answered, wire
 }
