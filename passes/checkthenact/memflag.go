@@ -3,6 +3,7 @@ package checkthenact
 import (
 	"fmt"
 	"go/types"
+	"iter"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -69,7 +70,7 @@ func memFlagRaceAt(judge *Judge, fn *ssa.Function, instr ssa.Instruction) (memFl
 		return memFlagRace{}, false
 	}
 	field := ssautil.FieldName(fa.X.Type(), fa.Field)
-	if !judge.fieldStoredBesides(fa, fn) || claimedWithRead(load, fa, fn) {
+	if !judge.fieldStoredBesides(fa) || claimedWithRead(load, fa, fn) {
 		return memFlagRace{}, false
 	}
 	for _, ifi := range branchesOn(load) {
@@ -91,24 +92,15 @@ func memFlagRaceAt(judge *Judge, fn *ssa.Function, instr ssa.Instruction) (memFl
 }
 
 // fieldStoredBesides reports whether a function of the package other than
-// fn and the constructors stores into the field fa addresses, of the same
-// struct type: the flag changes after the act, somewhere else.
-func (j *Judge) fieldStoredBesides(fa *ssa.FieldAddr, fn *ssa.Function) bool {
+// the constructors stores into the field fa addresses, of the same struct
+// type: the flag changes after the act, somewhere else.
+func (j *Judge) fieldStoredBesides(fa *ssa.FieldAddr) bool {
 	for _, f := range j.model.SSA().SrcFuncs {
 		if isConstructor(f) {
 			continue
 		}
-		for _, b := range f.Blocks {
-			for _, instr := range b.Instrs {
-				st, ok := instr.(*ssa.Store)
-				if !ok {
-					continue
-				}
-				other, ok := st.Addr.(*ssa.FieldAddr)
-				if ok && other != fa && other.Field == fa.Field && types.Identical(other.X.Type(), fa.X.Type()) {
-					return true
-				}
-			}
+		for range storesToField(f, fa) {
+			return true
 		}
 	}
 	return false
@@ -118,22 +110,33 @@ func (j *Judge) fieldStoredBesides(fa *ssa.FieldAddr, fn *ssa.Function) bool {
 // in the same critical section: the first caller claims it, and the
 // second reads the new value.
 func claimedWithRead(load *ssa.UnOp, fa *ssa.FieldAddr, fn *ssa.Function) bool {
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			st, ok := instr.(*ssa.Store)
-			if !ok {
-				continue
-			}
-			other, ok := st.Addr.(*ssa.FieldAddr)
-			if !ok || other.Field != fa.Field || !types.Identical(other.X.Type(), fa.X.Type()) || !ssautil.Before(load, st) {
-				continue
-			}
+	for st := range storesToField(fn, fa) {
+		if ssautil.Before(load, st) {
 			if held, _ := mutexHeldAcross(load, st); held {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// storesToField yields fn's stores into the field fa addresses, on any
+// value of the same struct type.
+func storesToField(fn *ssa.Function, fa *ssa.FieldAddr) iter.Seq[*ssa.Store] {
+	return func(yield func(*ssa.Store) bool) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				other, ok := st.Addr.(*ssa.FieldAddr)
+				if ok && other.Field == fa.Field && types.Identical(other.X.Type(), fa.X.Type()) && !yield(st) {
+					return
+				}
+			}
+		}
+	}
 }
 
 func reportMemFlag(pass *analysis.Pass, r memFlagRace) {

@@ -100,23 +100,29 @@ func isStarter(fn *ssa.Function) bool {
 // statement or through a launcher named for it (util.SafeGoroutine(func()
 // { for range ticker.C { ... } }), gopool.Go(f)).
 func (c *callers) closureStartedOnce(fn *ssa.Function) bool {
-	parent := fn.Parent()
+	return c.startedOnlyByStarters([]*ssa.Function{fn.Parent()}, func(v ssa.Value) bool { return closureOf(v, fn) })
+}
+
+// startedOnlyByStarters reports whether the function values matches
+// accepts are used in funcs, and every use (but the making of the closure
+// itself) starts one (launches) in a function that runs once: a starter,
+// or code that runs at startup.
+func (c *callers) startedOnlyByStarters(funcs []*ssa.Function, matches func(ssa.Value) bool) bool {
 	uses := 0
-	for _, b := range parent.Blocks {
-		for _, instr := range b.Instrs {
-			for _, op := range instr.Operands(nil) {
-				if op == nil || !closureOf(*op, fn) {
-					continue
-				}
-				uses++
-				if !c.model.RunsAtStartup(instr) && !isStarter(parent) {
-					return false
-				}
-				if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
-					continue // judged at the uses of the closure value, below
-				}
-				if !launches(instr, *op) {
-					return false
+	for _, f := range funcs {
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				for _, op := range instr.Operands(nil) {
+					if op == nil || !matches(*op) {
+						continue
+					}
+					if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == *op {
+						continue // the closure being made, judged at its uses
+					}
+					uses++
+					if !launches(instr, *op) || !c.model.RunsAtStartup(instr) && !isStarter(f) {
+						return false
+					}
 				}
 			}
 		}
@@ -172,26 +178,7 @@ func (c *callers) scheduledOnce(fn *ssa.Function) bool {
 	if obj := fn.Object(); obj == nil || obj.Exported() || len(c.sites[fn]) > 0 {
 		return false
 	}
-	uses := 0
-	for _, f := range c.model.SSA().SrcFuncs {
-		for _, b := range f.Blocks {
-			for _, instr := range b.Instrs {
-				for _, op := range instr.Operands(nil) {
-					if op == nil || !namesFunc(*op, fn) {
-						continue
-					}
-					if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == *op {
-						continue // the bound method value, judged at its uses
-					}
-					uses++
-					if !launches(instr, *op) || !c.model.RunsAtStartup(instr) && !isStarter(f) {
-						return false
-					}
-				}
-			}
-		}
-	}
-	return uses > 0
+	return c.startedOnlyByStarters(c.model.SSA().SrcFuncs, func(v ssa.Value) bool { return namesFunc(v, fn) })
 }
 
 // namesFunc reports whether v is fn, or a bound method value of it
