@@ -164,6 +164,20 @@ func IsError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
+// IsBasicKind reports whether t's underlying type is a basic type of one
+// of the kinds info names (types.IsString|types.IsInteger).
+func IsBasicKind(t types.Type, info types.BasicInfo) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&info != 0
+}
+
+// IsBool reports whether t is a boolean type.
+func IsBool(t types.Type) bool { return IsBasicKind(t, types.IsBoolean) }
+
+// IsString reports whether t is a string type (a named one too: a
+// status type declared as a string).
+func IsString(t types.Type) bool { return IsBasicKind(t, types.IsString) }
+
 // IsTime reports whether t is time.Time.
 func IsTime(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)

@@ -107,20 +107,15 @@ func returnedStates(op *dataaccess.Op) []stateValue {
 	}
 	call := op.Instr.(*ssa.Call)
 	var out []stateValue
-	if isString(call.Type()) {
+	if ssautil.IsString(call.Type()) {
 		out = append(out, stateValue{v: call})
 	}
 	for _, ref := range *call.Referrers() {
-		if e, ok := ref.(*ssa.Extract); ok && e.Index == 0 && isString(e.Type()) {
+		if e, ok := ref.(*ssa.Extract); ok && e.Index == 0 && ssautil.IsString(e.Type()) {
 			out = append(out, stateValue{v: e})
 		}
 	}
 	return out
-}
-
-func isString(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
 }
 
 // recordPredicates returns the results of the record's own predicates

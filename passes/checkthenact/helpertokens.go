@@ -214,7 +214,7 @@ func passingSucc(r ssa.Value, use ssa.Instruction) *ssa.BasicBlock {
 	var passWhenTrue bool
 	switch use := use.(type) {
 	case *ssa.If:
-		if !isBool(r.Type()) {
+		if !ssautil.IsBool(r.Type()) {
 			return nil
 		}
 		return ifSucc(use, true)
@@ -244,11 +244,6 @@ func ifSucc(ifi *ssa.If, whenTrue bool) *ssa.BasicBlock {
 		return ifi.Block().Succs[0]
 	}
 	return ifi.Block().Succs[1]
-}
-
-func isBool(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsBoolean != 0
 }
 
 func isNilConst(v ssa.Value) bool {

@@ -62,7 +62,7 @@ type memFlagRace struct {
 
 func memFlagRaceAt(judge *Judge, fn *ssa.Function, instr ssa.Instruction) (memFlagRace, bool) {
 	load, ok := instr.(*ssa.UnOp)
-	if !ok || !isBool(load.Type()) {
+	if !ok || !ssautil.IsBool(load.Type()) {
 		return memFlagRace{}, false
 	}
 	fa, ok := load.X.(*ssa.FieldAddr)

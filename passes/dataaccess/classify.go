@@ -23,7 +23,7 @@ func (m *modeler) classify(fn *ssa.Function, instr ssa.Instruction) *Op {
 		switch {
 		case instr.CommaOk:
 			kind = apis.Exists // _, ok := m[k]
-		case isBool(m.Elem()):
+		case ssautil.IsBool(m.Elem()):
 			kind = apis.Exists // done := m[k], a set of markers
 		case isNilable(m.Elem()):
 			kind = apis.Read // v := m[k]; if v == nil
@@ -39,15 +39,6 @@ func (m *modeler) classify(fn *ssa.Function, instr ssa.Instruction) *Op {
 		return m.classifyCall(fn, instr)
 	}
 	return nil
-}
-
-func isBool(t types.Type) bool { return isBasicKind(t, types.IsBoolean) }
-
-// isBasicKind reports whether t's underlying type is a basic type of one
-// of the kinds info names (types.IsString|types.IsInteger).
-func isBasicKind(t types.Type, info types.BasicInfo) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&info != 0
 }
 
 func isNilable(t types.Type) bool {
@@ -560,7 +551,7 @@ func returnsRecord(f *types.Func) bool {
 	res := f.Type().(*types.Signature).Results()
 	switch {
 	case res.Len() == 2 && ssautil.IsError(res.At(1).Type()):
-	case res.Len() == 3 && ssautil.IsError(res.At(2).Type()) && isBool(res.At(1).Type()):
+	case res.Len() == 3 && ssautil.IsError(res.At(2).Type()) && ssautil.IsBool(res.At(1).Type()):
 	default:
 		return false
 	}
@@ -575,7 +566,7 @@ func returnsString(f *types.Func) bool {
 	if res.Len() == 0 || res.Len() > 2 || res.Len() == 2 && !ssautil.IsError(res.At(1).Type()) {
 		return false
 	}
-	return isString(res.At(0).Type())
+	return ssautil.IsString(res.At(0).Type())
 }
 
 // returnsRecordList reports whether a signature returns a list of

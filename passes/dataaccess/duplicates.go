@@ -82,12 +82,12 @@ func testOf(instr ssa.Instruction) ssa.Value {
 	if !ok {
 		return nil
 	}
-	if isBool(v.Type()) {
+	if ssautil.IsBool(v.Type()) {
 		return v
 	}
 	if refs := v.Referrers(); refs != nil {
 		for _, r := range *refs {
-			if t, ok := r.(ssa.Value); ok && isBool(t.Type()) {
+			if t, ok := r.(ssa.Value); ok && ssautil.IsBool(t.Type()) {
 				return t
 			}
 		}
@@ -134,7 +134,7 @@ func isDuplicateHelper(name string) bool {
 // violations: blnk's isReferenceAlreadyUsedError(err) returns
 // IsDuplicateReferenceError(err).
 func wrapsDuplicateHelper(fn *ssa.Function) bool {
-	if fn.Signature.Results().Len() != 1 || !isBool(fn.Signature.Results().At(0).Type()) || len(fn.Blocks) == 0 {
+	if fn.Signature.Results().Len() != 1 || !ssautil.IsBool(fn.Signature.Results().At(0).Type()) || len(fn.Blocks) == 0 {
 		return false
 	}
 	returns := 0

@@ -160,11 +160,11 @@ func isKeyBuilder(f *ssa.Function) bool {
 		return false
 	}
 	sig := f.Signature
-	if sig.Recv() != nil || sig.Params().Len() == 0 || sig.Results().Len() != 1 || !isBasicKind(sig.Results().At(0).Type(), types.IsString) {
+	if sig.Recv() != nil || sig.Params().Len() == 0 || sig.Results().Len() != 1 || !ssautil.IsBasicKind(sig.Results().At(0).Type(), types.IsString) {
 		return false
 	}
 	for i := range sig.Params().Len() {
-		if !isBasicKind(sig.Params().At(i).Type(), types.IsString|types.IsInteger) {
+		if !ssautil.IsBasicKind(sig.Params().At(i).Type(), types.IsString|types.IsInteger) {
 			return false
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
 // A query wrapper takes the SQL text from its caller and runs it:
@@ -69,7 +70,7 @@ func rootSQLParam(v ssa.Value, joins map[ssa.Value]bool, depth int) (*ssa.Parame
 	}
 	switch x := Unwrap(v).(type) {
 	case *ssa.Parameter:
-		return x, isString(x.Type())
+		return x, ssautil.IsString(x.Type())
 	case *ssa.Phi:
 		if joins[x] {
 			return nil, true
@@ -144,12 +145,12 @@ func rewrittenText(c *ssa.CallCommon) ssa.Value {
 		return nil
 	}
 	res := c.Signature().Results()
-	if res.Len() != 1 || !isString(res.At(0).Type()) {
+	if res.Len() != 1 || !ssautil.IsString(res.At(0).Type()) {
 		return nil
 	}
 	var text ssa.Value
 	for i := 0; arg(c, i) != nil; i++ {
-		if !isString(arg(c, i).Type()) {
+		if !ssautil.IsString(arg(c, i).Type()) {
 			continue
 		}
 		if text != nil {

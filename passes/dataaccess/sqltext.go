@@ -155,7 +155,7 @@ func collectSQLFields(pkg *types.Package, funcs []*ssa.Function) *sqlFields {
 					continue
 				}
 				v := fieldVar(fa.X.Type(), fa.Field)
-				if v == nil || v.Pkg() != pkg || v.Exported() || !isString(v.Type()) {
+				if v == nil || v.Pkg() != pkg || v.Exported() || !ssautil.IsString(v.Type()) {
 					continue
 				}
 				for _, ref := range *fa.Referrers() {
@@ -228,5 +228,3 @@ func fieldVar(t types.Type, i int) *types.Var {
 	}
 	return st.Field(i)
 }
-
-func isString(t types.Type) bool { return isBasicKind(t, types.IsString) }

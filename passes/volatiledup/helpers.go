@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -89,7 +90,7 @@ func paramIndex(fn *ssa.Function, v ssa.Value) int {
 // m[id]; not !ok, not ok && fresh).
 func returnsFound(fn *ssa.Function, op *dataaccess.Op) bool {
 	res := fn.Signature.Results()
-	if res.Len() != 1 || !isBool(res.At(0).Type()) {
+	if res.Len() != 1 || !ssautil.IsBool(res.At(0).Type()) {
 		return false
 	}
 	flag := foundFlag(op)
@@ -129,7 +130,7 @@ func foundFlag(op *dataaccess.Op) ssa.Value {
 	if !ok {
 		return nil
 	}
-	if isBool(v.Type()) {
+	if ssautil.IsBool(v.Type()) {
 		return v
 	}
 	tuple, ok := v.Type().(*types.Tuple)
@@ -137,16 +138,11 @@ func foundFlag(op *dataaccess.Op) ssa.Value {
 		return nil
 	}
 	for _, ref := range *v.Referrers() {
-		if e, ok := ref.(*ssa.Extract); ok && e.Index == tuple.Len()-1 && isBool(e.Type()) {
+		if e, ok := ref.(*ssa.Extract); ok && e.Index == tuple.Len()-1 && ssautil.IsBool(e.Type()) {
 			return e
 		}
 	}
 	return nil
-}
-
-func isBool(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsBoolean != 0
 }
 
 // helperCalls returns, for every static call of a helper in the package,
