@@ -13,7 +13,8 @@ import (
 )
 
 // callers tells which functions of the package can only run one at a
-// time because of how they are called: an unexported function, never used
+// time because of how they are called (or what runs them: a boot loop, a
+// scheduled job, a Temporal workflow's step): an unexported function, never used
 // as a value, whose every call holds a mutex, runs in a constructor or at
 // startup, or comes from a function for which the same holds. Its check
 // and write cannot interleave with a twin, though neither takes the lock.
@@ -28,6 +29,8 @@ type callers struct {
 	memo    map[*ssa.Function]bool
 	// launched is built on first use; see runonce.go.
 	launched *launchIndex
+	// steps is built on first use; see workflowstep.go.
+	steps *workflowSteps
 }
 
 func newCallers(fset *token.FileSet, model *dataaccess.Result) *callers {
@@ -93,7 +96,7 @@ func (c *callers) runAlone(fn *ssa.Function) bool {
 }
 
 func (c *callers) calledAlone(fn *ssa.Function) bool {
-	if c.startedOnceAtBoot(fn) {
+	if c.startedOnceAtBoot(fn) || c.runsAsWorkflowStep(fn) {
 		return true
 	}
 	obj, ok := fn.Object().(*types.Func)

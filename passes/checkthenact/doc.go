@@ -350,7 +350,13 @@
 // startup code; a closure such a starter hands to go or to a launcher
 // (util.SafeGoroutine); an unexported job it registers with a cron
 // scheduler. A second replica of the service is a twin the analysis
-// cannot see, and so is a cron run that outlasts its interval. Request handlers, consumers, workers and anything else
+// cannot see, and so is a cron run that outlasts its interval. A Temporal
+// activity is silent as well: its workflow waits for each step before the
+// next and admits one run per workflow id. The package must show it is
+// one: the function calls the SDK's activity package (activity.GetLogger),
+// or the package hands it to ExecuteActivity or registers it, or registers
+// its type (every exported method of RegisterActivity(&Activities{})).
+// Request handlers, consumers, workers and anything else
 // started with go are reported. Calls from _test.go files do not count,
 // and checks in them are not reported: a test runs its steps in turn.
 //

@@ -1,0 +1,1 @@
+../../../../testdata/stubs/src/go.temporal.io
