@@ -303,6 +303,14 @@ func EntityOf(name string) string {
 	if strings.HasPrefix(rest, "By") {
 		return ""
 	}
+	// MarkPaid and MarkAsShipped name the state the row moves to, and
+	// no noun: the row is the one the key picks. MarkOrderPaid names it.
+	if hasWordPrefix(name, "Mark") {
+		rest = strings.TrimPrefix(rest, "As")
+		if firstWord(rest) == rest {
+			return ""
+		}
+	}
 	// UpdateOrderStatus is about the order; UpdateStatus about no noun.
 	for _, state := range []string{"Status", "State"} {
 		rest = strings.TrimSuffix(rest, state)

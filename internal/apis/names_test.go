@@ -18,6 +18,10 @@ func TestEntityOf(t *testing.T) {
 		"GetPendingInvite":          "Invite",
 		"CountActiveSessions":       "Sessions",
 		"GetActive":                 "Active",
+		"MarkPaid":                  "",
+		"MarkAsShipped":             "",
+		"MarkOrderPaid":             "Order",
+		"MarkEventProcessed":        "Event",
 	} {
 		if got := EntityOf(name); got != want {
 			t.Errorf("EntityOf(%q) = %q, want %q", name, got, want)
