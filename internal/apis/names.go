@@ -129,6 +129,27 @@ func IsSetterName(name string) bool {
 	return hasWordPrefix(name, "Set") && len(name) > len("Set")
 }
 
+// transitionVerbs start the names of repository methods that move a
+// record to the state they name: AcceptInvitation, CompleteOrder,
+// RedeemCoupon. (Capture, Pay and Refund are effects: effectVerbs.)
+var transitionVerbs = []string{
+	"Accept", "Approve", "Reject", "Confirm", "Complete", "Cancel", "Close", "Finish", "Finalize", "Finalise",
+	"Fulfill", "Fulfil", "Activate", "Deactivate", "Archive", "Expire", "Revoke", "Redeem", "Consume", "Settle",
+}
+
+// IsTransitionName reports whether a method name says it moves a record
+// to a new state: AcceptInvitation, CompleteOrder. Alone it says nothing
+// (a Close releases a client); the caller confirms the shape (a key in,
+// only an error out) and the interface (one that also looks records up).
+func IsTransitionName(name string) bool {
+	for _, v := range transitionVerbs {
+		if hasWordPrefix(name, v) {
+			return true
+		}
+	}
+	return false
+}
+
 // IsSaveName reports whether a method name says it writes a record back
 // whole: Save, SaveUser, SaveOrder. The caller confirms the shape (a
 // record handed in) and the interface (one that also looks records up).
@@ -264,11 +285,11 @@ func hasWordPrefix(name, prefix string) bool {
 }
 
 // nameVerbs are the verbs repository method names start with.
-var nameVerbs = []string{
+var nameVerbs = append([]string{
 	"Exists", "Get", "Find", "Lookup", "Load", "Fetch", "Create", "Insert", "Update", "Mark",
 	"SetStatus", "SetState", "Save", "Upsert", "Delete", "Remove", "Add", "Put", "Store", "Count",
 	"Increment", "Incr", "Increase", "Decrement", "Decr", "Decrease", "Deduct",
-}
+}, transitionVerbs...)
 
 // TrimQualifier cuts the words of a method name from its first
 // By/For/With/If/From/In/On qualifier after the first word on: "User"

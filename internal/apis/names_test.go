@@ -22,9 +22,22 @@ func TestEntityOf(t *testing.T) {
 		"MarkAsShipped":             "",
 		"MarkOrderPaid":             "Order",
 		"MarkEventProcessed":        "Event",
+		"AcceptInvitation":          "Invitation",
+		"CompleteOrder":             "Order",
 	} {
 		if got := EntityOf(name); got != want {
 			t.Errorf("EntityOf(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+func TestIsTransitionName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"AcceptInvitation": true, "CompleteOrder": true, "RedeemCoupon": true, "Close": true,
+		"Closet": false, "CapturePayment": false, "UpdateOrder": false, "Accepted": false,
+	} {
+		if got := IsTransitionName(name); got != want {
+			t.Errorf("IsTransitionName(%q) = %v, want %v", name, got, want)
 		}
 	}
 }

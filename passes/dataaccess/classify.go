@@ -615,6 +615,8 @@ func (m *modeler) fromInterfaceName(op *Op, c *ssa.CallCommon, f *types.Func) bo
 		op.Kind = apis.Effect
 		op.Handle = Handle{Path: rootPath(recvOf(c))}
 		return true
+	case m.isModuleInterface(f) && apis.IsTransitionName(name) && takesKeyOnly(f) && inRepository(f):
+		kind = apis.Update // AcceptInvitation(ctx, id): the record moved to the state the name says
 	case m.isAppInterface(f) && apis.IsLookupName(name) && returnsRecord(f):
 		kind = apis.Read
 	case m.isAppInterface(f) && apis.IsStateLookupName(name) && returnsString(f):
@@ -646,6 +648,24 @@ func setsByKey(f *types.Func) bool {
 		}
 	}
 	return n >= 2
+}
+
+// takesKeyOnly reports whether a method takes a key besides a context
+// and returns nothing but an error: CompleteOrder(ctx, id) error, not a
+// guarded transition that reports whether it moved the row
+// (AcceptInvitation(ctx, id) (bool, error)).
+func takesKeyOnly(f *types.Func) bool {
+	sig := f.Type().(*types.Signature)
+	res := sig.Results()
+	if res.Len() > 1 || res.Len() == 1 && !ssautil.IsError(res.At(0).Type()) {
+		return false
+	}
+	for i := range sig.Params().Len() {
+		if !isContext(sig.Params().At(i).Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // inRepository reports whether the interface that declares f also looks
