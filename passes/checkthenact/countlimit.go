@@ -218,7 +218,8 @@ func countValues(call *ssa.Call) []ssa.Value {
 				vals = append(vals, ref)
 			}
 		case *ssa.Call:
-			if f := ref.Call.StaticCallee(); f != nil && f.Name() == "Scan" {
+			// *sql.Row's Scan is a static call; pgx.Row's an invoke.
+			if calleeName(&ref.Call) == "Scan" {
 				outs = append(outs, outParams(ref.Call.Args)...)
 			}
 		}
