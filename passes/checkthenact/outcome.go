@@ -68,7 +68,10 @@ func presenceSplits(op *dataaccess.Op) []presenceSplit {
 			// gorm Count(&n), Scan(&exists) style out-parameters.
 			o.fromOutParams(instr.Call.Args, 0)
 		}
-		if op.Kind == apis.Read {
+		// A helper around xorm's Get(&u) (an existence check that fills
+		// the record) that returns the record, zero when absent, is read
+		// by its fields too.
+		if op.Kind == apis.Read || op.Summary != nil && op.Summary.ZeroWhenAbsent {
 			o.fromRecordKeys(op)
 			o.fromSliceFills(op)
 		}

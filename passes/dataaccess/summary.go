@@ -305,7 +305,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 	}
 	s.Locks = len(writes) == 0 && len(checks) > 0 && s.HandleParam >= 0 && !s.Commits && allLock(checks)
 	s.ErrWhenPresent = s.Kind == apis.Exists && returnsOnlyVerdict(fn) && !namedForLoading(fn.Name()) && !namedForState(fn.Name())
-	s.ZeroWhenAbsent = s.Kind == apis.Read && returnsZeroWhenAbsent(fn, checks)
+	s.ZeroWhenAbsent = (s.Kind == apis.Read || s.Kind == apis.Exists) && returnsZeroWhenAbsent(fn, checks)
 	// Every read of the body picks by state: GetAllChannels(scope), whose
 	// "disabled" scope alone filters on the status, lists by no state.
 	s.SelectsByState = s.Kind == apis.Read && returnsRecordList(fn.Signature) && !slices.ContainsFunc(checks, func(op *Op) bool { return !op.SelectsByState })

@@ -1,6 +1,7 @@
 package dataaccess
 
 import (
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -30,7 +31,7 @@ func returnsZeroWhenAbsent(fn *ssa.Function, checks []*Op) bool {
 		if !ok || len(ret.Results) == 0 {
 			continue
 		}
-		if zeroWithNilErrors(ret) || filledAfterNotFound(fn, ret, checks) {
+		if zeroWithNilErrors(ret) || zeroOnNilError(ret) || filledAfterNotFound(fn, ret, checks) {
 			return true
 		}
 		for _, op := range checks {
@@ -100,6 +101,47 @@ func isRecordValue(t types.Type) bool {
 func zeroWithNilErrors(ret *ssa.Return) bool {
 	k, ok := ret.Results[0].(*ssa.Const)
 	return ok && k.Value == nil && nilErrors(ret)
+}
+
+// zeroOnNilError reports whether ret returns the zero record with errors
+// that are nil on a path into it: `if err != nil || !has { return T{},
+// err }` hands back xorm Get's nil error when no row was there.
+func zeroOnNilError(ret *ssa.Return) bool {
+	k, ok := ret.Results[0].(*ssa.Const)
+	if !ok || k.Value != nil {
+		return false
+	}
+	for _, r := range ret.Results[1:] {
+		if ssautil.IsError(r.Type()) && !isNilConst(r) && !nilArmReaches(r, ret) {
+			return false
+		}
+	}
+	return true
+}
+
+// nilArmReaches reports whether a test of err against nil leads, on the
+// arm where err is nil, to ret.
+func nilArmReaches(err ssa.Value, ret *ssa.Return) bool {
+	for _, ref := range *err.Referrers() {
+		cmp, ok := ref.(*ssa.BinOp)
+		if !ok || cmp.Op != token.NEQ && cmp.Op != token.EQL || !(cmp.X == err && isNilConst(cmp.Y) || cmp.Y == err && isNilConst(cmp.X)) {
+			continue
+		}
+		for _, use := range *cmp.Referrers() {
+			test, ok := use.(*ssa.If)
+			if !ok {
+				continue
+			}
+			nilArm := test.Block().Succs[1] // err != nil is false
+			if cmp.Op == token.EQL {
+				nilArm = test.Block().Succs[0]
+			}
+			if ssautil.BlockReaches(nilArm, ret) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // nilErrors reports whether every error ret returns is nil.

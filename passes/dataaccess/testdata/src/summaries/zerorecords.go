@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"gorm.io/gorm"
+	"xorm.io/xorm"
 )
 
 type User struct {
@@ -96,4 +97,25 @@ func userOrErrNoUser(db *gorm.DB, name string) (User, error) { // want userOrErr
 		return User{}, errNoUser
 	}
 	return u, err
+}
+
+// xorm's Get says whether a row was there; with none, its nil error goes
+// back beside the zero User.
+func userByNameXorm(engine *xorm.Engine, name string) (User, error) { // want userByNameXorm:"^exists .*zerowhenabsent=true"
+	var u User
+	has, err := engine.Where("name = ?", name).Get(&u)
+	if err != nil || !has {
+		return User{}, err
+	}
+	return u, nil
+}
+
+// Near miss: with no row, an error of its own.
+func loadUserXorm(engine *xorm.Engine, name string) (User, error) { // want loadUserXorm:"^exists .*zerowhenabsent=false"
+	var u User
+	has, err := engine.Where("name = ?", name).Get(&u)
+	if err != nil || !has {
+		return User{}, errors.Join(err, errNoUser)
+	}
+	return u, nil
 }

@@ -1,7 +1,10 @@
 // Package xorm is a minimal stub of xorm.io/xorm.
 package xorm
 
-import "database/sql"
+import (
+	"context"
+	"database/sql"
+)
 
 type Engine struct{}
 
@@ -44,3 +47,6 @@ func (session *Session) Decr(column string, arg ...any) *Session          { retu
 func (engine *Engine) Delete(beans ...any) (int64, error)                 { return 0, nil }
 func (session *Session) Delete(beans ...any) (int64, error)               { return 0, nil }
 func (session *Session) Find(rowsSlicePtr any, condiBean ...any) error    { return nil }
+
+func (engine *Engine) Context(ctx context.Context) *Session   { return nil }
+func (session *Session) Context(ctx context.Context) *Session { return session }
