@@ -52,6 +52,16 @@ func (op *Op) Inputs() []ssa.Value {
 			return
 		}
 		if l, ok := v.(*ssa.UnOp); ok && l.Op == token.MUL {
+			// A field of a record built in a variable (sub :=
+			// Subscription{UserID: user.ID}; INSERT ... sub.UserID)
+			// holds what was stored into it.
+			if fa, ok := l.X.(*ssa.FieldAddr); ok {
+				if rec, ok := fa.X.(*ssa.Alloc); ok {
+					for _, stored := range storedInField(rec, fa.Field) {
+						add(stored, depth+1)
+					}
+				}
+			}
 			// A struct literal copied into place (an element of
 			// []TransactWriteItem{{...}}) is built in an Alloc first.
 			if lit, ok := l.X.(*ssa.Alloc); ok && len(fieldStores(lit)) > 0 {
@@ -181,6 +191,41 @@ func chainCall(c *ssa.CallCommon) *ssa.CallCommon {
 // o := Order{Key: k} before &o.
 func fieldStores(alloc *ssa.Alloc) []ssa.Value {
 	return storesInto(alloc)
+}
+
+// storedInField returns the values stored into field i of the record
+// rec, or of the literal copied into it whole (sub := Subscription{...}
+// is built in a temporary, then copied into the variable).
+func storedInField(rec *ssa.Alloc, i int) []ssa.Value {
+	return storedInFieldFrom(rec, i, map[*ssa.Alloc]bool{})
+}
+
+func storedInFieldFrom(rec *ssa.Alloc, i int, seen map[*ssa.Alloc]bool) []ssa.Value {
+	if seen[rec] {
+		return nil
+	}
+	seen[rec] = true
+	var vals []ssa.Value
+	for _, ref := range *rec.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.FieldAddr:
+			if ref.Field != i {
+				continue
+			}
+			for _, use := range *ref.Referrers() {
+				if st, ok := use.(*ssa.Store); ok && st.Addr == ref {
+					vals = append(vals, st.Val)
+				}
+			}
+		case *ssa.Store:
+			if load, ok := ref.Val.(*ssa.UnOp); ok && ref.Addr == rec && load.Op == token.MUL {
+				if lit, ok := load.X.(*ssa.Alloc); ok {
+					vals = append(vals, storedInFieldFrom(lit, i, seen)...)
+				}
+			}
+		}
+	}
+	return vals
 }
 
 // cellFieldStores returns the values stored into the fields of rec, the

@@ -37,6 +37,9 @@ type StringCmd struct {
 
 func (cmd *StringCmd) Val() string             { return cmd.val }
 func (cmd *StringCmd) Result() (string, error) { return cmd.val, cmd.err }
+func (cmd *StringCmd) Bytes() ([]byte, error)  { return []byte(cmd.val), cmd.err }
+func (cmd *StringCmd) Int() (int, error)       { return 0, cmd.err }
+func (cmd *StringCmd) Int64() (int64, error)   { return 0, cmd.err }
 
 type StatusCmd struct{}
 
