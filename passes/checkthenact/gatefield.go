@@ -46,7 +46,7 @@ func writesTestedField(model *dataaccess.Result, g gate, write *dataaccess.Op) b
 	for outer := g.fn.Parent(); outer != nil; outer = outer.Parent() {
 		scope = append(scope, outer) // a closure's record is often assigned by the function around it
 	}
-	a := fieldAssigner{model: model, field: g.field, types: recTypes, seen: map[*ssa.Function]bool{}}
+	a := fieldAssigner{model: model, field: g.field, types: recTypes, records: g.records, seen: map[*ssa.Function]bool{}}
 	return slices.ContainsFunc(scope, func(fn *ssa.Function) bool { return a.mayAssign(fn, 0) })
 }
 
@@ -207,7 +207,10 @@ type fieldAssigner struct {
 	model *dataaccess.Result
 	field string
 	types []*types.Named
-	seen  map[*ssa.Function]bool
+	// records are the read's values: copying one into a variable (rf,
+	// ok, err := Load(id) keeps rf in a local) assigns nothing new.
+	records []ssa.Value
+	seen    map[*ssa.Function]bool
 }
 
 // mayAssign reports whether fn or its closures store into the field or
@@ -279,7 +282,7 @@ func (a fieldAssigner) storesField(st *ssa.Store) bool {
 	if fa, ok := st.Addr.(*ssa.FieldAddr); ok {
 		return ssautil.FieldName(fa.X.Type(), fa.Field) == a.field && (a.isRecordPointer(fa.X) || a.elementOfRecord(fa.X))
 	}
-	if c, ok := st.Val.(*ssa.Const); ok && c.Value == nil {
+	if c, ok := st.Val.(*ssa.Const); ok && c.Value == nil || slices.Contains(a.records, st.Val) {
 		return false
 	}
 	n, ok := types.Unalias(st.Val.Type()).(*types.Named)

@@ -303,7 +303,11 @@ func isNewRecord(v ssa.Value, writer string) bool {
 			if f := callee(ref.Common()); f == nil || f.Name() != writer {
 				return false // filled by a read or a helper
 			}
-		case *ssa.Store, *ssa.DebugRef:
+		case *ssa.Store:
+			if _, copied := ref.Val.(*ssa.Parameter); copied && ref.Addr == alloc {
+				return false // the caller's record, passed by value
+			}
+		case *ssa.DebugRef:
 		case *ssa.MakeInterface:
 			for _, use := range *ref.Referrers() {
 				call, ok := use.(ssa.CallInstruction)

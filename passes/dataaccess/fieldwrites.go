@@ -21,6 +21,9 @@ import (
 // a record it is passed (a pointer to a struct of the module): in its
 // body (u.LastSigninTime = now), in its closures, or in the functions it
 // hands the record to, of its package or, through their facts, of others.
+// A record passed by value is listed too: the body assigns its own copy,
+// which matters only when the body saves that copy (its caller never sees
+// the change, and a caller's own record gains nothing from the call).
 type FieldWrites struct {
 	Params []ParamWrites // ordered by Param
 }
@@ -146,7 +149,7 @@ func (m *modeler) assignedFields(fn *ssa.Function, byFunc map[*ssa.Function][]*O
 	params := map[int]*ParamWrites{}
 	at := func(base ssa.Value) *ParamWrites {
 		i := slices.Index(fn.Params, asParam(base))
-		if i < 0 || !isRecordPointer(fn.Params[i].Type()) {
+		if i < 0 || !isRecordPointer(fn.Params[i].Type()) && !isRecordValueParam(fn.Params[i]) {
 			return nil
 		}
 		if params[i] == nil {
@@ -217,6 +220,9 @@ func noteStore(st *ssa.Store, at func(ssa.Value) *ParamWrites) {
 		return
 	}
 	p := rootPath(st.Addr)
+	if st.Val == p.Base {
+		return // a parameter passed by value, copied into the local its address is taken of
+	}
 	if w := at(p.Base); w != nil && p.Fields == "" && types.Identical(st.Val.Type(), derefType(p.Base.Type())) {
 		w.All = true
 	}
@@ -240,6 +246,9 @@ func (m *modeler) noteCall(c *ssa.CallCommon, at func(ssa.Value) *ParamWrites) {
 		return
 	}
 	for i, a := range c.Args {
+		if i < len(sc.Params) && isRecordValueParam(sc.Params[i]) {
+			continue // the callee assigns its own copy
+		}
 		p := rootPath(a)
 		w := at(p.Base)
 		if w == nil {

@@ -118,7 +118,7 @@ func savedParam(fn *ssa.Function, ops []*Op) int {
 		}
 		for _, in := range ins {
 			p := rootPath(in)
-			if !p.Valid() || !isRecordPointer(p.Base.Type()) {
+			if !p.Valid() || !isRecordPointer(p.Base.Type()) && !isRecordValueParam(p.Base) {
 				continue
 			}
 			// The record itself (Save(inv), Model(inv)), or one of its
@@ -131,6 +131,14 @@ func savedParam(fn *ssa.Function, ops []*Op) int {
 		}
 	}
 	return -1
+}
+
+// isRecordValueParam reports whether v is a record parameter passed by
+// value (execute(ctx, rf Refund) that saves &rf): the body's copy of the
+// record its caller read, written back whole.
+func isRecordValueParam(v ssa.Value) bool {
+	_, isParam := v.(*ssa.Parameter)
+	return isParam && isRecordValue(v.Type())
 }
 
 // WritesBack reports whether op overwrites an existing row: an update, or

@@ -55,3 +55,16 @@ func upgradeGuarded(db *gorm.DB, inv *Invoice, plan string) error { // want upgr
 func unfollow(db *gorm.DB, id uint) error { // want unfollow:"nonidempotent=true doubles=true saves=-1$"
 	return db.Model(&Account{}).Where("id = ?", id).UpdateColumn("followers", gorm.Expr("followers - ?", 1)).Error
 }
+
+// The invoice passed by value: the body saves its own copy, which its
+// caller read.
+func settleInvoiceCopy(db *gorm.DB, inv Invoice) error { // want settleInvoiceCopy:"saves=1$" settleInvoiceCopy:"assigns 1:State$"
+	inv.State = "settled"
+	return db.Save(&inv).Error
+}
+
+// Near miss: a new invoice built from the one passed, saved in its place.
+func reissueInvoice(db *gorm.DB, inv Invoice) error { // want reissueInvoice:"saves=-1$"
+	next := Invoice{Amount: inv.Amount, State: "open"}
+	return db.Save(&next).Error
+}
