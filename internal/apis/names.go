@@ -151,10 +151,11 @@ func IsTransitionName(name string) bool {
 }
 
 // IsSaveName reports whether a method name says it writes a record back
-// whole: Save, SaveUser, SaveOrder. The caller confirms the shape (a
-// record handed in) and the interface (one that also looks records up).
+// whole: Save, SaveUser, Store, PersistOrder. The caller confirms the
+// shape (a record handed in) and the interface (one that also looks
+// records up).
 func IsSaveName(name string) bool {
-	return hasWordPrefix(name, "Save")
+	return hasWordPrefix(name, "Save") || hasWordPrefix(name, "Store") || hasWordPrefix(name, "Persist")
 }
 
 // IsStateLookupName reports whether a method name says it looks up the

@@ -155,6 +155,7 @@ func TestIsPendingListName(t *testing.T) {
 func TestIsSaveName(t *testing.T) {
 	for name, want := range map[string]bool{
 		"Save": true, "SaveUser": true, "Saved": false, "Savepoint": false, "GetSaved": false,
+		"Store": true, "PersistOrder": true, "Stored": false, "Storage": false,
 	} {
 		if got := IsSaveName(name); got != want {
 			t.Errorf("IsSaveName(%q) = %t, want %t", name, got, want)

@@ -16,7 +16,7 @@ type Refund struct {
 
 type RefundStore interface {
 	Load(ctx context.Context, id int64) (Refund, bool, error)
-	Save(ctx context.Context, rf *Refund) error
+	Store(ctx context.Context, rf *Refund) error
 }
 
 type RefundGateway interface {
@@ -48,7 +48,7 @@ func (d *RefundDesk) execute(ctx context.Context, rf Refund) error {
 	}
 	rf.ProviderRef = ref
 	rf.Status = "done"
-	return d.refunds.Save(ctx, &rf)
+	return d.refunds.Store(ctx, &rf)
 }
 
 // Near miss: the helper saves a new row of its own (a reversal), not the
@@ -66,7 +66,7 @@ func (d *RefundDesk) ReverseRefund(ctx context.Context, id int64) error {
 
 func (d *RefundDesk) reverse(ctx context.Context, rf Refund) error {
 	reversal := Refund{OrderID: rf.OrderID, Amount: -rf.Amount, Status: "reversal"}
-	return d.refunds.Save(ctx, &reversal)
+	return d.refunds.Store(ctx, &reversal)
 }
 
 // Near miss: the copy saved keeps the state it was read with; the test
@@ -88,5 +88,5 @@ func (d *RefundDesk) annotate(ctx context.Context, rf Refund) error {
 		return err
 	}
 	rf.ProviderRef = ref
-	return d.refunds.Save(ctx, &rf)
+	return d.refunds.Store(ctx, &rf)
 }
