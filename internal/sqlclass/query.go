@@ -45,6 +45,7 @@ func (s *stmt) selectAt(i int) Statement {
 		st.MatchColumns = s.equalityColumns(from+1, base)
 		st.SelectsByState = s.selectsByState(from + 1)
 	}
+	st.Counts = s.countSubqueries(first, end, base)
 	probe, sub := s.probeShape(first, end)
 	st.Exists = probe == existsProbe || probe == rowProbe && from >= 0
 	if st.Table == "" && sub != nil {
@@ -52,6 +53,23 @@ func (s *stmt) selectAt(i int) Statement {
 		st.Table, st.MatchColumns = inner.Table, inner.MatchColumns
 	}
 	return st
+}
+
+// countSubqueries returns the tables the count(...) subqueries of the
+// output list toks[first:end] count, joined by commas.
+func (s *stmt) countSubqueries(first, end, base int) string {
+	var tables []string
+	for k := first; k < end; k++ {
+		if s.depth[k] != base || !s.isPunct(k, "(") || s.word(k+1) != "select" || s.word(k+2) != "count" {
+			continue
+		}
+		close := s.closeParen(k)
+		if inner := classifyStmt(s.sub(k+1, close)); inner.Exists && inner.Table != "" {
+			tables = append(tables, inner.Table)
+		}
+		k = close
+	}
+	return strings.Join(tables, ",")
 }
 
 // matchClauseEnd are the keywords that end a SELECT's WHERE clause.

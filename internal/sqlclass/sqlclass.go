@@ -78,6 +78,11 @@ type Statement struct {
 	// it changes the row only from the state the caller expects, so rows
 	// affected tells who made the transition.
 	StateGuard bool
+	// Counts names the tables, joined by commas, that the count(...)
+	// subqueries of a SELECT's output list count (SELECT e.capacity,
+	// (SELECT count(*) FROM reservations r WHERE r.event_id = e.id) FROM
+	// events e): the numbers a limit is compared with, read beside the row.
+	Counts string
 	// SelectsByState is set for a SELECT whose own WHERE clause tests a
 	// column that is not a key, as StateGuard's does (sent_at IS NULL,
 	// status = 'pending'): the rows it returns are picked by their state.

@@ -98,6 +98,11 @@ func TestExists(t *testing.T) {
 		{"count with other columns", `SELECT count(*), kind FROM users GROUP BY kind`, Statement{Kind: Select, Table: "users"}},
 		{"select true", `SELECT TRUE FROM users WHERE id = 1`, Statement{Kind: Select, Table: "users", Exists: true, MatchColumns: "id"}},
 		{"select truth column", `SELECT truth FROM users`, Statement{Kind: Select, Table: "users"}},
+		{"count beside the row", `SELECT e.capacity, (SELECT count(*) FROM seat_reservations s WHERE s.event_id = e.id) FROM events e WHERE e.id = $1`,
+			Statement{Kind: Select, Table: "events", MatchColumns: "id", Counts: "seat_reservations"}},
+		{"two counts", `SELECT (SELECT count(*) FROM members WHERE org_id = $1), (SELECT COUNT(1) FROM invitations WHERE org_id = $1)`,
+			Statement{Kind: Select, Counts: "members,invitations"}},
+		{"exists beside the row is no count", `SELECT id, (SELECT 1 FROM orders o WHERE o.user_id = u.id LIMIT 1) FROM users u`, Statement{Kind: Select, Table: "users"}},
 	})
 }
 

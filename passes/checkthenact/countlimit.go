@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -41,7 +42,8 @@ type countLimitRace struct {
 func countLimitRaces(pass *analysis.Pass, judge *Judge, reported map[*dataaccess.Op]bool) {
 	ops := judge.model.Ops
 	for _, count := range ops {
-		if reported[count] || count.Kind != apis.Exists && (count.Kind != apis.Read || rowsLoopCounts(count.Instr) == nil) || judge.NoTwin(count) || freshKey(count) || dataaccess.KeyValue(count) {
+		countsRows := count.Kind == apis.Exists || count.Kind == apis.Read && (rowsLoopCounts(count.Instr) != nil || count.CountedResources() != nil)
+		if reported[count] || !countsRows || judge.NoTwin(count) || freshKey(count) || dataaccess.KeyValue(count) {
 			continue
 		}
 		if r, ok := countLimitRaceOf(count, ops, judge.callers); ok {
@@ -97,7 +99,11 @@ func (v limitVerdict) counts(w *dataaccess.Op) bool {
 func limitVerdicts(count *dataaccess.Op, call *ssa.Call, ops []*dataaccess.Op) []limitVerdict {
 	var out []limitVerdict
 	for _, cmp := range limitComparisons(call) {
-		out = append(out, limitVerdict{tested: cmp, cmp: cmp, counted: []dataaccess.Resource{count.Resource}})
+		counted := count.CountedResources() // the counts read beside a row
+		if counted == nil {
+			counted = []dataaccess.Resource{count.Resource}
+		}
+		out = append(out, limitVerdict{tested: cmp, cmp: cmp, counted: counted})
 	}
 	helper := call.Call.StaticCallee()
 	if helper == nil || len(helper.Blocks) == 0 {
@@ -276,6 +282,8 @@ func comparedWhere(fset *token.FileSet, r countLimitRace) string {
 // describeCount names the count for the message.
 func describeCount(op *dataaccess.Op) string {
 	switch {
+	case op.SQL != nil && op.SQL.Counts != "":
+		return fmt.Sprintf("the count of %s", strings.ReplaceAll(op.SQL.Counts, ",", " and "))
 	case op.SQL != nil && op.SQL.Table != "":
 		return fmt.Sprintf("the count of %s", op.SQL.Table)
 	case op.Callee != nil:

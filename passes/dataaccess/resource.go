@@ -266,3 +266,16 @@ func modelName(v ssa.Value) string {
 // VariadicElems is variadicElems for the checks: the values passed as the
 // elements of a variadic argument, when they can be seen.
 func VariadicElems(v ssa.Value) []ssa.Value { return variadicElems(v) }
+
+// CountedResources returns the tables a SELECT counts in subqueries of its
+// output list, beside the row it reads (sqlclass.Statement.Counts), or nil.
+func (op *Op) CountedResources() []Resource {
+	if op.SQL == nil || op.SQL.Counts == "" {
+		return nil
+	}
+	var out []Resource
+	for _, t := range strings.Split(op.SQL.Counts, ",") {
+		out = append(out, Resource{Table: normalizeTable(t)})
+	}
+	return out
+}
