@@ -89,9 +89,39 @@ func quantities(read *dataaccess.Op) []stateValue {
 		}
 	}
 	call := read.Instr.(*ssa.Call)
+	if dataaccess.KeyValue(read) {
+		out = append(out, storedNumbers(call)...)
+	}
 	if read.Kind == apis.Read && (read.Summary != nil || read.Resource.Repo != nil && read.Callee != nil && passutil.IsInterfaceMethod(read.Callee)) {
 		for _, ref := range *call.Referrers() {
 			if e, ok := ref.(*ssa.Extract); ok && isNumber(e.Type()) {
+				out = append(out, stateValue{v: e})
+			}
+		}
+	}
+	return out
+}
+
+// storedNumbers returns the number a key-value read yields, converted by
+// its command (go-redis's Get(ctx, k).Int(), Int64, Float64; an IntCmd's
+// Val or Result): a counter a limit is compared with.
+func storedNumbers(call *ssa.Call) []stateValue {
+	var out []stateValue
+	for _, ref := range *call.Referrers() {
+		conv, ok := ref.(*ssa.Call)
+		if !ok || conv.Call.Signature().Recv() == nil || len(conv.Call.Args) == 0 || conv.Call.Args[0] != call {
+			continue
+		}
+		switch calleeName(&conv.Call) {
+		case "Int", "Int64", "Uint64", "Float64", "Val", "Result":
+		default:
+			continue
+		}
+		if isNumber(conv.Type()) {
+			out = append(out, stateValue{v: conv})
+		}
+		for _, use := range *conv.Referrers() {
+			if e, ok := use.(*ssa.Extract); ok && e.Index == 0 && isNumber(e.Type()) {
 				out = append(out, stateValue{v: e})
 			}
 		}
@@ -228,6 +258,17 @@ func armOf(test *ssa.If, w *dataaccess.Op, fn *ssa.Function) []*ssa.BasicBlock {
 func reportLimitRace(pass *analysis.Pass, r limitRace) {
 	what := quantityName(r.read, r.field)
 	line := func(pos token.Pos) int { return pass.Fset.Position(pos).Line }
+	if dataaccess.KeyValue(r.read) {
+		pass.Report(analysis.Diagnostic{
+			Pos: r.read.Pos(),
+			Message: fmt.Sprintf("limit race: the counter read here is compared at line %d, and %s at line %d adds to it in a separate step, so two concurrent callers can both find it under the limit, both pass the test and both add: the limit is passed (increment first and test the value the increment returns, refusing and undoing it when over the limit; or test and increment in one script)",
+				line(r.cmp.Pos()), describeAct(r.take), line(r.take.Pos())),
+			Related: []analysis.RelatedInformation{
+				{Pos: r.take.Pos(), Message: "the increment both callers run"},
+			},
+		})
+		return
+	}
 	pass.Report(analysis.Diagnostic{
 		Pos: r.read.Pos(),
 		Message: fmt.Sprintf("limit race: %s read here is compared at line %d, and %s at line %d takes from it in a separate step, so two concurrent callers can both read enough, both pass the test and both take: the limit is passed (take it in one step: UPDATE ... SET n = n - $1 WHERE id = $2 AND n >= $1, refusing when no row changed; or read the row FOR UPDATE in the transaction that takes)",
