@@ -54,8 +54,11 @@ func (op *Op) Inputs() []ssa.Value {
 		if l, ok := v.(*ssa.UnOp); ok && l.Op == token.MUL {
 			// A field of a record built in a variable (sub :=
 			// Subscription{UserID: user.ID}; INSERT ... sub.UserID)
-			// holds what was stored into it.
-			if fa, ok := l.X.(*ssa.FieldAddr); ok {
+			// holds what was stored into it: the new row's key. (An
+			// update keyed by such a field, answer's
+			// UpdateQuestionLink(ctx, answer.QuestionID), is judged by
+			// the value it names, as before.)
+			if fa, ok := l.X.(*ssa.FieldAddr); ok && (op.Kind == apis.Insert || op.Kind == apis.CondInsert) {
 				if rec, ok := fa.X.(*ssa.Alloc); ok {
 					for _, stored := range storedInField(rec, fa.Field) {
 						add(stored, depth+1)
