@@ -118,7 +118,12 @@ func savedParam(fn *ssa.Function, ops []*Op) int {
 		}
 		for _, in := range ins {
 			p := rootPath(in)
-			if !p.Valid() || !isRecordPointer(p.Base.Type()) && !isRecordValueParam(p.Base) {
+			// A record passed by value counts only when its copy is
+			// written whole (Save(&rf)): an UPDATE of its own table set
+			// from its fields (listmonk's UpdateUserProfile(id, u))
+			// writes back what the caller read unless the caller changed
+			// it, which the caller's own code shows.
+			if !p.Valid() || !isRecordPointer(p.Base.Type()) && !(isRecordValueParam(p.Base) && p.Fields == "") {
 				continue
 			}
 			// The record itself (Save(inv), Model(inv)), or one of its

@@ -68,3 +68,9 @@ func reissueInvoice(db *gorm.DB, inv Invoice) error { // want reissueInvoice:"sa
 	next := Invoice{Amount: inv.Amount, State: "open"}
 	return db.Save(&next).Error
 }
+
+// Near miss: the copy's fields set an update of its table; what it writes
+// back is what the caller read, unless the caller changed it.
+func updateInvoiceFields(db *gorm.DB, inv Invoice) error { // want updateInvoiceFields:"saves=-1$" updateInvoiceFields:"assigns 1: columns$"
+	return db.Exec("UPDATE invoices SET state = ?, amount = ? WHERE id = ?", inv.State, inv.Amount, inv.ID).Error
+}
