@@ -3,6 +3,8 @@ package dataaccess
 import (
 	"fmt"
 	"go/token"
+	"go/types"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -24,6 +26,27 @@ func (p Path) Valid() bool { return p.Base != nil }
 
 // Equal reports whether two valid paths name the same location.
 func (p Path) Equal(q Path) bool { return p.Valid() && p.Base == q.Base && p.Fields == q.Fields }
+
+// types returns the type of the path's base and of each field it
+// selects on the way to what it names, base first; it stops where a
+// selection is not a struct field the type has.
+func (p Path) types() []types.Type {
+	t := p.Base.Type()
+	out := []types.Type{t}
+	for _, f := range strings.Split(p.Fields, ".")[1:] {
+		i, err := strconv.Atoi(f)
+		if ptr, ok := t.Underlying().(*types.Pointer); ok {
+			t = ptr.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if err != nil || !ok || i >= st.NumFields() {
+			break
+		}
+		t = st.Field(i).Type()
+		out = append(out, t)
+	}
+	return out
+}
 
 func (p Path) String() string {
 	if !p.Valid() {

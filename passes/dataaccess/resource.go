@@ -64,12 +64,20 @@ func sameRepoKeys(a, b Resource) bool {
 	return !a.Container.Valid() && !b.Container.Valid() && a.Repo != nil && b.Repo != nil && types.Identical(a.Repo, b.Repo)
 }
 
+// isRedisPath reports whether a path reaches a redis client: its base, or
+// a field on the way to what it names (q.rdb.cmdable, where go-redis's
+// Client runs its commands through an embedded field), has a type of a
+// redis package. A client and the pipeline it opens are one store.
 func isRedisPath(p Path) bool {
 	if !p.Valid() {
 		return false
 	}
-	n := ssautil.NamedOf(p.Base.Type())
-	return n != nil && n.Obj().Pkg() != nil && strings.Contains(n.Obj().Pkg().Path(), "redis")
+	for _, t := range p.types() {
+		if n := ssautil.NamedOf(t); n != nil && n.Obj().Pkg() != nil && strings.Contains(n.Obj().Pkg().Path(), "redis") {
+			return true
+		}
+	}
+	return false
 }
 
 // SameValue reports whether two SSA values compute the same key: the same

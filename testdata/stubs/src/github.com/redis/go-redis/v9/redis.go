@@ -49,25 +49,68 @@ func (cmd *StatusCmd) Err() error              { return nil }
 
 type Options struct{ Addr string }
 
-type Client struct{}
+// cmdable runs a command; go-redis declares its commands on this func
+// type and embeds it in Client, so a client's Get is a promoted method
+// reached through a field.
+type cmdable func(ctx context.Context, cmd Cmder) error
+
+type Client struct{ cmdable }
 
 func NewClient(opt *Options) *Client { return &Client{} }
 
-func (c *Client) Exists(ctx context.Context, keys ...string) *IntCmd { return nil }
-func (c *Client) Get(ctx context.Context, key string) *StringCmd     { return nil }
-func (c *Client) GetDel(ctx context.Context, key string) *StringCmd  { return nil }
-func (c *Client) Set(ctx context.Context, key string, value interface{}, expiration time.Duration) *StatusCmd {
+func (c cmdable) Exists(ctx context.Context, keys ...string) *IntCmd { return nil }
+func (c cmdable) Get(ctx context.Context, key string) *StringCmd     { return nil }
+func (c cmdable) GetDel(ctx context.Context, key string) *StringCmd  { return nil }
+func (c cmdable) Set(ctx context.Context, key string, value interface{}, expiration time.Duration) *StatusCmd {
 	return nil
 }
-func (c *Client) SetNX(ctx context.Context, key string, value interface{}, expiration time.Duration) *BoolCmd {
+func (c cmdable) SetNX(ctx context.Context, key string, value interface{}, expiration time.Duration) *BoolCmd {
 	return nil
 }
-func (c *Client) SIsMember(ctx context.Context, key string, member interface{}) *BoolCmd { return nil }
-func (c *Client) SAdd(ctx context.Context, key string, members ...interface{}) *IntCmd   { return nil }
-func (c *Client) Del(ctx context.Context, keys ...string) *IntCmd                        { return nil }
+func (c cmdable) SIsMember(ctx context.Context, key string, member interface{}) *BoolCmd { return nil }
+func (c cmdable) SAdd(ctx context.Context, key string, members ...interface{}) *IntCmd   { return nil }
+func (c cmdable) Del(ctx context.Context, keys ...string) *IntCmd                        { return nil }
 
-func (c *Client) Incr(ctx context.Context, key string) *IntCmd { return nil }
-func (c *Client) HIncrBy(ctx context.Context, key, field string, incr int64) *IntCmd {
+func (c cmdable) Incr(ctx context.Context, key string) *IntCmd { return nil }
+func (c cmdable) HIncrBy(ctx context.Context, key, field string, incr int64) *IntCmd {
 	return nil
 }
-func (c *Client) LPush(ctx context.Context, key string, values ...interface{}) *IntCmd { return nil }
+func (c cmdable) LPush(ctx context.Context, key string, values ...interface{}) *IntCmd { return nil }
+
+func (c cmdable) Expire(ctx context.Context, key string, expiration time.Duration) *BoolCmd {
+	return nil
+}
+
+// Cmder is any queued command.
+type Cmder interface{ Err() error }
+
+// Cmdable is the command set a client and a pipeline share; go-redis
+// declares its methods on this interface, so a pipeline's Incr is an
+// interface call.
+type Cmdable interface {
+	TxPipeline() Pipeliner
+	StringCmdable
+	Expire(ctx context.Context, key string, expiration time.Duration) *BoolCmd
+}
+
+type StringCmdable interface {
+	Get(ctx context.Context, key string) *StringCmd
+	Incr(ctx context.Context, key string) *IntCmd
+}
+
+type StatefulCmdable interface {
+	Cmdable
+	Select(ctx context.Context, index int) *StatusCmd
+}
+
+// Pipeliner queues commands until Exec sends them.
+type Pipeliner interface {
+	StatefulCmdable
+	Exec(ctx context.Context) ([]Cmder, error)
+}
+
+func (c *Client) TxPipeline() Pipeliner { return nil }
+func (c *Client) Pipeline() Pipeliner   { return nil }
+func (c *Client) TxPipelined(ctx context.Context, fn func(Pipeliner) error) ([]Cmder, error) {
+	return nil, nil
+}
