@@ -254,6 +254,11 @@ func (o *outcomes) fromValue(v ssa.Value, depth int) {
 	if _, isPtr := v.Type().Underlying().(*types.Pointer); isPtr && o.kind == apis.Read && !isLibraryType(v.Type()) {
 		o.fromMeaning(v, resultPtr, depth)
 	}
+	// A helper's read that returns the stored bytes (a cached response
+	// read from redis) returns nil when nothing is stored.
+	if o.helper && o.kind == apis.Read && isBytes(v.Type()) {
+		o.fromMeaning(v, found, depth)
+	}
 	// A library result (sql.Row, *gorm.DB, *redis.IntCmd): follow its
 	// accessors (Scan, Val, Result, Err) and fields (Error, RowsAffected).
 	for _, ref := range *v.Referrers() {
@@ -806,4 +811,10 @@ func isLibraryType(t types.Type) bool {
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && apis.KnownPackage(n.Obj().Pkg().Path())
+}
+
+// isBytes reports whether t is a byte slice ([]byte, json.RawMessage).
+func isBytes(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	return ok && types.Identical(s.Elem(), types.Typ[types.Byte])
 }

@@ -147,6 +147,9 @@ func reportsError(op *dataaccess.Op) bool {
 //     package knows of it is its name;
 //   - an HTTP GET or HEAD: a page fetched twice and cached twice (a POST's
 //     answer kept under a key is an idempotency store, and races).
+//
+// An external effect's answer is never a memo: a charge's id kept under
+// the request's key is an idempotency store, as a POST's answer is.
 func memoizes(write, op *dataaccess.Op) bool {
 	call, ok := op.Instr.(*ssa.Call)
 	if !ok || op.SQL != nil {
@@ -160,7 +163,7 @@ func memoizes(write, op *dataaccess.Op) bool {
 		stored = w.Call.Args // sync.Map's Store(key, value), a store's Put(key, page)
 	}
 	switch {
-	case call.Call.IsInvoke() && op.Summary == nil:
+	case call.Call.IsInvoke() && op.Summary == nil && op.Kind != apis.Effect:
 		for _, v := range stored {
 			v = dataaccess.Unwrap(v)
 			if ex, ok := v.(*ssa.Extract); ok {

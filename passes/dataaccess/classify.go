@@ -461,6 +461,12 @@ func (m *modeler) applySummary(op *Op, c *ssa.CallCommon, s *Summary) {
 		}
 	}
 	op.Resource.Key = arg(c, s.KeyParam)
+	if op.Resource.Key != nil {
+		op.Resource.KeyForm = s.KeyForm
+	}
+	if rp := rootPath(recv); s.KeyStore != "" && rp.Valid() {
+		op.Resource.Container = Path{Base: rp.Base, Fields: rp.Fields + strings.TrimPrefix(s.KeyStore, "@")}
+	}
 	if s.SQLParam >= 0 {
 		m.fromSQLParam(op, c, s)
 	}

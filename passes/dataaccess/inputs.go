@@ -297,6 +297,9 @@ func storesInto(bases ...ssa.Value) []ssa.Value {
 // answers true: a check with no key (SELECT EXISTS(SELECT 1 FROM admins))
 // guards the whole table.
 func SameInput(a, b *Op) bool {
+	if (a.Resource.KeyForm != "" || b.Resource.KeyForm != "") && a.Resource.Key != nil && b.Resource.Key != nil {
+		return sameKey(a.Resource, b.Resource) // a key built by a helper's template: its inputs are the key's
+	}
 	ia, ib := a.Inputs(), b.Inputs()
 	if len(ia) == 0 || len(ib) == 0 {
 		return true

@@ -27,6 +27,10 @@ type Resource struct {
 	// Container and Key identify an entry of a map, sync.Map or redis.
 	Container Path
 	Key       ssa.Value
+	// KeyForm is the template of the key when the call passes only the
+	// value it is built from (a helper that reads "idem:"+key), with
+	// keyHole for Key; "" when Key is the key itself.
+	KeyForm string
 }
 
 // KeyValue reports whether op checks or writes a key of a key-value store
@@ -49,7 +53,7 @@ func SameResource(a, b Resource) bool {
 	case a.Key != nil && b.Key != nil:
 		sameStore := a.Container.Equal(b.Container) || isRedisPath(a.Container) && isRedisPath(b.Container) ||
 			sameRepoKeys(a, b)
-		return sameStore && SameValue(a.Key, b.Key)
+		return sameStore && sameKey(a, b)
 	case a.Repo != nil && b.Repo != nil:
 		return types.Identical(a.Repo, b.Repo)
 	}

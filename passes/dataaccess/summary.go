@@ -30,6 +30,16 @@ type Summary struct {
 	HandleKind  apis.HandleKind
 	// KeyParam is the index of the parameter the key comes from, or -1.
 	KeyParam int
+	// KeyForm is the template the body builds its key by from that
+	// parameter ("idem:donation:"+key, see keyTemplate), or "" when the
+	// parameter is the key itself.
+	KeyForm string
+	// KeyStore locates the store the key lives in on the receiver: "@"
+	// followed by the field path (Path.Fields) of a client field of the
+	// receiver (a.Redis), or "" when the store is not the receiver's. To
+	// a caller, the entry is the same one its own calls on that field
+	// name.
+	KeyStore string
 	// Claim is set when the body records an idempotency claim or a
 	// processed marker (a key/dedup/inbox table, or a Claim-like name).
 	Claim bool
@@ -140,7 +150,7 @@ func (s *Summary) String() string {
 	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t acts=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t locks=%t errwhenpresent=%t zerowhenabsent=%t handlesdup=%t duperr=%q inserts=%v nonidempotent=%t doubles=%t saves=%d",
 		s.Kind, s.Table, s.HandleParam, s.HandleKind, s.KeyParam, s.Claim, s.Effect, s.Acts, s.TxFuncParam,
 		s.Writes, s.Commits, s.RecvHandle, s.StateGuard, s.Locks, s.ErrWhenPresent, s.ZeroWhenAbsent, s.HandlesDuplicate, s.DuplicateErr, s.InsertTables,
-		s.NonIdempotent, s.DoublesWrite, s.SavesParam) + s.sqlParamString() + s.keyValueString() + s.selectsByStateString()
+		s.NonIdempotent, s.DoublesWrite, s.SavesParam) + s.sqlParamString() + s.keyValueString() + s.keyFormString() + s.selectsByStateString()
 }
 
 // selectsByStateString spells SelectsByState only when set, as
@@ -150,6 +160,19 @@ func (s *Summary) selectsByStateString() string {
 		return ""
 	}
 	return " bystate"
+}
+
+// keyFormString spells KeyForm and KeyStore only when set, as
+// keyValueString does, with the hole as "$".
+func (s *Summary) keyFormString() string {
+	out := ""
+	if s.KeyForm != "" {
+		out += fmt.Sprintf(" keyform=%s", strings.ReplaceAll(s.KeyForm, keyHole, "$"))
+	}
+	if s.KeyStore != "" {
+		out += " keystore=" + s.KeyStore
+	}
+	return out
 }
 
 // keyValueString spells KeyValue only when set, so that the other
@@ -330,7 +353,8 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		if s.Table == "" {
 			s.InsertTables = tablesOf(plain)
 		}
-		s.KeyParam = keyParam(fn, data)
+		s.KeyParam, s.KeyForm = keyParam(fn, data)
+		s.KeyStore = keyStore(fn, data)
 		s.Claim = s.Kind.IsWrite() && (apis.IsClaimTable(s.Table) || apis.IsClaimName(fn.Name()) || anyClaim(data))
 	}
 	if s.Kind == apis.None && !s.Effect && s.TxFuncParam < 0 && !s.Commits {
@@ -596,17 +620,48 @@ func paramOf(fn *ssa.Function, v ssa.Value) int {
 }
 
 // keyParam finds the parameter the operations' key comes from: the key
-// argument of a store call, or a string parameter of a claim wrapper.
-func keyParam(fn *ssa.Function, ops []*Op) int {
+// argument of a store call, or a string parameter of a claim wrapper,
+// with the template the body builds the key by when it is no parameter
+// itself ("idem:"+key, a callee's own template around it).
+func keyParam(fn *ssa.Function, ops []*Op) (int, string) {
 	for _, op := range ops {
 		if op.Resource.Key == nil {
 			continue
 		}
 		if idx := paramIndex(fn, rootPath(op.Resource.Key)); idx >= 0 {
-			return idx
+			return idx, op.Resource.KeyForm
 		}
 	}
-	return -1
+	for _, op := range ops {
+		if op.Resource.Key == nil {
+			continue
+		}
+		for i := range len(fn.Params) {
+			form, ok := keyTemplate(op.Resource.Key, func(v ssa.Value) bool { return paramIndex(fn, rootPath(v)) == i })
+			if !ok {
+				continue
+			}
+			if op.Resource.KeyForm != "" { // a callee's template around this one
+				form = strings.ReplaceAll(op.Resource.KeyForm, keyHole, form)
+			}
+			return i, form
+		}
+	}
+	return -1, ""
+}
+
+// keyStore locates the store of the operations' keys on fn's receiver
+// (see Summary.KeyStore), or "".
+func keyStore(fn *ssa.Function, ops []*Op) string {
+	if fn.Signature.Recv() == nil || len(fn.Params) == 0 {
+		return ""
+	}
+	for _, op := range ops {
+		if c := op.Resource.Container; op.Resource.Key != nil && c.Valid() && c.Base == fn.Params[0] {
+			return "@" + c.Fields
+		}
+	}
+	return ""
 }
 
 // txFuncParam returns the index of a func parameter that fn calls with a

@@ -55,18 +55,18 @@ func (s *Store) AddEntryMinted(ctx context.Context, account string, amount int64
 }
 
 // A redis counter counts every run.
-func CountView(ctx context.Context, rdb *redis.Client, page string) error { // want CountView:"doubles=true saves=-1 keyvalue$"
+func CountView(ctx context.Context, rdb *redis.Client, page string) error { // want CountView:"doubles=true saves=-1 keyvalue keyform=\\(\"views:\"\\+\\$\\)$"
 	return rdb.Incr(ctx, "views:"+page).Err()
 }
 
 // Near miss: setting a key twice sets it once.
-func MarkViewed(ctx context.Context, rdb *redis.Client, page string) error { // want MarkViewed:"doubles=false saves=-1 keyvalue$"
+func MarkViewed(ctx context.Context, rdb *redis.Client, page string) error { // want MarkViewed:"doubles=false saves=-1 keyvalue keyform=\\(\"viewed:\"\\+\\$\\)$"
 	return rdb.Set(ctx, "viewed:"+page, 1, 0).Err()
 }
 
 // Near miss for keyvalue: a body that also writes a table is not a
 // key-value helper to its callers.
-func MarkViewedAndLog(ctx context.Context, rdb *redis.Client, db *sql.DB, page string) error { // want MarkViewedAndLog:"saves=-1$"
+func MarkViewedAndLog(ctx context.Context, rdb *redis.Client, db *sql.DB, page string) error { // want MarkViewedAndLog:"saves=-1 keyform=\\(\"viewed:\"\\+\\$\\)$"
 	if err := rdb.Set(ctx, "viewed:"+page, 1, 0).Err(); err != nil {
 		return err
 	}
