@@ -621,6 +621,8 @@ func (m *modeler) fromInterfaceName(op *Op, c *ssa.CallCommon, f *types.Func) bo
 		if rec := recordArg(c, f); rec != nil && isNewRecord(rec, name) {
 			kind = apis.Insert // SaveUser(ctx, &User{Email: e}): a new row, its key left to the store
 		}
+	case m.isModuleInterface(f) && looksUpStored(f):
+		kind = apis.Read // FeatureStore's Grant(ctx, userID, feature) (FeatureGrant, error) beside Insert(ctx, *FeatureGrant)
 	case m.isAppInterface(f) && apis.IsEffectName(name):
 		op.Kind = apis.Effect
 		op.Handle = Handle{Path: rootPath(recvOf(c))}
@@ -673,6 +675,34 @@ func takesKeyOnly(f *types.Func) bool {
 	for i := range sig.Params().Len() {
 		if !isContext(sig.Params().At(i).Type()) {
 			return true
+		}
+	}
+	return false
+}
+
+// looksUpStored reports whether f returns a record (T or *T, with an
+// error) for scalar arguments, and another method of the interface that
+// declares f takes a T to write: the interface stores Ts, and a method
+// that hands one back for a key reads it, whatever its verb says.
+func looksUpStored(f *types.Func) bool {
+	recv := f.Type().(*types.Signature).Recv()
+	if recv == nil || recordParam(f) >= 0 || !returnsRecord(f) {
+		return false
+	}
+	iface, ok := recv.Type().Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	rec, _ := derefNamedStruct(f.Type().(*types.Signature).Results().At(0).Type())
+	for i := range iface.NumMethods() {
+		g := iface.Method(i)
+		if g == f || g.Name() == f.Name() {
+			continue
+		}
+		if j := recordParam(g); j >= 0 {
+			if t, ok := derefNamedStruct(g.Type().(*types.Signature).Params().At(j).Type()); ok && types.Identical(t, rec) {
+				return true
+			}
 		}
 	}
 	return false

@@ -3,9 +3,11 @@ package dataaccess
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemvet/idemvet/internal/apis"
 	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
@@ -31,7 +33,7 @@ func returnsZeroWhenAbsent(fn *ssa.Function, checks []*Op) bool {
 		if !ok || len(ret.Results) == 0 {
 			continue
 		}
-		if zeroWithNilErrors(ret) || zeroOnNilError(ret) || filledAfterNotFound(fn, ret, checks) {
+		if zeroWithNilErrors(ret) || zeroOnNilError(ret) || filledAfterNotFound(fn, ret, checks) || filledPresenceDropped(fn, ret, checks) {
 			return true
 		}
 		for _, op := range checks {
@@ -63,6 +65,68 @@ func filledAfterNotFound(fn *ssa.Function, ret *ssa.Return, checks []*Op) bool {
 		}
 	}
 	return filled && testsNotFound(fn)
+}
+
+// filledPresenceDropped reports whether ret returns the record a presence
+// probe of fn filled (xorm's Get(&g), which says "not found" with false
+// and a nil error) while the probe's found flag goes unread, and no error
+// but the probe's own or nil: `_, err := e.Get(&g); return g, err` hands
+// back the zero record for a missing row.
+func filledPresenceDropped(fn *ssa.Function, ret *ssa.Return, checks []*Op) bool {
+	load, ok := ret.Results[0].(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	for _, op := range checks {
+		call, ok := op.Instr.(*ssa.Call)
+		if !ok || op.Kind != apis.Exists || op.Summary != nil || call.Parent() != fn || !fills(call, load.X) || flagRead(call) {
+			continue
+		}
+		if errorsFrom(ret, call) {
+			return true
+		}
+	}
+	return false
+}
+
+// fills reports whether call is handed the address addr (Get(&g)), also
+// as an element of a variadic argument (xorm's Get(beans ...any)).
+func fills(call *ssa.Call, addr ssa.Value) bool {
+	for _, a := range call.Call.Args {
+		if Unwrap(a) == addr || slices.ContainsFunc(variadicElems(a), func(e ssa.Value) bool { return Unwrap(e) == addr }) {
+			return true
+		}
+	}
+	return false
+}
+
+// flagRead reports whether the bool that call returns first (found) is
+// used.
+func flagRead(call *ssa.Call) bool {
+	tuple, ok := call.Type().(*types.Tuple)
+	if !ok || tuple.Len() != 2 || !ssautil.IsBool(tuple.At(0).Type()) {
+		return true // not a (found, error) probe: nothing to say
+	}
+	for _, ref := range *call.Referrers() {
+		if e, ok := ref.(*ssa.Extract); ok && e.Index == 0 && len(*e.Referrers()) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// errorsFrom reports whether every error ret returns is nil or the error
+// call returned.
+func errorsFrom(ret *ssa.Return, call *ssa.Call) bool {
+	for _, r := range ret.Results[1:] {
+		if !ssautil.IsError(r.Type()) || isNilConst(r) {
+			continue
+		}
+		if e, ok := r.(*ssa.Extract); !ok || e.Tuple != call {
+			return false
+		}
+	}
+	return true
 }
 
 // testsNotFound reports whether fn compares an error with a not-found

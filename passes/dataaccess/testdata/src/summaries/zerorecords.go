@@ -119,3 +119,29 @@ func loadUserXorm(engine *xorm.Engine, name string) (User, error) { // want load
 	}
 	return u, nil
 }
+
+// Get's found flag dropped: with no row, the record it filled goes back
+// zero beside Get's nil error.
+func userByNameXormUnchecked(engine *xorm.Engine, name string) (User, error) { // want userByNameXormUnchecked:"^exists .*zerowhenabsent=true"
+	var u User
+	_, err := engine.Where("name = ?", name).Get(&u)
+	return u, err
+}
+
+// Near miss: the flag is read, and a missing row is an error of its own.
+func loadUserXormChecked(engine *xorm.Engine, name string) (User, error) { // want loadUserXormChecked:"^exists .*zerowhenabsent=false"
+	var u User
+	has, err := engine.Where("name = ?", name).Get(&u)
+	if !has && err == nil {
+		err = errNoUser
+	}
+	return u, err
+}
+
+// Near miss: the error returned is not Get's own; a missing row's nil
+// goes nowhere.
+func loadUserXormWrapped(engine *xorm.Engine, name string) (User, error) { // want loadUserXormWrapped:"^exists .*zerowhenabsent=false"
+	var u User
+	_, err := engine.Where("name = ?", name).Get(&u)
+	return u, errors.Join(err, errNoUser)
+}
