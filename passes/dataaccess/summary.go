@@ -94,9 +94,11 @@ type Summary struct {
 	// entries): a caller's check of any of them guards this insert.
 	InsertTables []string
 	// Locks is set for a read whose every query locks what it reads (SELECT
-	// ... FOR UPDATE) on a handle the caller passes in and that the body
-	// does not commit: the lock is held in the caller's transaction, as if
-	// the caller had run the query.
+	// ... FOR UPDATE) on a handle the caller passes in, or on its
+	// receiver's handle whose kind the caller's receiver tells (sqlc's
+	// qtx := q.WithTx(tx); qtx.LockUser(ctx, id)), and that the body does
+	// not commit: the lock is held in the caller's transaction, as if the
+	// caller had run the query.
 	Locks bool
 	// ErrWhenPresent is set for a check whose only result is an error (a
 	// validator: ValidateUserCreation returns ErrUserExists) or a message
@@ -326,7 +328,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		s.HandleParam, s.HandleKind = commonHandle(fn, data)
 		s.RecvHandle = s.HandleParam < 0 && s.HandleKind == apis.HandleUnknown && onReceiverField(fn, data)
 	}
-	s.Locks = len(writes) == 0 && len(checks) > 0 && s.HandleParam >= 0 && !s.Commits && allLock(checks)
+	s.Locks = len(writes) == 0 && len(checks) > 0 && (s.HandleParam >= 0 || s.RecvHandle) && !s.Commits && allLock(checks)
 	s.ErrWhenPresent = s.Kind == apis.Exists && returnsOnlyVerdict(fn) && !namedForLoading(fn.Name()) && !namedForState(fn.Name())
 	s.ZeroWhenAbsent = (s.Kind == apis.Read || s.Kind == apis.Exists) && returnsZeroWhenAbsent(fn, checks)
 	// Every read of the body picks by state: GetAllChannels(scope), whose
