@@ -152,6 +152,18 @@
 // on to it. Silent when the outcome is read, and for the
 // ensure-then-update idiom on the claim's own row.
 //
+// So does a plain insert whose unique violation is let through:
+//
+//	_, err := db.ExecContext(ctx, `INSERT INTO invoice_payments ...`, id)
+//	if err != nil && !isUniqueViolation(err) { // WRONG: the loser goes on
+//		return err
+//	}
+//	gateway.Charge(ctx, ...)
+//
+// RIGHT: answer the violation (return the stored outcome) before the
+// charge. A loop that skips a duplicate item to the next one's insert is
+// silent.
+//
 // A quantity read and written back as a value computed from it is a
 // lost update: Updates(Goods{StockNum: g.StockNum - n}), a.Balance += x
 // then Save(&a), SET balance = $1 with balance + x. Two callers both read

@@ -222,3 +222,14 @@ func comparesWith(instr ssa.Instruction, sentinel string) bool {
 	_, g, ok := ComparedWithGlobal(instr)
 	return ok && sentinel != "" && GlobalName(g) == sentinel
 }
+
+// DuplicateArms returns the blocks of write's function entered when its
+// error says "unique violation" (see duplicateTests): where a caller of
+// write learns that another caller got there first.
+func DuplicateArms(write ssa.Instruction) []*ssa.BasicBlock {
+	var arms []*ssa.BasicBlock
+	for _, t := range duplicateTests(write, "") {
+		arms = append(arms, duplicateArms(t)...)
+	}
+	return arms
+}
