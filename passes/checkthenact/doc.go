@@ -202,7 +202,8 @@
 // p.Status.IsFinal(), slices.Contains(done, p.Status)) or a bool method of
 // the record (order.IsPaid(); not IsZero and the other found-or-not
 // tests). A timestamp set when the state changed is a state too:
-// p.PaidAt != nil for a *time.Time, !p.SentAt.IsZero(). A function that
+// p.PaidAt != nil for a *time.Time, !p.SentAt.IsZero(), and a nullable
+// column's Valid (sqlc's card.RedeemedAt.Valid). A function that
 // also takes a context or a handle looks something else up and is not a
 // test of the state, nor is a nil test of another pointer.
 //

@@ -315,11 +315,12 @@ func fieldLoads(v ssa.Value, field string, depth int) []stateValue {
 			for _, ref := range *base.Referrers() {
 				if other, ok := ref.(*ssa.FieldAddr); ok && other.Field == fa.Field {
 					out = append(out, loadsWithField(other, field)...)
+					out = append(out, nullablePartLoads(other, field)...)
 				}
 			}
 			return out
 		}
-		return loadsWithField(fa, field)
+		return append(loadsWithField(fa, field), nullablePartLoads(fa, field)...)
 	}
 	if _, isPtr := v.Type().Underlying().(*types.Pointer); isPtr {
 		if isBasicPointer(v.Type()) {
@@ -351,6 +352,7 @@ func fieldLoads(v ssa.Value, field string, depth int) []stateValue {
 			name := ssautil.FieldName(f.X.Type(), f.Field)
 			if (!isKeyField(name) || isProviderRef(f.X.Type(), name)) && !isKindField(name) {
 				out = append(out, stateValue{f, name})
+				out = append(out, nullableParts(f, name)...)
 			}
 		}
 	}
@@ -517,6 +519,37 @@ func nullableName(fa *ssa.FieldAddr) string {
 		return alloc.Comment
 	}
 	return name
+}
+
+// nullableParts returns the parts of a nullable field of a record held
+// by value, named for the field: sqlc's card.RedeemedAt.Valid says
+// whether RedeemedAt is set, a state as much as a status column is.
+func nullableParts(f *ssa.Field, name string) []stateValue {
+	if !isNullable(f.Type()) {
+		return nil
+	}
+	var out []stateValue
+	for _, ref := range *f.Referrers() {
+		if part, ok := ref.(*ssa.Field); ok {
+			out = append(out, stateValue{part, name})
+		}
+	}
+	return out
+}
+
+// nullablePartLoads is nullableParts for a field reached by address
+// (&card.RedeemedAt.Valid on a record in a local variable).
+func nullablePartLoads(fa *ssa.FieldAddr, name string) []stateValue {
+	if !isNullable(fa.Type()) {
+		return nil
+	}
+	var out []stateValue
+	for _, ref := range *fa.Referrers() {
+		if part, ok := ref.(*ssa.FieldAddr); ok {
+			out = append(out, loadsWithField(part, name)...)
+		}
+	}
+	return out
 }
 
 // isNullable reports whether t points to a nullable wrapper: database/sql's
