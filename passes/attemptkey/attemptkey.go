@@ -131,7 +131,7 @@ func (a *checker) reportMint(call *ssa.Call, rc *retryContext, h *hit) {
 		Message: mintMessage,
 		Related: []analysis.RelatedInformation{{Pos: rc.pos(), Message: rc.describe()}},
 	}
-	switch f := dataaccess.Callee(&call.Call); {
+	switch f := a.facts.minter(dataaccess.Callee(&call.Call)); {
 	case h != nil && h.instr.Pos().IsValid():
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: h.instr.Pos(), Message: "the key is used as " + h.what + " here"})
 	case h == nil && f != nil && f.Pos().IsValid():

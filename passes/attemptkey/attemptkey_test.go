@@ -17,11 +17,13 @@ import (
 //	retrylib     hand-written retry helpers (RetryHelper facts)
 //	keys         key sources, sinks and defaulting clients (KeyFunc facts)
 //	handwritten  uses of retrylib and keys from another package
+//	payments     stripe-go v82 client: V1 services, params.SetIdempotencyKey
+//	paymentsvc   payments called through interfaces of another package
 //	sinks        headers, provider fields, AWS tokens, names, claims
 //	delivery     AMQP, SQS and JetStream delivery handles as dedup keys
 func TestAttemptKey(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), attemptkey.Analyzer,
-		"loops", "helpers", "retrylib", "keys", "handwritten", "sinks", "delivery", "handlers")
+		"loops", "helpers", "retrylib", "keys", "handwritten", "payments", "paymentsvc", "sinks", "delivery", "handlers")
 }
 
 func TestFlags(t *testing.T) {

@@ -43,7 +43,9 @@
 // that moves on even when the page failed — is a batch, and one key per
 // item is right. So is a poller or worker loop that goes round after a
 // success too, calling an operation that takes nothing from the previous
-// round (for { tick(); <-ticker.C }): every round is new work.
+// round (for { tick(); <-ticker.C }): every round is new work. An inner
+// range that walks the same collection on every attempt (copying the
+// request's metadata onto the params) takes no item from the retry.
 //
 // Keys come from google/uuid, gofrs/uuid, hashicorp/go-uuid, oklog/ulid,
 // segmentio/ksuid, rs/xid, shortuuid, shortid, go-nanoid, crypto/rand,
@@ -55,7 +57,10 @@
 // named by -keyheaders, stripe's IdempotencyKey and
 // SetIdempotencyKey, AWS ClientToken and MessageDeduplicationId, fields
 // and parameters named as an idempotency or dedup key, the runtime
-// claim.Key, and claims of the data-access model. A key kept across
+// claim.Key, and claims of the data-access model. A call of an interface
+// method does what its implementations in the package or the packages it
+// imports do (a gateway's Refund that mints a key on every call), except
+// for the standard library's interfaces. A key kept across
 // attempts (`if key == "" { key = uuid.NewString() }`) is not reported.
 //
 // The fix moves `key := uuid.NewString()` above the loop or out of the

@@ -332,7 +332,14 @@ func (l *loop) takesItems() bool {
 					}
 				}
 			case *ssa.Next:
-				return true // the next entry of a map (or rune of a string) ranged over
+				// The next entry of a map (or rune of a string) ranged
+				// over. An inner range over a collection made ready on
+				// this iteration (for k, v := range req.Metadata {
+				// params.AddMetadata(k, v) }) starts afresh every time and
+				// walks all of it: it takes nothing from this loop.
+				if !l.defines(instr.Iter) {
+					return true
+				}
 			case *ssa.Call:
 				if advancesIterator(&instr.Call) {
 					return true

@@ -472,3 +472,39 @@ func tickUntilDone(ctx context.Context) {
 		time.Sleep(time.Second)
 	}
 }
+
+// The inner range copies the caller's headers onto each attempt's request:
+// it walks the same map every time and leaves the outer loop a retry.
+func copiedHeaders(ctx context.Context, headers map[string]string) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		req := newRequest(ctx)
+		for name, value := range headers {
+			req.Header.Set(name, value)
+		}
+		req.Header.Set("Idempotency-Key", uuid.NewString()) // want "a new idempotency key is minted on every attempt"
+		if resp, err := client.Do(req); err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Duration(attempt) * time.Second)
+	}
+	return errors.New("gave up")
+}
+
+// Near miss: the same retry with the key minted once, before it.
+func copiedHeadersStableKey(ctx context.Context, headers map[string]string) error {
+	key := uuid.NewString()
+	for attempt := 0; attempt < 3; attempt++ {
+		req := newRequest(ctx)
+		for name, value := range headers {
+			req.Header.Set(name, value)
+		}
+		req.Header.Set("Idempotency-Key", key)
+		if resp, err := client.Do(req); err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Duration(attempt) * time.Second)
+	}
+	return errors.New("gave up")
+}
