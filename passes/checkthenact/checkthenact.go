@@ -286,7 +286,30 @@ func hasSideEffect(check, write *dataaccess.Op, ops []*dataaccess.Op, region []*
 		if op == write || op == check || !inRegion(op.Instr, check.Fn, region) {
 			continue
 		}
-		if dataaccess.Duplicable(op) && !dataaccess.SameResource(check.Resource, op.Resource) && !memoizes(write, op) {
+		if dataaccess.Duplicable(op) && !op.StateGuard && !dataaccess.SameResource(check.Resource, op.Resource) &&
+			!memoizes(write, op) && !wonFirst(op, check, ops, region) {
+			return true
+		}
+	}
+	return false
+}
+
+// wonFirst reports whether op runs only for the caller that a claim
+// before it on the absent branch picked: an atomic insert or a guarded
+// transition (UPDATE ... WHERE notified_at IS NULL) whose outcome gates
+// op. A memory check in front of such a claim only saves a round trip;
+// the claim, run by both callers, lets one of them on. (The claim itself
+// changes the row once: see StateGuard above.)
+func wonFirst(op, check *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.BasicBlock) bool {
+	for _, c := range ops {
+		call, ok := c.Instr.(*ssa.Call)
+		if !ok || c == op || !(c.Kind.IsAtomicInsert() || c.StateGuard) || call.Parent() != op.Instr.Parent() || !inRegion(c.Instr, check.Fn, region) {
+			continue
+		}
+		// A guarded UPDATE in SQL tells the loser by its rows affected; its
+		// error says only that the statement failed.
+		skipErrors := dataaccess.WinnerNotInError(c) || c.StateGuard && c.Summary == nil
+		if ssautil.Gates(call, skipErrors, op.Instr) {
 			return true
 		}
 	}

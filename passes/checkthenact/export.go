@@ -23,6 +23,13 @@ func InRegion(instr ssa.Instruction, fn *ssa.Function, region []*ssa.BasicBlock)
 	return inRegion(instr, fn, region)
 }
 
+// WonFirst reports whether op, on the check's absent branch, runs only
+// for the caller a claim before it picked (see wonFirst): a memory in
+// front of that claim only saves a round trip.
+func WonFirst(op, check *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.BasicBlock) bool {
+	return wonFirst(op, check, ops, region)
+}
+
 // Judge answers, for one package, what this check decides about a check
 // operation.
 type Judge struct {

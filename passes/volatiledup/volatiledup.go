@@ -118,7 +118,7 @@ func dedupBefore(check probe, writes []probe, ops []*dataaccess.Op) *finding {
 		if e == check.op || e.Instr == mark.Instr || e.Resource.Key != nil && dataaccess.SameValue(e.Resource.Key, check.op.Resource.Key) {
 			continue
 		}
-		if doubles(e) && checkthenact.InRegion(e.Instr, check.op.Fn, region) && !keepsResult(mark, e) {
+		if doubles(e) && checkthenact.InRegion(e.Instr, check.op.Fn, region) && !keepsResult(mark, e) && !checkthenact.WonFirst(e, check.op, ops, region) {
 			return &finding{check: check, mark: mark, effect: e}
 		}
 	}
