@@ -162,7 +162,8 @@
 //
 // RIGHT: answer the violation (return the stored outcome) before the
 // charge. A loop that skips a duplicate item to the next one's insert is
-// silent.
+// silent, and so is an arm that reads the stored row before its effect
+// (it answers with the winner's outcome, a receipt sent again).
 //
 // A quantity read and written back as a value computed from it is a
 // lost update: Updates(Goods{StockNum: g.StockNum - n}), a.Balance += x

@@ -35,14 +35,26 @@ func swallowedDuplicates(pass *analysis.Pass, judge *Judge, named map[*dataacces
 
 // effectAfterArm returns an external effect of the insert's function that
 // the arm reaches without passing the insert again (a loop's next item is
-// another insert's business), or nil.
+// another insert's business), or nil. An arm that reads the stored row
+// first answers with the stored outcome (the winner's event found, its
+// acknowledgement sent again): what follows is that answer, not the
+// winner's work.
 func effectAfterArm(w *dataaccess.Op, arm *ssa.BasicBlock, ops []*dataaccess.Op) *dataaccess.Op {
+	fn := w.Instr.Parent()
 	reached := blocksFrom(arm, w.Instr.Block())
+	for _, op := range ops {
+		if op == w || !op.Kind.IsCheck() {
+			continue
+		}
+		if loc, ok := locate(op.Instr, fn); ok && reached[loc.Block()] {
+			return nil
+		}
+	}
 	for _, op := range ops {
 		if op == w || !isExternal(op) {
 			continue
 		}
-		if loc, ok := locate(op.Instr, w.Instr.Parent()); ok && reached[loc.Block()] {
+		if loc, ok := locate(op.Instr, fn); ok && reached[loc.Block()] {
 			return op
 		}
 	}

@@ -86,3 +86,24 @@ func (s *Invoices) WelcomeAll(ctx context.Context, emails []string) error {
 	}
 	return nil
 }
+
+// Near miss: the violation's arm reads the stored payment and sends its
+// receipt again: the loser answers with the winner's outcome.
+func (s *Invoices) ChargeOrResend(ctx context.Context, invoiceID int64, customer, email string, cents int64) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO invoice_payments (invoice_id, status) VALUES ($1, 'processing')`, invoiceID)
+	if isUniqueViolation(err) {
+		var status string
+		if err := s.db.QueryRowContext(ctx, `SELECT status FROM invoice_payments WHERE invoice_id = $1`, invoiceID).Scan(&status); err != nil {
+			return err
+		}
+		if status == "paid" {
+			return s.mailer.Send(ctx, email, "receipt")
+		}
+		return errPaid
+	}
+	if err != nil {
+		return err
+	}
+	_, err = s.gateway.Charge(ctx, customer, cents)
+	return err
+}
