@@ -34,7 +34,19 @@ func DoublesWrite(op *Op) bool {
 	case op.Kind == apis.Insert:
 		return MintsKey(op) && !recordsRuns(op.Resource.Table)
 	}
-	return op.Kind == apis.Update && !op.StateGuard && relativeUpdate(op)
+	return op.Kind == apis.Update && !redoneAsNoop(op) && relativeUpdate(op)
+}
+
+// redoneAsNoop reports whether an update's second run changes no row: its
+// WHERE tests a column its SET assigns (SET version = version + 1 WHERE
+// version = $3; SET status = 'done' WHERE status = 'pending'). A WHERE
+// that tests a column the update leaves alone (sku = $1, status =
+// 'active') matches again. Without SQL text, the state guard stands.
+func redoneAsNoop(op *Op) bool {
+	if op.SQL != nil {
+		return op.SQL.Transition
+	}
+	return op.StateGuard
 }
 
 // MintsKey reports whether a plain insert gives its row a key no earlier

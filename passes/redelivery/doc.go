@@ -18,16 +18,24 @@
 // confluent-kafka-go's Message), SQS, Google Pub/Sub and watermill
 // (Message), asynq (Task) and river (Job): a function that takes one, or
 // the part of a function that runs after it receives one (a loop over a
-// Deliveries channel, over ReadMessage, FetchMessage or PollFetches
-// results). It reports, in a handler, directly or through the functions it
-// calls (summaries, also across packages):
+// Deliveries channel, over ReadMessage, FetchMessage, ReceiveMessage or
+// PollFetches results, called on the client, on an interface of the
+// program's that mirrors the client's method, or through a helper of the
+// package that returns what it received). It reports, in a handler,
+// directly or through the functions it calls (summaries, also across
+// packages):
 //
 //   - a relative update: SET balance = balance + $1, array_append,
 //     jsonb ||, gorm.Expr("n + ?", 1), xorm Incr;
 //   - a redis counter or list: INCR, INCRBY, HINCRBY, LPUSH, RPUSH;
 //   - an insert whose key is new on every run: a uuid minted in the
 //     handler, a SQL INSERT that names no key column (a serial id), an ORM
-//     Create of a record whose key it leaves to the database.
+//     Create of a record whose key it leaves to the database;
+//   - at the record, a dedup claim or keyed insert gating such a write
+//     whose key is a field that names the delivery, not the message: SQS's
+//     ReceiptHandle, AMQP's DeliveryTag, JetStream's consumer sequence,
+//     delivery count or reply subject. A redelivery brings a new value,
+//     finds no record and runs the write again.
 //
 // It is silent when a dedup record is claimed before the write and gates
 // it (INSERT ... ON CONFLICT DO NOTHING with rows affected tested, a

@@ -63,8 +63,9 @@ func handlerOf(fn *ssa.Function) *handler {
 // it builds to publish: a receive from a channel (for d := range
 // deliveries), a result of the broker's own API (ReadMessage,
 // FetchMessage, iter.Next), an element of a slice it returned
-// (ReceiveMessage's Messages, fetches.Records()), or a type assertion (a
-// confluent Poll event).
+// (ReceiveMessage's Messages, fetches.Records()), either called through
+// an interface that mirrors it or handed on by a helper (see brokerCall),
+// or a type assertion (a confluent Poll event).
 func received(v ssa.Value) bool {
 	switch v := v.(type) {
 	case *ssa.UnOp:
@@ -81,7 +82,7 @@ func received(v ssa.Value) bool {
 		if _, ok := v.Tuple.(*ssa.TypeAssert); ok {
 			return true // case *kafka.Message: in a switch on Poll's event
 		}
-		return fromBroker(v.Tuple, 0)
+		return fromBroker(v, 0)
 	case *ssa.Call:
 		return fromBroker(v, 0)
 	case *ssa.TypeAssert:
@@ -95,28 +96,140 @@ func received(v ssa.Value) bool {
 }
 
 // fromBroker reports whether v is, or is a part of, the result of a call
-// into a broker's package.
+// into a broker's package, or of a call that hands one on.
 func fromBroker(v ssa.Value, depth int) bool {
-	if depth > 4 {
-		return false
-	}
 	switch x := v.(type) {
 	case *ssa.Call:
-		// A constructor (asynq.NewTask) builds a message to send.
-		f := dataaccess.Callee(&x.Call)
-		return f != nil && f.Pkg() != nil && apis.IsMessagePackage(f.Pkg().Path()) && !strings.HasPrefix(f.Name(), "New")
+		return brokerCall(x, 0, depth)
 	case *ssa.Extract:
-		return fromBroker(x.Tuple, depth+1)
+		call, ok := x.Tuple.(*ssa.Call)
+		return ok && brokerCall(call, x.Index, depth)
 	case *ssa.Field:
-		return fromBroker(x.X, depth+1)
+		return fromBroker(x.X, depth)
 	case *ssa.FieldAddr:
-		return fromBroker(x.X, depth+1)
+		return fromBroker(x.X, depth)
 	case *ssa.UnOp:
-		return x.Op == token.MUL && fromBroker(x.X, depth+1)
+		return x.Op == token.MUL && fromBroker(x.X, depth)
 	case *ssa.Slice:
-		return fromBroker(x.X, depth+1)
+		return fromBroker(x.X, depth)
 	}
 	return false
+}
+
+// maxHelpers bounds how many helpers deep fromBroker follows a received
+// message back to the broker. A field, dereference or slice step has one
+// operand, defined before it, so only the calls can go round.
+const maxHelpers = 3
+
+// brokerCall reports whether result i of call is what a broker delivered:
+// the call is a broker's method (ReceiveMessage, FetchMessage), or a
+// method of the program's own interface that mirrors one (an SQSAPI
+// interface holding ReceiveMessage, so that tests can fake the client),
+// or a function of this package whose returns hand on such a result
+// (func receive(...) ([]types.Message, error) { out, err :=
+// api.ReceiveMessage(...); return out.Messages, err }). A constructor
+// (asynq.NewTask) builds a message to send.
+func brokerCall(call *ssa.Call, i, depth int) bool {
+	f := dataaccess.Callee(&call.Call)
+	if f == nil || strings.HasPrefix(f.Name(), "New") {
+		return false
+	}
+	if brokerMethod(f) {
+		return true
+	}
+	fn := call.Call.StaticCallee()
+	return fn != nil && depth < maxHelpers && returnsReceived(fn, i, depth+1)
+}
+
+// returnsReceived reports whether every return of fn that gives result i
+// a value (not nil, on an error path) gives one the broker delivered.
+func returnsReceived(fn *ssa.Function, i, depth int) bool {
+	found := false
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || i >= len(ret.Results) {
+			continue
+		}
+		if k, ok := ret.Results[i].(*ssa.Const); ok && k.IsNil() {
+			continue
+		}
+		if !fromBroker(ret.Results[i], depth) {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
+// brokerMethod reports whether f is a function or method of a broker's
+// package, or the method of an interface that mirrors one: a method of
+// the same name and results that a type of the broker's package has, with
+// a type of that package in its signature. Programs put the part of the
+// client they call behind an interface of their own, to fake it in tests.
+func brokerMethod(f *types.Func) bool {
+	if f.Pkg() != nil && apis.IsMessagePackage(f.Pkg().Path()) {
+		return true
+	}
+	sig := f.Type().(*types.Signature)
+	recv := sig.Recv()
+	if recv == nil || !types.IsInterface(recv.Type()) {
+		return false
+	}
+	for _, pkg := range brokerPackages(sig) {
+		scope := pkg.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() {
+				continue
+			}
+			t := tn.Type()
+			if !types.IsInterface(t) {
+				t = types.NewPointer(t)
+			}
+			obj, _, _ := types.LookupFieldOrMethod(t, false, pkg, f.Name())
+			m, ok := obj.(*types.Func)
+			if ok && types.Identical(m.Type().(*types.Signature).Results(), sig.Results()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// brokerPackages returns the brokers' packages that declare a type in
+// sig's parameters or results (*sqs.ReceiveMessageOutput, kafka.Message,
+// <-chan amqp.Delivery).
+func brokerPackages(sig *types.Signature) []*types.Package {
+	var out []*types.Package
+	for _, vars := range []*types.Tuple{sig.Params(), sig.Results()} {
+		for i := range vars.Len() {
+			n := namedIn(vars.At(i).Type())
+			if n == nil || n.Obj().Pkg() == nil || !apis.IsMessagePackage(n.Obj().Pkg().Path()) {
+				continue
+			}
+			out = append(out, n.Obj().Pkg())
+		}
+	}
+	return out
+}
+
+// namedIn returns the named type t is or holds through pointers, slices
+// and channels, or nil.
+func namedIn(t types.Type) *types.Named {
+	for {
+		switch u := types.Unalias(t).(type) {
+		case *types.Pointer:
+			t = u.Elem()
+		case *types.Slice:
+			t = u.Elem()
+		case *types.Chan:
+			t = u.Elem()
+		case *types.Named:
+			return u
+		default:
+			return nil
+		}
+	}
 }
 
 // autoAcked reports whether ch is the channel of an AMQP consumer that
@@ -131,7 +244,7 @@ func autoAcked(ch ssa.Value) bool {
 		return false
 	}
 	f := dataaccess.Callee(&call.Call)
-	if f == nil || f.Name() != "Consume" || f.Pkg() == nil || !apis.IsMessagePackage(f.Pkg().Path()) {
+	if f == nil || f.Name() != "Consume" || !brokerMethod(f) {
 		return false
 	}
 	autoAck, ok := dataaccess.Arg(&call.Call, 2).(*ssa.Const)
@@ -144,7 +257,7 @@ func autoAcked(ch ssa.Value) bool {
 func produces(v ssa.Value) bool {
 	for _, call := range callsTaking(v) {
 		f := dataaccess.Callee(call.Common())
-		if f == nil || f.Pkg() == nil || !apis.IsMessagePackage(f.Pkg().Path()) {
+		if f == nil || !brokerMethod(f) {
 			continue
 		}
 		for _, verb := range []string{"Publish", "Produce", "Write", "Send", "Enqueue", "Insert"} {

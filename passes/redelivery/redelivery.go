@@ -45,11 +45,23 @@ func run(pass *analysis.Pass) (any, error) {
 		keyed := keyedWrites(ops)
 		for _, w := range ops {
 			h.cut = false
-			if reported[w.op] || !h.doubles(w) || claimedBefore(ops, w) || afterKeyedWrite(keyed, w) {
+			if reported[w.op] || !h.doubles(w) {
+				continue
+			}
+			records := append(claimsBefore(ops, w), keyedBefore(keyed, w)...)
+			rec, field, stopped := h.perDeliveryRecord(records)
+			if stopped {
 				continue
 			}
 			reported[w.op] = true
-			report(pass, h, w)
+			switch {
+			case field == "" || rec.op == w.op:
+				report(pass, h, w)
+			case !reported[rec.op]:
+				// One diagnostic for the record, whatever else it gates.
+				reported[rec.op] = true
+				reportDeliveryKey(pass, h, rec, field, w)
+			}
 			if h.cut {
 				// The write may be keyed by the message's id after all.
 				cuts.Add(h.fn.Pos(), fmt.Sprintf("message-id steps %d", maxDepth))
@@ -84,6 +96,16 @@ func report(pass *analysis.Pass, h *handler, w write) {
 	if at := h.arrivalPos(); at.IsValid() {
 		d.Related = []analysis.RelatedInformation{{Pos: at, Message: "the message arrives here, once per delivery"}}
 	}
+	pass.Report(d)
+}
+
+// reportDeliveryKey reports a dedup record keyed by a field that changes
+// with every delivery, at the record: the write it gates runs again.
+func reportDeliveryKey(pass *analysis.Pass, h *handler, rec write, field string, w write) {
+	msg := fmt.Sprintf("this dedup record is keyed by %s: a redelivered message finds no record under its new key, and the write it gates at line %d runs again (%s); key the record by the message's own id (its MessageId, the event's id)",
+		field, pass.Fset.Position(w.op.Pos()).Line, h.redelivery)
+	d := analysis.Diagnostic{Pos: rec.op.Pos(), Message: msg, URL: apis.RuntimeInboxURL}
+	d.Related = []analysis.RelatedInformation{{Pos: w.op.Pos(), Message: "the write the record does not keep from running again"}}
 	pass.Report(d)
 }
 

@@ -68,13 +68,15 @@ func takesMessage(f *types.Func) bool {
 	return false
 }
 
-// claimedBefore reports whether a dedup claim among ops runs before w
-// and gates it (a claim after w gates nothing): an insert into a processed-messages table or INSERT ...
-// ON CONFLICT DO NOTHING, a redis SETNX, a claim helper, whose outcome
-// (rows affected, the bool, the error of a claim that reports a
-// duplicate) decides whether w runs. A claim on another transaction than
-// w's is claimtx's finding, not this one.
-func claimedBefore(ops []write, w write) bool {
+// claimsBefore returns the dedup claims among ops that run before w and
+// gate it (a claim after w gates nothing): an insert into a
+// processed-messages table or INSERT ... ON CONFLICT DO NOTHING, a redis
+// SETNX, a claim helper, whose outcome (rows affected, the bool, the
+// error of a claim that reports a duplicate) decides whether w runs. A
+// claim on another transaction than w's is claimtx's finding, not this
+// one.
+func claimsBefore(ops []write, w write) []write {
+	var claims []write
 	for _, c := range ops {
 		if !isClaim(c.op) || c.op == w.op {
 			continue
@@ -90,10 +92,10 @@ func claimedBefore(ops []write, w write) bool {
 			continue // a claim inside a literal gates only that literal's writes
 		}
 		if ssautil.Gates(v, dataaccess.WinnerNotInError(c.op), target) {
-			return true
+			claims = append(claims, c)
 		}
 	}
-	return false
+	return claims
 }
 
 // isClaim reports whether op records a message as taken, atomically.
@@ -133,17 +135,18 @@ func keyedWrites(ops []write) []write {
 	return keyed
 }
 
-// afterKeyedWrite reports whether w is a keyed write, or runs only after
-// one (its error paths, the steps after it): a redelivery stops at the
-// keyed write's unique violation before it reaches w. A write that runs
-// before the keyed one runs again.
-func afterKeyedWrite(keyed []write, w write) bool {
+// keyedBefore returns the keyed writes that are w, or that w runs only
+// after (their error paths, the steps after them): a redelivery stops at
+// the keyed write's unique violation before it reaches w. A write that
+// runs before the keyed one runs again.
+func keyedBefore(keyed []write, w write) []write {
+	var out []write
 	for _, k := range keyed {
 		if k.op == w.op || k.at.Parent() == w.at.Parent() && ssautil.Before(k.at, w.at) {
-			return true
+			out = append(out, k)
 		}
 	}
-	return false
+	return out
 }
 
 // errorTested reports whether the write's own error is handed to a test

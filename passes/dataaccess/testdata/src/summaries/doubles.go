@@ -73,3 +73,17 @@ func MarkViewedAndLog(ctx context.Context, rdb *redis.Client, db *sql.DB, page s
 	_, err := db.ExecContext(ctx, `UPDATE pages SET viewed = true WHERE id = $1`, page)
 	return err
 }
+
+// A WHERE on a column the update leaves alone (sku is no key by name)
+// matches the row again: the amount is added again.
+func (s *Store) ReserveBySKU(ctx context.Context, sku string, n int64) error { // want ReserveBySKU:"doubles=true saves=-1$"
+	_, err := s.db.ExecContext(ctx, `UPDATE inventory SET reserved = reserved + $1 WHERE sku = $2`, n, sku)
+	return err
+}
+
+// Near miss: the WHERE tests the state the SET moves on from; a second
+// run changes no row.
+func (s *Store) ReserveHeld(ctx context.Context, sku string, n int64) error { // want ReserveHeld:"doubles=false saves=-1$"
+	_, err := s.db.ExecContext(ctx, `UPDATE inventory SET reserved = reserved + $1, state = 'held' WHERE sku = $2 AND state = 'free'`, n, sku)
+	return err
+}

@@ -2,3 +2,10 @@
 package aws
 
 func String(v string) *string { return &v }
+
+func ToString(p *string) (v string) {
+	if p == nil {
+		return v
+	}
+	return *p
+}

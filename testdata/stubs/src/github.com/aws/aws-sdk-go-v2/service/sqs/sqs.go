@@ -32,3 +32,6 @@ type ReceiveMessageOutput struct {
 func (c *Client) ReceiveMessage(ctx context.Context, params *ReceiveMessageInput, optFns ...func(*struct{})) (*ReceiveMessageOutput, error) {
 	return nil, nil
 }
+
+// Options are the client's options; the methods' optFns set them.
+type Options struct{}
