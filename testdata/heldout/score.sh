@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# score.sh IDEMVET: run idemvet over the held-out probe module (probes/)
-# and score it against probes/LABELS.tsv, the label of every site written
-# into it. A RACE is found when a finding's position lies in the same file
+# score.sh IDEMVET [SET]: run idemvet over a held-out probe module (SET,
+# probes by default; probes2 is the second set) and score it against
+# SET/LABELS.tsv, the label of every site written into it. A RACE is found when a finding's position lies in the same file
 # within 3 lines of the labelled check or read; a SAFE site is flagged
 # when one does. Prints one line per site and a summary per family:
 #
@@ -11,10 +11,11 @@
 set -euo pipefail
 bin=$(readlink -f "$1")
 here=$(cd "$(dirname "$0")" && pwd)
+set_dir=$here/${2:-probes}
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 . "$here/../services/findings.sh"
-findings "$bin" "$here/probes" >"$out"
+findings "$bin" "$set_dir" >"$out"
 awk -F'\t' '
 	FILENAME == ARGV[1] {
 		split($1, at, ":")
@@ -38,4 +39,4 @@ awk -F'\t' '
 	END {
 		for (f in fam) printf "family %s: races found %d/%d; safe sites flagged %d/%d\n", f, found[f], races[f], flagged[f], safes[f]
 	}
-' "$out" "$here/probes/LABELS.tsv" | sort -k1,1
+' "$out" "$set_dir/LABELS.tsv" | sort -k1,1
