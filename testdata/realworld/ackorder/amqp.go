@@ -51,7 +51,7 @@ func (o *Orders) AckAfterCommit(ctx context.Context, d amqp.Delivery) error {
 // InBeginFunc acks inside the callback, before BeginFunc commits.
 func (o *Orders) InBeginFunc(ctx context.Context, ch *amqp.Channel, d amqp.Delivery) error {
 	return pgx.BeginFunc(ctx, o.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `UPDATE stock SET qty = qty - 1 WHERE sku = $1`, string(d.Body)); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE stock SET qty = qty - 1 WHERE sku = $1`, string(d.Body)); err != nil { // want:redelivery (a redelivered message takes another unit)
 			return err
 		}
 		return ch.Ack(d.DeliveryTag, false) // want:ackorder
