@@ -392,13 +392,15 @@ func why(pass *analysis.Pass, check, write *dataaccess.Op, sentinel string, ops 
 	return s
 }
 
-// actBefore returns a duplicable act on the check's absent branch, in the
-// insert's function, that runs before the insert: no handling of the
+// actBefore returns an act on the check's absent branch, in the insert's
+// function, that runs before the insert and that running twice doubles
+// (an insert, an increment, a send; not a write of absolute values, which
+// the second caller repeats to the same effect): no handling of the
 // insert's outcome can undo it.
 func actBefore(check, write *dataaccess.Op, ops []*dataaccess.Op) *dataaccess.Op {
 	region := absentBranches(check)
 	for _, a := range ops {
-		if a == write || a == check || !dataaccess.Duplicable(a) || dataaccess.SameResource(check.Resource, a.Resource) ||
+		if a == write || a == check || !dataaccess.Duplicable(a) || !dataaccess.NonIdempotent(a) || dataaccess.SameResource(check.Resource, a.Resource) ||
 			a.Instr.Parent() != write.Instr.Parent() || !inRegion(a.Instr, check.Fn, region) {
 			continue
 		}
