@@ -123,13 +123,14 @@ func racingWrite(check *dataaccess.Op, ops []*dataaccess.Op, callers *callers) (
 		if !insert || !dataaccess.SameResource(check.Resource, w.Resource) {
 			continue
 		}
-		if !inRegion(w.Instr, check.Fn, region) || !dataaccess.SameInput(check, w) || reportsError(w) {
+		delegates := inMemory && delegatesFirst(check, w, region)
+		if !inRegion(w.Instr, check.Fn, region) && !delegates || !dataaccess.SameInput(check, w) || reportsError(w) {
 			continue // not on the absent path, or a new row rather than the one checked
 		}
 		if rechecked(check, w, ops, region) {
 			continue // double-checked: the inner check guards the write
 		}
-		if inMemory && !hasSideEffect(check, w, ops, region) {
+		if inMemory && !hasSideEffect(check, w, ops, region) && !delegates {
 			continue // filling a cache twice is harmless
 		}
 		if guarded(check, w, ops) || callers.lockedFirst(check, ops) {

@@ -144,6 +144,12 @@
 // (u.HasRole(r), user.HasProvider(p)) is an existence check on the child:
 // an insert of that child on the "missing" branch races like any other.
 //
+// An idempotency middleware is a check too: a GET of the request's key
+// (named as an idempotency key, or read from an Idempotency-Key header),
+// the next handler run when nothing is stored (next.ServeHTTP, echo's
+// next(c)), then a SET of the answer. Two retries both
+// run the handler. A response cache keyed by a URL is silent.
+//
 // A claim whose outcome nothing reads decides nothing: INSERT ... ON
 // CONFLICT DO NOTHING with its rows affected unread, a SETNX whose bool
 // is dropped, a LoadOrStore whose loaded flag is, followed by a charge,
