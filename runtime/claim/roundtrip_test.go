@@ -15,26 +15,31 @@ import (
 	"github.com/jackc/pgx/v5/stdlib"
 )
 
-// countingConn counts network round trips: a read that follows a write is
-// the client waiting for the server's answer to what it sent. pgx may
-// read on a goroutine of its own while it writes (its background reader,
-// started while a large message is flushed), so wrote is atomic.
+// countingConn counts network round trips: a write that follows an
+// answer read from the server starts the next one. pgx may read on a
+// goroutine of its own while it writes (its background reader, started
+// while a large message is flushed), whose read can be waiting before the
+// write it answers: counting at the write, after data came back, does
+// not depend on when that read began. read is atomic for the same reason.
 type countingConn struct {
 	net.Conn
 	trips *atomic.Int64
-	wrote atomic.Bool
+	read  atomic.Bool
 }
 
 func (c *countingConn) Write(b []byte) (int, error) {
-	c.wrote.Store(true)
+	if c.read.Swap(false) {
+		c.trips.Add(1)
+	}
 	return c.Conn.Write(b)
 }
 
 func (c *countingConn) Read(b []byte) (int, error) {
-	if c.wrote.Swap(false) {
-		c.trips.Add(1)
+	n, err := c.Conn.Read(b)
+	if n > 0 {
+		c.read.Store(true)
 	}
-	return c.Conn.Read(b)
+	return n, err
 }
 
 // tripEnv is an env on one connection whose round trips are counted.
