@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -33,7 +34,7 @@ func delegatesFirst(check, write *dataaccess.Op, region []*ssa.BasicBlock) bool 
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
-			if ok && handsOnRequest(call.Common()) && afterRegion(instr, region) && reaches(instr, write.Instr) {
+			if ok && handsOnRequest(call.Common()) && afterRegion(instr, region) && ssautil.Reachable(instr, write.Instr) {
 				return true
 			}
 		}
@@ -41,21 +42,15 @@ func delegatesFirst(check, write *dataaccess.Op, region []*ssa.BasicBlock) bool 
 	return false
 }
 
-// afterRegion reports whether instr can run after entering one of the
-// blocks, in their function.
+// afterRegion reports whether instr, in the function of the region, can
+// run after entering one of its blocks.
 func afterRegion(instr ssa.Instruction, region []*ssa.BasicBlock) bool {
 	for _, b := range region {
-		if b.Parent() == instr.Parent() && blocksFrom(b, nil)[instr.Block()] {
+		if b.Parent() == instr.Parent() && ssautil.BlockReaches(b, instr) {
 			return true
 		}
 	}
 	return false
-}
-
-// reaches reports whether write can run after instr in their function.
-func reaches(instr, write ssa.Instruction) bool {
-	return instr.Block() == write.Block() && instr.Pos() < write.Pos() ||
-		instr.Block() != write.Block() && blocksFrom(instr.Block(), nil)[write.Block()]
 }
 
 // handsOnRequest reports whether c hands the request to the next handler:
@@ -83,11 +78,8 @@ func handsOnRequest(c *ssa.CallCommon) bool {
 // isNamed reports whether t (or what it points to) is the named type
 // pkg.name.
 func isNamed(t types.Type, pkg, name string) bool {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+	n := ssautil.NamedOf(t)
+	return n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
 }
 
 // idempotencyKeyed reports whether a key is built with a constant naming
@@ -112,15 +104,9 @@ func idempotencyKeyed(v ssa.Value, depth int) bool {
 			}
 		}
 	case *ssa.Slice: // fmt.Sprintf's arguments
-		if alloc, ok := x.X.(*ssa.Alloc); ok {
-			for _, ref := range *alloc.Referrers() {
-				if ia, ok := ref.(*ssa.IndexAddr); ok {
-					for _, r := range *ia.Referrers() {
-						if st, ok := r.(*ssa.Store); ok && idempotencyKeyed(st.Val, depth-1) {
-							return true
-						}
-					}
-				}
+		for _, e := range dataaccess.VariadicElems(x) {
+			if idempotencyKeyed(e, depth-1) {
+				return true
 			}
 		}
 	}

@@ -23,6 +23,12 @@ func InRegion(instr ssa.Instruction, fn *ssa.Function, region []*ssa.BasicBlock)
 	return inRegion(instr, fn, region)
 }
 
+// AfterRegion reports whether instr, in the function of the region, can
+// run after entering one of its blocks (see afterRegion).
+func AfterRegion(instr ssa.Instruction, region []*ssa.BasicBlock) bool {
+	return afterRegion(instr, region)
+}
+
 // WonFirst reports whether op, on the check's absent branch, runs only
 // for the caller a claim before it picked (see wonFirst): a memory in
 // front of that claim only saves a round trip.

@@ -135,23 +135,11 @@ func markOf(check probe, writes []probe, region []*ssa.BasicBlock) *dataaccess.O
 		return check.op
 	}
 	for _, w := range writes {
-		if sameEntry(check, w) && (checkthenact.InRegion(w.op.Instr, check.op.Fn, region) || reachedFrom(region, w.op.Instr)) {
+		if sameEntry(check, w) && (checkthenact.InRegion(w.op.Instr, check.op.Fn, region) || checkthenact.AfterRegion(w.op.Instr, region)) {
 			return w.op
 		}
 	}
 	return nil
-}
-
-// reachedFrom reports whether instr, in the function of the region, runs
-// after the absent branch: a mark after the if, on both paths (if !seen
-// { send() }; seen.Add(id)), records the key all the same.
-func reachedFrom(region []*ssa.BasicBlock, instr ssa.Instruction) bool {
-	for _, b := range region {
-		if b.Parent() == instr.Parent() && len(b.Instrs) > 0 && ssautil.Reachable(b.Instrs[0], instr) {
-			return true
-		}
-	}
-	return false
 }
 
 // keepsResult reports whether the mark stores what the effect returned
