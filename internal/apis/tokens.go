@@ -17,7 +17,7 @@ func NamesOneTimeToken(name string) bool {
 	}
 	for _, w := range words {
 		switch w {
-		case "token", "tokens", "otp", "otps", "passcode", "verification", "verifications", "recovery", "reset", "resets",
+		case "token", "tokens", "otp", "otps", "passcode", "verification", "verifications", "verify", "activation", "activations", "recovery", "reset", "resets",
 			"invite", "invites", "invitation", "invitations", "redemption", "redemptions", "captcha", "nonce", "magic":
 			return true
 		}

@@ -77,8 +77,49 @@ func tokenReuse(read *dataaccess.Op, ops []*dataaccess.Op) (consume, act *dataac
 			}
 			return c, a
 		}
+		spends := c.Kind == apis.Delete || marksUsed(c) // not a record saved with the token cleared, which is the act itself
+		if spends && validatesForCallers(read.Fn) && !consumeDecidesReturn(c, read.Fn) {
+			return c, nil // CheckEmailVerifyCode: its callers act when it says yes
+		}
 	}
 	return nil, nil
+}
+
+// validatesForCallers reports whether fn hands its callers a verdict on
+// the token: it returns a bool, or its name says it checks, verifies or
+// spends one (CheckEmailVerifyCode, ValidateResetToken, UseRecoveryCode:
+// the first word is the verb, so RevokeEmailVerify is no validator).
+// Its callers act on a yes, so a consume inside it that does not decide
+// the yes lets two requests both act. A function that only revokes or
+// deletes a token (RevokeInvite) hands on no verdict: two revocations
+// are one.
+func validatesForCallers(fn *ssa.Function) bool {
+	res := fn.Signature.Results()
+	for i := range res.Len() {
+		if b, ok := res.At(i).Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
+			return true
+		}
+	}
+	words := apis.SplitWords(fn.Name())
+	if len(words) == 0 {
+		return false
+	}
+	switch words[0] {
+	case "check", "verify", "validate", "consume", "use", "redeem":
+		return true
+	}
+	return false
+}
+
+// consumeDecidesReturn reports whether what the consume says about
+// finding the row (its rows affected, its bool) gates a return of fn.
+func consumeDecidesReturn(consume *dataaccess.Op, fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && winnerGates(consume, ret) {
+			return true
+		}
+	}
+	return false
 }
 
 // consumption reports whether op spends the token read loaded: deletes

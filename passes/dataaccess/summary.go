@@ -263,7 +263,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 			checks = append(checks, op)
 		case op.Kind.IsWrite():
 			writes = append(writes, op)
-			if op.Kind.IsAtomicInsert() {
+			if op.Kind.IsAtomicInsert() && !savesBack(op) {
 				atomic = append(atomic, op)
 			} else if op.Kind == apis.Insert {
 				plain = append(plain, op)
@@ -313,6 +313,9 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		// A helper that looks the row up, then updates it (UpdatePayment:
 		// found? then save), is an update for its callers.
 		s.Kind = writes[0].Kind
+		if savesBack(writes[0]) {
+			s.Kind = apis.Update
+		}
 	}
 	if len(data) == 0 {
 		s.commitsParam(fn, ops)
@@ -510,11 +513,19 @@ func mergeTables(a, b []string) []string {
 
 func allUpdates(writes []*Op) bool {
 	for _, w := range writes {
-		if w.Kind != apis.Update {
+		if w.Kind != apis.Update && !savesBack(w) {
 			return false
 		}
 	}
 	return true
+}
+
+// savesBack reports whether op is an upsert by Save of a record that
+// already has its key (gorm's db.Save(&n) of a loaded row): it writes
+// the row back for every caller and picks no winner, so a helper made of
+// it is an update, never a claim.
+func savesBack(op *Op) bool {
+	return op.Kind == apis.CondInsert && WritesBack(op)
 }
 
 // returnedRecordTable returns the table of the record a loader that
