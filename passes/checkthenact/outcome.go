@@ -314,7 +314,9 @@ func (o *outcomes) fromEmbedded(ref, base ssa.Value, idx int, depth int) {
 // with its zero value (u == User{}). From a helper that returns the zero
 // record when the row is missing (Summary.ZeroWhenAbsent), the field it
 // looked the row up by says so too (u.Name == "" after
-// userByName(name)); any other field of a found row may well be empty.
+// userByName(name)), and so does a field naming the row to people
+// (m.Name == "" after ByExternalID(id)); any other field of a found row
+// may well be empty.
 func (o *outcomes) fromRecordKeys(op *dataaccess.Op) {
 	lookup := lookupFields(op)
 	for _, rec := range recordValues(op) {
@@ -334,7 +336,8 @@ func (o *outcomes) fromRecordKeys(op *dataaccess.Op) {
 			continue
 		}
 		byLookup := func(t types.Type, i int) bool {
-			return lookup[strings.ToLower(ssautil.FieldName(t, i))]
+			name := ssautil.FieldName(t, i)
+			return lookup[strings.ToLower(name)] || isIdentityField(name)
 		}
 		for _, f := range fieldValues(rec, byLookup) {
 			o.fromMeaning(f, recordKey, 1)
@@ -375,6 +378,18 @@ func wholeRecordValues(rec ssa.Value) []ssa.Value {
 		return ssautil.LoadsOf(rec)
 	}
 	return nil
+}
+
+// isIdentityField reports whether a record's field names what identifies
+// the row to people (its name, e-mail, username, slug): a column a found
+// row always has filled, so that a helper's zero record is the one with
+// it empty (m.Name != "" after ByExternalID).
+func isIdentityField(name string) bool {
+	switch name {
+	case "Name", "Email", "Username", "UserName", "Login", "Slug", "Handle":
+		return true
+	}
+	return false
 }
 
 // lookupFields returns the lower-cased names of the fields a helper that

@@ -97,6 +97,43 @@ func (g gate) regions() [][]*ssa.BasicBlock {
 	return out
 }
 
+// addsRowOnly reports whether w inserts a row and writes back no record
+// it is handed: a repository's Create(ctx, &m), not a helper that
+// inserts a credit note and saves the invoice it was passed.
+func addsRowOnly(w *dataaccess.Op) bool {
+	return w.Kind == apis.Insert && (w.Summary == nil || w.Summary.SavesParam < 0)
+}
+
+// heldFresh reports whether the variable that held the record read is
+// given a new record before w runs (m = Merchant{ExternalID: id} after
+// ByExternalID found none): an insert of it adds a row and moves no state
+// of the row read. A check whose absent arm leads there is
+// check-then-insert, the other rule's.
+func heldFresh(records []ssa.Value, w *dataaccess.Op) bool {
+	for _, rec := range records {
+		alloc, ok := rec.(*ssa.Alloc)
+		if !ok {
+			continue
+		}
+		for _, ref := range *alloc.Referrers() {
+			st, ok := ref.(*ssa.Store)
+			if !ok || st.Addr != alloc {
+				continue
+			}
+			load, ok := st.Val.(*ssa.UnOp)
+			if !ok {
+				continue
+			}
+			if lit, ok := load.X.(*ssa.Alloc); ok && lit.Comment == "complit" {
+				if loc, ok := locate(w.Instr, st.Parent()); ok && ssautil.Reachable(st, loc) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // stateWrites returns the writes of the read's record on the gated
 // branch: a write of its table keyed like the read or by a value of the
 // record, or a call of a helper that writes back the record it is passed
@@ -104,7 +141,7 @@ func (g gate) regions() [][]*ssa.BasicBlock {
 func stateWrites(g gate, ops []*dataaccess.Op, region []*ssa.BasicBlock) []*dataaccess.Op {
 	var out []*dataaccess.Op
 	for _, w := range ops {
-		if !inRegion(w.Instr, g.fn, region) {
+		if !inRegion(w.Instr, g.fn, region) || addsRowOnly(w) && heldFresh(g.records, w) {
 			continue
 		}
 		if savesRecord(g.records, w) {

@@ -33,7 +33,7 @@ func returnsZeroWhenAbsent(fn *ssa.Function, checks []*Op) bool {
 		if !ok || len(ret.Results) == 0 {
 			continue
 		}
-		if zeroWithNilErrors(ret) || zeroOnNilError(ret) || filledAfterNotFound(fn, ret, checks) || filledPresenceDropped(fn, ret, checks) {
+		if zeroWithNilErrors(ret) || zeroOnNilError(ret) || filledAfterNotFound(fn, ret, checks) || filledPresenceDropped(fn, ret, checks) || filledNotFoundForgiven(fn, ret, checks) {
 			return true
 		}
 		for _, op := range checks {
@@ -84,6 +84,64 @@ func filledPresenceDropped(fn *ssa.Function, ret *ssa.Return, checks []*Op) bool
 		}
 		if errorsFrom(ret, call) {
 			return true
+		}
+	}
+	return false
+}
+
+// filledNotFoundForgiven reports whether ret returns the record whose
+// fields a read of fn scanned into, with its error handed through a
+// helper of the package that turns not-found into nil (`Scan(&m.ID,
+// &m.Name); return m, ignoreNoRows(err)`): a missing row comes back as
+// the zero record and no error.
+func filledNotFoundForgiven(fn *ssa.Function, ret *ssa.Return, checks []*Op) bool {
+	load, ok := ret.Results[0].(*ssa.UnOp)
+	if !ok || load.Op != token.MUL || len(ret.Results) != 2 {
+		return false
+	}
+	forgiving, ok := ret.Results[1].(*ssa.Call)
+	if !ok || !forgivesNotFound(forgiving.Call.StaticCallee()) {
+		return false
+	}
+	read := slices.ContainsFunc(checks, func(op *Op) bool { return op.Instr.Parent() == fn && op.Summary == nil })
+	return read && scannedInto(fn, load.X)
+}
+
+// forgivesNotFound reports whether helper is a function of one error
+// that tests it for a not-found sentinel and returns nil on some path:
+// ignoreNoRows, notFoundToNil.
+func forgivesNotFound(helper *ssa.Function) bool {
+	if helper == nil || len(helper.Params) != 1 || !ssautil.IsError(helper.Params[0].Type()) || !testsNotFound(helper) {
+		return false
+	}
+	for _, b := range helper.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 && isNilConst(ret.Results[0]) {
+			return true
+		}
+	}
+	return false
+}
+
+// scannedInto reports whether a call of fn is handed the record at addr
+// or the address of one of its fields (Scan(&m.ID, &m.Name)).
+func scannedInto(fn *ssa.Function, addr ssa.Value) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			for _, a := range call.Call.Args {
+				for _, v := range append([]ssa.Value{a}, variadicElems(a)...) {
+					v = Unwrap(v)
+					if fa, ok := v.(*ssa.FieldAddr); ok {
+						v = fa.X
+					}
+					if v == addr {
+						return true
+					}
+				}
+			}
 		}
 	}
 	return false

@@ -1,6 +1,8 @@
 package summaries
 
 import (
+	"context"
+	"database/sql"
 	"errors"
 
 	"gorm.io/gorm"
@@ -144,4 +146,41 @@ func loadUserXormWrapped(engine *xorm.Engine, name string) (User, error) { // wa
 	var u User
 	_, err := engine.Where("name = ?", name).Get(&u)
 	return u, errors.Join(err, errNoUser)
+}
+
+// A row scanned field by field, its error handed through a helper that
+// forgives sql.ErrNoRows: the zero Merchant comes back with no error.
+type Merchant struct {
+	ID         int64
+	ExternalID string
+	Name       string
+}
+
+func ignoreNoRows(err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	return err
+}
+
+func notFoundAsSentinel(err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return errNoMerchant
+	}
+	return err
+}
+
+var errNoMerchant = errors.New("no merchant")
+
+func merchantByExternalID(ctx context.Context, db *sql.DB, id string) (Merchant, error) { // want merchantByExternalID:"^read .*zerowhenabsent=true"
+	var m Merchant
+	err := db.QueryRowContext(ctx, `SELECT id, external_id, name FROM merchants WHERE external_id = $1`, id).Scan(&m.ID, &m.ExternalID, &m.Name)
+	return m, ignoreNoRows(err)
+}
+
+// Near miss: the helper turns not-found into an error of its own.
+func merchantOrErr(ctx context.Context, db *sql.DB, id string) (Merchant, error) { // want merchantOrErr:"^read .*zerowhenabsent=false"
+	var m Merchant
+	err := db.QueryRowContext(ctx, `SELECT id, external_id, name FROM merchants WHERE external_id = $1`, id).Scan(&m.ID, &m.ExternalID, &m.Name)
+	return m, notFoundAsSentinel(err)
 }
