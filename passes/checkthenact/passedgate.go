@@ -44,26 +44,49 @@ func passedGates(c *callers, model *dataaccess.Result, fn *ssa.Function, usable 
 }
 
 // paramGates returns the branches of fn on a state of the record param
-// points to, one per branch, without the read that loaded the record: a
-// caller supplies it.
+// holds or points to, one per branch, without the read that loaded the
+// record: a caller supplies it. A record passed by value is the caller's
+// row all the same (PayInvoice(ctx, inv Invoice)); SSA keeps it in a
+// local of fn, whose fields the gate tests.
 func paramGates(fn *ssa.Function, param *ssa.Parameter) []gate {
-	if !isRecordType(param.Type()) || !isPointer(param.Type()) {
+	if !isRecordType(param.Type()) {
 		return nil
 	}
+	records := []ssa.Value{param}
+	if !isPointer(param.Type()) {
+		records = append(records, spilledTo(param)...)
+	}
 	var states []stateValue
-	states = append(states, fieldLoads(param, "", 0)...)
-	states = append(states, recordPredicates(param)...)
+	for _, rec := range records {
+		states = append(states, fieldLoads(rec, "", 0)...)
+		states = append(states, recordPredicates(rec)...)
+	}
 	var gates []gate
 	seen := map[*ssa.If]bool{}
 	for _, sv := range states {
 		for _, ifi := range branchesOn(sv.v) {
-			if !seen[ifi] && !assignedBefore([]ssa.Value{param}, sv.field, ifi) {
+			if !seen[ifi] && !assignedBefore(records, sv.field, ifi) {
 				seen[ifi] = true
-				gates = append(gates, gate{ifi: ifi, field: sv.field, fn: fn, at: fn.Blocks[0].Instrs[0], records: []ssa.Value{param}, passed: true})
+				gates = append(gates, gate{ifi: ifi, field: sv.field, fn: fn, at: fn.Blocks[0].Instrs[0], records: records, passed: true})
 			}
 		}
 	}
 	return gates
+}
+
+// spilledTo returns the locals a by-value parameter is copied into on
+// entry (t0 = local Invoice (inv); *t0 = inv): its fields are read and
+// written there.
+func spilledTo(param *ssa.Parameter) []ssa.Value {
+	var out []ssa.Value
+	for _, ref := range *param.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Val == param {
+			if local, ok := st.Addr.(*ssa.Alloc); ok && local.Comment == param.Name() {
+				out = append(out, local)
+			}
+		}
+	}
+	return out
 }
 
 // readPassing returns the read of site's function whose record arg is,

@@ -246,10 +246,14 @@ func (m *modeler) noteCall(c *ssa.CallCommon, at func(ssa.Value) *ParamWrites) {
 		return
 	}
 	for i, a := range c.Args {
-		if i < len(sc.Params) && isRecordValueParam(sc.Params[i]) {
-			continue // the callee assigns its own copy
-		}
 		p := rootPath(a)
+		if i < len(sc.Params) && isRecordValueParam(sc.Params[i]) && !(isRecordValueParam(p.Base) && m.savesParam(sc, obj, i)) {
+			// The callee assigns its own copy. Only a copy of this
+			// function's own copy that the callee saves gains for it
+			// what the callee assigns: both are the row this function
+			// saves (settle(ctx, inv) handing inv on to markPaid).
+			continue
+		}
 		w := at(p.Base)
 		if w == nil {
 			continue
@@ -267,6 +271,19 @@ func (m *modeler) noteCall(c *ssa.CallCommon, at func(ssa.Value) *ParamWrites) {
 			w.Columns = w.Columns || cw.Columns
 		}
 	}
+}
+
+// savesParam reports whether the callee's summary says it saves the
+// record it takes as its i'th parameter (receiver first).
+func (m *modeler) savesParam(callee *ssa.Function, obj *types.Func, i int) bool {
+	s := m.summaryOf(obj.Origin())
+	if s == nil || s.SavesParam < 0 {
+		return false
+	}
+	if callee.Signature.Recv() != nil {
+		i--
+	}
+	return s.SavesParam == i
 }
 
 // firstField names the field of the parameter's record that a path (or

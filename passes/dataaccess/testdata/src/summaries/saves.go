@@ -82,3 +82,25 @@ func reopenInvoice(db *gorm.DB, inv *Invoice) error { // want reopenInvoice:"^up
 	inv.State = "open"
 	return db.Save(inv).Error
 }
+
+// A copy handed on by value to a helper that assigns and saves it: the
+// row this helper saves gets State, two calls down.
+func closeCopy(db *gorm.DB, inv Invoice) error { // want closeCopy:"saves=1$" closeCopy:"assigns 1:State$"
+	return saveClosedCopy(db, inv)
+}
+
+func saveClosedCopy(db *gorm.DB, inv Invoice) error { // want saveClosedCopy:"saves=1$" saveClosedCopy:"assigns 1:State$"
+	inv.State = "closed"
+	return db.Save(&inv).Error
+}
+
+// Near miss: the helper assigns its copy and saves nothing, so the
+// caller's copy gains nothing from it.
+func closeCopyUnsaved(inv Invoice) string {
+	return describeClosed(inv)
+}
+
+func describeClosed(inv Invoice) string { // want describeClosed:"assigns 0:State$"
+	inv.State = "closed"
+	return inv.State
+}
