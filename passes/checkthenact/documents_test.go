@@ -12,7 +12,7 @@ import (
 // TestDocumentStores runs the check over DynamoDB, MongoDB (v1, v2) and
 // etcd code, with the stubs of their clients.
 func TestDocumentStores(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), checkthenact.Analyzer, "dynamocheck", "mongocheck", "etcdcheck")
+	analysistest.Run(t, analysistest.TestData(), checkthenact.Analyzer, "dynamocheck", "dynamolayers/store", "dynamolayers", "mongocheck", "etcdcheck")
 }
 
 // TestDynamoDBFix adds the attribute_not_exists condition to PutItem, and

@@ -251,7 +251,10 @@ func (o *outcomes) fromValue(v ssa.Value, depth int) {
 		}
 		return
 	}
-	if _, isPtr := v.Type().Underlying().(*types.Pointer); isPtr && o.kind == apis.Read && !isLibraryType(v.Type()) {
+	if _, isPtr := v.Type().Underlying().(*types.Pointer); isPtr && !isLibraryType(v.Type()) && (o.kind == apis.Read || o.helper && isRecordType(v.Type())) {
+		// A helper that probes (a DynamoDB GetItem, a count) and hands
+		// back the record it found, nil when none, says absent by nil
+		// too.
 		o.fromMeaning(v, resultPtr, depth)
 	}
 	// A helper's read that returns the stored bytes (a cached response
