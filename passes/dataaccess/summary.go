@@ -281,7 +281,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		if NonIdempotent(op) {
 			s.NonIdempotent = true
 		}
-		if DoublesWrite(op) {
+		if DoublesWrite(op) && !wonClaimGates(op, ops) {
 			s.DoublesWrite = true
 		}
 		if writesTable(op) {
@@ -518,6 +518,23 @@ func allUpdates(writes []*Op) bool {
 		}
 	}
 	return true
+}
+
+// wonClaimGates reports whether op runs only where an atomic claim of its
+// function reported a new key (INSERT ... ON CONFLICT DO NOTHING, then
+// `if n == 0 { return nil }`): a second run with the same key claims
+// nothing and skips it, so the helper does not double it.
+func wonClaimGates(op *Op, ops []*Op) bool {
+	for _, c := range ops {
+		call, ok := c.Instr.(*ssa.Call)
+		if !ok || c == op || c.Fn != op.Fn || !c.Kind.IsAtomicInsert() || savesBack(c) {
+			continue
+		}
+		if ssautil.Gates(call, true, op.Instr) {
+			return true
+		}
+	}
+	return false
 }
 
 // savesBack reports whether op is an upsert by Save of a record that

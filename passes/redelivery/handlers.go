@@ -82,6 +82,10 @@ func received(v ssa.Value) bool {
 		if _, ok := v.Tuple.(*ssa.TypeAssert); ok {
 			return true // case *kafka.Message: in a switch on Poll's event
 		}
+		if sel, ok := v.Tuple.(*ssa.Select); ok {
+			ch := selectedChannel(sel, v.Index)
+			return ch != nil && !autoAcked(ch) // case msg := <-claim.Messages(): in a loop beside ctx.Done()
+		}
 		return fromBroker(v, 0)
 	case *ssa.Call:
 		return fromBroker(v, 0)
@@ -93,6 +97,22 @@ func received(v ssa.Value) bool {
 		return fromBroker(v.X, 0)
 	}
 	return false
+}
+
+// selectedChannel returns the channel whose receive yields result i of a
+// select (index, recvOk, then one value per receiving case), or nil.
+func selectedChannel(sel *ssa.Select, i int) ssa.Value {
+	k := i - 2
+	for _, st := range sel.States {
+		if st.Dir != types.RecvOnly {
+			continue
+		}
+		if k == 0 {
+			return st.Chan
+		}
+		k--
+	}
+	return nil
 }
 
 // fromBroker reports whether v is, or is a part of, the result of a call

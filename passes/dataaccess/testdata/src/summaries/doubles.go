@@ -87,3 +87,26 @@ func (s *Store) ReserveHeld(ctx context.Context, sku string, n int64) error { //
 	_, err := s.db.ExecContext(ctx, `UPDATE inventory SET reserved = reserved + $1, state = 'held' WHERE sku = $2 AND state = 'free'`, n, sku)
 	return err
 }
+
+// Near miss: the addition runs only where the event's claim added its
+// row, so a second run with the same event adds nothing.
+func (s *Store) AddBalanceOnce(ctx context.Context, eventID, id string, amount int64) error { // want AddBalanceOnce:"doubles=false saves=-1$"
+	res, err := s.db.ExecContext(ctx, `INSERT INTO processed_events (id) VALUES ($1) ON CONFLICT DO NOTHING`, eventID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil
+	}
+	_, err = s.db.ExecContext(ctx, `UPDATE accounts SET balance = balance + $1 WHERE id = $2`, amount, id)
+	return err
+}
+
+// The claim is made, but the addition runs whatever it said.
+func (s *Store) AddBalanceClaimIgnored(ctx context.Context, eventID, id string, amount int64) error { // want AddBalanceClaimIgnored:"doubles=true saves=-1$"
+	if _, err := s.db.ExecContext(ctx, `INSERT INTO processed_events (id) VALUES ($1) ON CONFLICT DO NOTHING`, eventID); err != nil {
+		return err
+	}
+	_, err := s.db.ExecContext(ctx, `UPDATE accounts SET balance = balance + $1 WHERE id = $2`, amount, id)
+	return err
+}
