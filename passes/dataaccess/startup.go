@@ -29,7 +29,9 @@ import (
 //     for migrations) is too, and so is a func in a Migration record
 //     wherever the record is built (gormigrate.New(db, opts,
 //     []*gormigrate.Migration{{Migrate: ...}})): a migrator runs it once;
-//   - main, init and the commands of a CLI (the Run/RunE/Action function
+//   - main, init, a function named for initialising that takes no input
+//     (InitDb, initBuiltInOrganization: its caller is main, in another
+//     package) and the commands of a CLI (the Run/RunE/Action function
 //     of a cobra or urfave/cli command) are roots: their statements before
 //     the first one that starts serving (a go statement, Serve,
 //     ListenAndServe, Start, Run, Consume, Subscribe) are startup code;
@@ -91,7 +93,7 @@ func findStartup(pkg *types.Package, pkgInit *ssa.Function, funcs []*ssa.Functio
 	}
 	for _, fn := range funcs {
 		switch {
-		case fn.Parent() == nil && (isInit(fn) || fn.Name() == "main" && pkg.Name() == "main"):
+		case fn.Parent() == nil && (isInit(fn) || fn.Name() == "main" && pkg.Name() == "main" || isBootstrap(fn)):
 			s.serving[fn] = servingInstrs(fn)
 			if isInit(fn) {
 				for _, reg := range migrationRegistrations(fn) {
@@ -236,6 +238,16 @@ func goStatements(fn *ssa.Function) []ssa.Instruction {
 
 func isInit(fn *ssa.Function) bool {
 	return fn.Name() == "init" || strings.HasPrefix(fn.Name(), "init#")
+}
+
+// isBootstrap reports whether fn is named for initialising (InitDb,
+// InitFromFile, initBuiltInOrganization) and takes nothing to act on: a
+// package's own setup, which main calls from another package where this
+// one cannot see it. A function that takes input (InitPayment(ctx, id))
+// starts something for a caller and may serve requests.
+func isBootstrap(fn *ssa.Function) bool {
+	words := apis.SplitWords(fn.Name())
+	return len(words) > 0 && words[0] == "init" && fn.Signature.Params().Len() == 0 && fn.Signature.Recv() == nil
 }
 
 // isStartupPackage reports whether an import path names a package whose
