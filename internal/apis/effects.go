@@ -11,8 +11,11 @@ func init() {
 			register(row(pkg, recv, n, Effect))
 		}
 	}
-	effect("net/http", "Client", "Do", "Get", "Post", "PostForm", "Head")
-	effect("net/http", "", "Get", "Post", "PostForm", "Head")
+	// GET and HEAD are safe methods (RFC 9110): run twice, they change
+	// nothing, so fetching a page's title twice doubles no act. Do's
+	// method is not known, so it stays an effect.
+	effect("net/http", "Client", "Do", "Post", "PostForm")
+	effect("net/http", "", "Post", "PostForm")
 	effect("net/smtp", "", "SendMail")
 	effect("github.com/rabbitmq/amqp091-go", "Channel", "Publish", "PublishWithContext", "PublishWithDeferredConfirm", "PublishWithDeferredConfirmWithContext")
 	effect("github.com/streadway/amqp", "Channel", "Publish")

@@ -19,13 +19,13 @@ func syncMap(id string) {
 		return
 	}
 	seen.Store(id, true)
-	http.Get("https://ledger.example/apply?id=" + id)
+	http.Post("https://ledger.example/apply?id="+id, "", nil)
 }
 
 func redisExists(ctx context.Context, rdb *redis.Client, id string, ttl time.Duration) {
 	if rdb.Exists(ctx, "evt:"+id).Val() == 0 { // want `check-then-act race`
 		rdb.Set(ctx, "evt:"+id, "1", ttl)
-		http.Get("https://ledger.example/apply?id=" + id)
+		http.Post("https://ledger.example/apply?id="+id, "", nil)
 	}
 }
 

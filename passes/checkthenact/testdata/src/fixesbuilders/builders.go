@@ -30,7 +30,7 @@ func squirrelInsertThenCharge(ctx context.Context, db *sql.DB, key string) {
 	err := sq.Select("id").From("orders").Where(sq.Eq{"key": key}).RunWith(db).QueryRowContext(ctx).Scan(&id) // want `check-then-act race`
 	if err == sql.ErrNoRows {
 		sq.Insert("orders").Columns("key").Values(key).RunWith(db).ExecContext(ctx)
-		http.Get("https://ledger.example/charge?key=" + key)
+		http.Post("https://ledger.example/charge?key="+key, "", nil)
 	}
 }
 
@@ -76,7 +76,7 @@ func gopgInsertThenCharge(db *pg.DB, key string) error {
 	if _, err := db.Model(&Order{Key: key}).Insert(); err != nil {
 		return err
 	}
-	_, err = http.Get("https://ledger.example/charge?key=" + key)
+	_, err = http.Post("https://ledger.example/charge?key="+key, "", nil)
 	return err
 }
 

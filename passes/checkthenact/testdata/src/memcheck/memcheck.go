@@ -13,7 +13,7 @@ func handle(id string) error {
 		return nil
 	}
 	seen.Store(id, true)
-	_, err := http.Get("https://ledger.example/apply?id=" + id)
+	_, err := http.Post("https://ledger.example/apply?id="+id, "", nil)
 	return err
 }
 
@@ -22,7 +22,7 @@ func handleAtomic(id string) error {
 	if _, loaded := seen.LoadOrStore(id, true); loaded {
 		return nil
 	}
-	_, err := http.Get("https://ledger.example/apply?id=" + id)
+	_, err := http.Post("https://ledger.example/apply?id="+id, "", nil)
 	return err
 }
 
@@ -48,7 +48,7 @@ func (d *Dedup) Process(id string) error {
 	if ok {
 		return nil
 	}
-	_, err := http.Get("https://ledger.example/apply?id=" + id)
+	_, err := http.Post("https://ledger.example/apply?id="+id, "", nil)
 	d.mu.Lock()
 	d.seen[id] = true
 	d.mu.Unlock()
@@ -66,7 +66,7 @@ func (d *Dedup) ProcessLocked(id string) error {
 		return nil
 	}
 	d.seen[id] = true
-	_, err := http.Get("https://ledger.example/apply?id=" + id)
+	_, err := http.Post("https://ledger.example/apply?id="+id, "", nil)
 	return err
 }
 
@@ -78,7 +78,7 @@ func localDedup(ids []string) {
 			continue
 		}
 		done[id] = true
-		http.Get("https://ledger.example/apply?id=" + id)
+		http.Post("https://ledger.example/apply?id="+id, "", nil)
 	}
 }
 
@@ -96,7 +96,7 @@ func (d *Dedup) ProcessDoubleChecked(id string) error {
 	if _, ok := d.seen[id]; ok {
 		return nil
 	}
-	_, err := http.Get("https://ledger.example/apply?id=" + id)
+	_, err := http.Post("https://ledger.example/apply?id="+id, "", nil)
 	d.seen[id] = true
 	return err
 }
