@@ -227,7 +227,7 @@ func IsAddName(name string) bool {
 var effectVerbs = []string{
 	"Send", "Publish", "Charge", "Notify", "Email", "Mail", "Deliver", "Dispatch", "Emit",
 	"Enqueue", "Credit", "Debit", "Refund", "Pay", "Payout", "Transfer", "Capture", "Push",
-	"Produce", "Broadcast", "Trigger", "Fire", "Grant", "Award", "Issue",
+	"Produce", "Broadcast", "Trigger", "Fire", "Grant", "Award", "Issue", "Buy", "Purchase",
 }
 
 // IsEffectName reports whether the name of a method of an application

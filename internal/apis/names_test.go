@@ -45,6 +45,7 @@ func TestIsTransitionName(t *testing.T) {
 func TestIsEffectName(t *testing.T) {
 	for name, want := range map[string]bool{
 		"SendReceipt": true, "notify": true, "Publish": true, "Credit": true, "sendEmail": true,
+		"BuyLabel": true, "PurchaseCredits": true, "Buyer": false, "Purchases": false,
 		"Sender": false, "Payload": false, "Get": false, "Issues": false, "": false,
 	} {
 		if got := IsEffectName(name); got != want {
