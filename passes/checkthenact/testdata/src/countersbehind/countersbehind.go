@@ -106,3 +106,36 @@ func (s *Shipping) Remaining(ctx context.Context, tenant, limit int64, day strin
 	}
 	return limit - used, s.Quota.AddLabel(ctx, tenant, day)
 }
+
+func today() string { return "2026-12-05" }
+
+type Shipments struct {
+	Quota   LabelQuota
+	Carrier Carrier
+	Saved   map[int64]string
+}
+
+// The act is a helper of the service that buys the label and keeps its
+// tracking number, and the day is computed again for the addition.
+func (s *Shipments) ShipFree(ctx context.Context, tenant, orderID, limit int64) error {
+	used, err := s.Quota.LabelsUsed(ctx, tenant, today()) // want `limit race: the count LabelsUsed is compared with a limit at line \d+, then shipExpress at line \d+ acts and AddLabel at line \d+ adds to the count`
+	if err != nil {
+		return err
+	}
+	if used >= limit {
+		return ErrQuota
+	}
+	if err := s.shipExpress(ctx, orderID); err != nil {
+		return err
+	}
+	return s.Quota.AddLabel(ctx, tenant, today())
+}
+
+func (s *Shipments) shipExpress(ctx context.Context, orderID int64) error {
+	tracking, err := s.Carrier.BuyLabel(ctx, orderID)
+	if err != nil {
+		return err
+	}
+	s.Saved[orderID] = tracking
+	return nil
+}
