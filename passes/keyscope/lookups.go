@@ -49,7 +49,18 @@ func checkLookups(pass *analysis.Pass, model *dataaccess.Result, owners *owners)
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				call, ok := instr.(ssa.CallInstruction)
-				if !ok || call.Common().IsInvoke() {
+				if !ok {
+					continue
+				}
+				if call.Common().IsInvoke() {
+					if twin := scopedTwin(call.Common()); twin != nil {
+						pass.Report(analysis.Diagnostic{
+							Pos: call.Pos(),
+							Message: fmt.Sprintf("%s looks the key up without its owner while %s is in scope here, and its interface has the scoped lookup %s: another %s reusing the key gets this one's stored result (call %s with the %s; %s)",
+								call.Common().Method.Name(), w.name, twin.Name(), w.word, twin.Name(), w.word, fixHint),
+							URL: apis.RuntimeClaimURL,
+						})
+					}
 					continue
 				}
 				callee := call.Common().StaticCallee()
@@ -76,6 +87,48 @@ func checkLookups(pass *analysis.Pass, model *dataaccess.Result, owners *owners)
 			}
 		}
 	}
+}
+
+// scopedTwin returns the method of an invoked interface that does what
+// the invoked one does for an owner too: its name extends the invoked
+// one's (Response, ResponseFor; GetByKey, GetByKeyForTenant) and it takes
+// the same parameters plus one named for an owner (tenantID). A store that
+// offers both has keys scoped by their owner, and the unscoped one is
+// left for code with no owner at hand.
+func scopedTwin(c *ssa.CallCommon) *types.Func {
+	iface, ok := c.Value.Type().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	m := c.Method
+	params := m.Type().(*types.Signature).Params()
+	for i := range iface.NumMethods() {
+		twin := iface.Method(i)
+		if twin == m || !strings.HasPrefix(twin.Name(), m.Name()) {
+			continue
+		}
+		tp := twin.Type().(*types.Signature).Params()
+		if tp.Len() != params.Len()+1 {
+			continue
+		}
+		owner, j := false, 0
+		for k := range tp.Len() {
+			p := tp.At(k)
+			if !owner && ownerVar(p.Name(), p.Type(), false) != "" {
+				owner = true
+				continue
+			}
+			if j >= params.Len() || !types.Identical(p.Type(), params.At(j).Type()) {
+				owner = false
+				break
+			}
+			j++
+		}
+		if owner && j == params.Len() {
+			return twin
+		}
+	}
+	return nil
 }
 
 // unscopedLookup returns what op looks up when it is a SELECT whose WHERE

@@ -169,7 +169,8 @@ func isIDType(t types.Type) bool {
 
 // ownerHelper returns the owner word of a function that reads the
 // request's owner from a context or request (types.GetTenantID(ctx),
-// auth.UserFromContext(ctx), middleware.CurrentMerchant(r)), or "".
+// auth.UserFromContext(ctx), middleware.CurrentMerchant(r), tenantOf(r)),
+// or "".
 func ownerHelper(f *types.Func) string {
 	sig := f.Signature()
 	if sig.Results().Len() == 0 || !takesRequestContext(sig) {
@@ -182,7 +183,7 @@ func ownerHelper(f *types.Func) string {
 			break
 		}
 	}
-	for _, s := range []string{"FromContext", "FromCtx", "FromRequest", "FromReq", "From"} {
+	for _, s := range []string{"FromContext", "FromCtx", "FromRequest", "FromReq", "From", "Of"} {
 		if rest, ok := strings.CutSuffix(name, s); ok && rest != "" {
 			name = rest
 			break

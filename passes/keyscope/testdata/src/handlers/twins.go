@@ -1,0 +1,35 @@
+package handlers
+
+import "context"
+
+type StoredResponse struct {
+	Status int
+	Body   []byte
+}
+
+// A store of idempotent responses that offers a lookup per tenant beside
+// the lookup by key alone.
+type ResponseStore interface {
+	Response(ctx context.Context, idempotencyKey string) (StoredResponse, bool, error)
+	ResponseFor(ctx context.Context, tenantID int64, idempotencyKey string) (StoredResponse, bool, error)
+}
+
+type Replayer struct{ store ResponseStore }
+
+// The tenant is at hand, but the lookup leaves it out.
+func (r *Replayer) Stored(ctx context.Context, tenantID int64, idempotencyKey string) (StoredResponse, error) {
+	resp, _, err := r.store.Response(ctx, idempotencyKey) // want `Response looks the key up without its owner while tenantID is in scope here, and its interface has the scoped lookup ResponseFor`
+	return resp, err
+}
+
+// Near miss: the scoped twin.
+func (r *Replayer) StoredFor(ctx context.Context, tenantID int64, idempotencyKey string) (StoredResponse, error) {
+	resp, _, err := r.store.ResponseFor(ctx, tenantID, idempotencyKey)
+	return resp, err
+}
+
+// Near miss: no owner in scope (an operator's tool).
+func (r *Replayer) Inspect(ctx context.Context, idempotencyKey string) (StoredResponse, error) {
+	resp, _, err := r.store.Response(ctx, idempotencyKey)
+	return resp, err
+}
