@@ -19,7 +19,7 @@
 // user, customer, org, workspace, project, principal or owner, with an id
 // (merchantID, req.TenantID, s.accountID, tenant string, user *User), or a
 // call of an auth helper that reads one from the request context
-// (types.GetTenantID(ctx), auth.UserFromContext(ctx)). It reports, in a
+// (types.GetTenantID(ctx), auth.UserFromContext(ctx), tenantOf(r)). It reports, in a
 // function with an owner in scope:
 //
 //   - a SELECT whose WHERE clause finds an idempotency-key row
@@ -29,6 +29,9 @@
 //     a lookup with no owner in its own scope: the repository's
 //     GetByIdempotencyKey(ctx, key) called from the handler that has the
 //     merchant;
+//   - a call through an interface that offers the same lookup with an
+//     owner beside it (Response(ctx, key) where ResponseFor(ctx,
+//     tenantID, key) exists);
 //   - a runtime claim.Key whose Scope is a constant or missing;
 //   - a go-redis key built from the idempotency key alone ("idem:"+key,
 //     fmt.Sprintf("idem:%s", r.Header.Get("Idempotency-Key"))).
