@@ -460,6 +460,11 @@ func (m *modeler) applySummary(op *Op, c *ssa.CallCommon, s *Summary) {
 			op.Handle.Kind = m.handleOf(recv).Kind
 		}
 	}
+	if s.TableArg > 0 {
+		if t, ok := constString(arg(c, s.TableArg-1)); ok {
+			op.Resource.Table = normalizeTable(t) // isListed(ctx, "waitlist", sku, email)
+		}
+	}
 	op.Resource.Key = arg(c, s.KeyParam)
 	if op.Resource.Key != nil {
 		op.Resource.KeyForm = s.KeyForm
@@ -502,7 +507,7 @@ func (m *modeler) fromSQLInterface(op *Op, c *ssa.CallCommon, f *types.Func) boo
 		if !ok {
 			return false
 		}
-		op.setStatement(sqlclass.Classify(text))
+		setText(op, arg(c, i), text)
 		op.Handle = m.handleOf(receiver(c))
 		return op.Kind != apis.None
 	}
@@ -843,6 +848,15 @@ func (m *modeler) classifyText(op *Op, v ssa.Value) bool {
 		op.Kind = apis.None
 		return false
 	}
-	op.setStatement(sqlclass.Classify(text))
+	setText(op, v, text)
 	return true
+}
+
+// setText classifies op by the SQL text of v, and notes the parameter
+// that names its table when the text names none of its own.
+func setText(op *Op, v ssa.Value, text string) {
+	op.setStatement(sqlclass.Classify(text))
+	if op.Resource.Table == "" {
+		op.TableHole = tableHole(v)
+	}
 }

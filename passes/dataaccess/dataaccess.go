@@ -62,6 +62,11 @@ type Op struct {
 	// that is not a key (Where("sent_at IS NULL"), And("is_delivered =
 	// ?", false)): the rows it returns are picked by their state.
 	SelectsByState bool
+	// TableHole is the string parameter of the function (or of the
+	// function around a closure) that the SQL text names its table with
+	// (`"SELECT ... FROM " + table + " WHERE ..."`), or nil: the caller's
+	// constant names the table (see Summary.TableArg).
+	TableHole *ssa.Parameter
 	// Condition is the WHERE text of an ORM chain, when visible: its
 	// Where and And calls and a gorm finisher's inline condition
 	// (First(&rec, "idempotency_key = ?", k)), joined by AND.

@@ -134,6 +134,11 @@ type Summary struct {
 	// (trx.Exists(sql, args...)), whose every call is the statement its
 	// caller passes (see fromSQLParam).
 	SQLParam int
+	// TableArg is one more than the index of the string parameter
+	// (receiver excluded) the body's SQL names its table with, or 0: a
+	// generic helper (exists(ctx, table, id)) whose every call is on the
+	// table its caller's constant names.
+	TableArg int
 	// KeyValue is set when every check and write of the body is on a
 	// key-value store (redis keys, directly or through calls): to a caller
 	// the body is a key's check or SET, judged as checkthenact judges
@@ -152,7 +157,15 @@ func (s *Summary) String() string {
 	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t acts=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t locks=%t errwhenpresent=%t zerowhenabsent=%t handlesdup=%t duperr=%q inserts=%v nonidempotent=%t doubles=%t saves=%d",
 		s.Kind, s.Table, s.HandleParam, s.HandleKind, s.KeyParam, s.Claim, s.Effect, s.Acts, s.TxFuncParam,
 		s.Writes, s.Commits, s.RecvHandle, s.StateGuard, s.Locks, s.ErrWhenPresent, s.ZeroWhenAbsent, s.HandlesDuplicate, s.DuplicateErr, s.InsertTables,
-		s.NonIdempotent, s.DoublesWrite, s.SavesParam) + s.sqlParamString() + s.keyValueString() + s.keyFormString() + s.selectsByStateString()
+		s.NonIdempotent, s.DoublesWrite, s.SavesParam) + s.sqlParamString() + s.keyValueString() + s.keyFormString() + s.selectsByStateString() + s.tableArgString()
+}
+
+// tableArgString spells TableArg only when set, as keyValueString does.
+func (s *Summary) tableArgString() string {
+	if s.TableArg == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" tablearg=%d", s.TableArg-1)
 }
 
 // selectsByStateString spells SelectsByState only when set, as
@@ -251,7 +264,7 @@ func withAnons(fn *ssa.Function, byFn map[*ssa.Function][]*Op) []*Op {
 // summarizeFunc builds the summary of one function, or nil when the body
 // does nothing the model cares about.
 func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
-	s := &Summary{HandleParam: -1, KeyParam: -1, TxFuncParam: txFuncParam(fn), SavesParam: savedParam(fn, ops), SQLParam: -1}
+	s := &Summary{HandleParam: -1, KeyParam: -1, TxFuncParam: txFuncParam(fn), SavesParam: savedParam(fn, ops), SQLParam: -1, TableArg: tableArgOf(fn, ops)}
 	var checks, writes, atomic, plain []*Op
 	for _, op := range ops {
 		switch {

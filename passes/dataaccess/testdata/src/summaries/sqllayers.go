@@ -36,3 +36,18 @@ func (s *Store) ClaimLabel(ctx context.Context, name string) error { // want Cla
 	_, err := sq.Insert("labels").Columns("name").Values(name).Suffix("ON CONFLICT DO NOTHING").RunWith(s.db).ExecContext(ctx)
 	return err
 }
+
+// A generic helper names its table with a parameter: each caller's
+// constant is the table (tablearg= says which parameter).
+func (s *Store) existsIn(ctx context.Context, table, id string) (bool, error) { // want existsIn:"^exists .*tablearg=1$"
+	var ok bool
+	err := s.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM `+table+` WHERE id = $1)`, id).Scan(&ok)
+	return ok, err
+}
+
+// Near miss: the parameter is a column's value, not the table.
+func (s *Store) existsNamed(ctx context.Context, name string) (bool, error) { // want existsNamed:"^exists .*saves=-1$"
+	var ok bool
+	err := s.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM plans WHERE name = '`+name+`')`).Scan(&ok)
+	return ok, err
+}
