@@ -184,6 +184,12 @@ func IsTime(t types.Type) bool {
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Time"
 }
 
+// IsContext reports whether t is context.Context.
+func IsContext(t types.Type) bool {
+	n := NamedOf(t)
+	return n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+}
+
 // LoadsOf returns the loads (*addr) of an address.
 func LoadsOf(addr ssa.Value) []ssa.Value {
 	var loads []ssa.Value

@@ -107,7 +107,7 @@ func sameProgram(iface, pkg *types.Package) bool {
 func nonContextArgs(c *ssa.CallCommon) []ssa.Value {
 	var out []ssa.Value
 	for _, a := range c.Args {
-		if n := ssautil.NamedOf(a.Type()); n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" {
+		if ssautil.IsContext(a.Type()) {
 			continue
 		}
 		out = append(out, a)
@@ -180,20 +180,18 @@ func addAfter(read *ssa.Call, actAt ssa.Instruction) *ssa.Call {
 	return nil
 }
 
-// sameValue reports whether two values are one: the same SSA value,
-// loads of the same field of the same base (s.otp read twice), or calls
-// of one function with such arguments (today(), labelKey(t, day)).
+// sameValue reports whether two values are one key (dataaccess.SameValue:
+// equal paths, constants, pure operations), or calls of one function of
+// the program with such arguments (today(), called again for the
+// addition).
 func sameValue(a, b ssa.Value) bool {
-	if a == b {
-		return true
-	}
 	if ca, ok := a.(*ssa.Call); ok {
-		cb, ok := b.(*ssa.Call)
-		return ok && ca.Call.StaticCallee() != nil && ca.Call.StaticCallee() == cb.Call.StaticCallee() &&
-			slices.EqualFunc(ca.Call.Args, cb.Call.Args, sameValue)
+		if cb, ok := b.(*ssa.Call); ok && ca.Call.StaticCallee() != nil && ca.Call.StaticCallee() == cb.Call.StaticCallee() &&
+			slices.EqualFunc(ca.Call.Args, cb.Call.Args, sameValue) {
+			return true
+		}
 	}
-	pa, pb := dataaccess.RootPath(a), dataaccess.RootPath(b)
-	return pa.Valid() && pb.Valid() && pa.Base == pb.Base && pa.Fields == pb.Fields
+	return dataaccess.SameValue(a, b)
 }
 
 func reportCounterBehind(pass *analysis.Pass, r counterBehind) {

@@ -96,7 +96,7 @@ func tokenReuse(read *dataaccess.Op, ops []*dataaccess.Op) (consume, act *dataac
 func validatesForCallers(fn *ssa.Function) bool {
 	res := fn.Signature.Results()
 	for i := range res.Len() {
-		if b, ok := res.At(i).Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
+		if ssautil.IsBool(res.At(i).Type()) {
 			return true
 		}
 	}

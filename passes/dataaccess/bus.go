@@ -30,7 +30,7 @@ func (m *modeler) isBusDispatch(f *types.Func) bool {
 
 func hasDispatchSignature(sig *types.Signature) bool {
 	params, res := sig.Params(), sig.Results()
-	if params.Len() != 2 || res.Len() != 1 || !ssautil.IsError(res.At(0).Type()) || !isContext(params.At(0).Type()) {
+	if params.Len() != 2 || res.Len() != 1 || !ssautil.IsError(res.At(0).Type()) || !ssautil.IsContext(params.At(0).Type()) {
 		return false
 	}
 	msg := params.At(1).Type()

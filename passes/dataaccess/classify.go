@@ -660,7 +660,7 @@ func setsByKey(f *types.Func) bool {
 	params := f.Type().(*types.Signature).Params()
 	n := 0
 	for i := range params.Len() {
-		if !isContext(params.At(i).Type()) {
+		if !ssautil.IsContext(params.At(i).Type()) {
 			n++
 		}
 	}
@@ -678,7 +678,7 @@ func takesKeyOnly(f *types.Func) bool {
 		return false
 	}
 	for i := range sig.Params().Len() {
-		if !isContext(sig.Params().At(i).Type()) {
+		if !ssautil.IsContext(sig.Params().At(i).Type()) {
 			return true
 		}
 	}
@@ -743,7 +743,7 @@ func handsRecord(f *types.Func) bool {
 func recordParam(f *types.Func) int {
 	params := f.Type().(*types.Signature).Params()
 	for i := range params.Len() {
-		if _, ok := derefNamedStruct(params.At(i).Type()); ok && !isContext(params.At(i).Type()) {
+		if _, ok := derefNamedStruct(params.At(i).Type()); ok && !ssautil.IsContext(params.At(i).Type()) {
 			return i
 		}
 	}

@@ -151,17 +151,12 @@ func (m *modeler) isTxCallbackParam(p *ssa.Parameter) bool {
 		return false
 	}
 	for _, q := range fn.Params {
-		if isContext(q.Type()) {
+		if ssautil.IsContext(q.Type()) {
 			continue
 		}
 		return q == p // the first non-context parameter is the tx
 	}
 	return false
-}
-
-func isContext(t types.Type) bool {
-	n := ssautil.NamedOf(t)
-	return n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
 }
 
 // findTxFuncs records the function literals that run inside a transaction

@@ -95,7 +95,7 @@ func (op *Op) Inputs() []ssa.Value {
 		if _, isConst := v.(*ssa.Const); isConst {
 			return // SQL text, a format or an option, not a key
 		}
-		if isContext(v.Type()) || kindOfType(v.Type()) != apis.HandleUnknown {
+		if ssautil.IsContext(v.Type()) || kindOfType(v.Type()) != apis.HandleUnknown {
 			return
 		}
 		if mm, ok := v.(*ssa.MakeMap); ok {

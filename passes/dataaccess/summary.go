@@ -276,7 +276,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 			checks = append(checks, op)
 		case op.Kind.IsWrite():
 			writes = append(writes, op)
-			if op.Kind.IsAtomicInsert() && !savesBack(op) {
+			if summaryKind(op).IsAtomicInsert() {
 				atomic = append(atomic, op)
 			} else if op.Kind == apis.Insert {
 				plain = append(plain, op)
@@ -325,10 +325,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 	case len(writes) > 0 && (len(checks) == 0 || allUpdates(writes)):
 		// A helper that looks the row up, then updates it (UpdatePayment:
 		// found? then save), is an update for its callers.
-		s.Kind = writes[0].Kind
-		if savesBack(writes[0]) {
-			s.Kind = apis.Update
-		}
+		s.Kind = summaryKind(writes[0])
 	}
 	if len(data) == 0 {
 		s.commitsParam(fn, ops)
@@ -526,7 +523,7 @@ func mergeTables(a, b []string) []string {
 
 func allUpdates(writes []*Op) bool {
 	for _, w := range writes {
-		if w.Kind != apis.Update && !savesBack(w) {
+		if summaryKind(w) != apis.Update {
 			return false
 		}
 	}
@@ -540,7 +537,7 @@ func allUpdates(writes []*Op) bool {
 func wonClaimGates(op *Op, ops []*Op) bool {
 	for _, c := range ops {
 		call, ok := c.Instr.(*ssa.Call)
-		if !ok || c == op || c.Fn != op.Fn || !c.Kind.IsAtomicInsert() || savesBack(c) {
+		if !ok || c == op || c.Fn != op.Fn || !summaryKind(c).IsAtomicInsert() {
 			continue
 		}
 		if ssautil.Gates(call, true, op.Instr) {
@@ -550,12 +547,15 @@ func wonClaimGates(op *Op, ops []*Op) bool {
 	return false
 }
 
-// savesBack reports whether op is an upsert by Save of a record that
-// already has its key (gorm's db.Save(&n) of a loaded row): it writes
-// the row back for every caller and picks no winner, so a helper made of
-// it is an update, never a claim.
-func savesBack(op *Op) bool {
-	return op.Kind == apis.CondInsert && WritesBack(op)
+// summaryKind is what op is to its function's callers: its own kind,
+// but for gorm's Save of a record that already has its key (db.Save(&n)
+// of a loaded row), an upsert that writes the row back for every caller
+// and picks no winner: an update, never a claim.
+func summaryKind(op *Op) apis.Kind {
+	if op.Kind == apis.CondInsert && WritesBack(op) {
+		return apis.Update
+	}
+	return op.Kind
 }
 
 // returnedRecordTable returns the table of the record a loader that

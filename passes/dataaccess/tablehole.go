@@ -4,7 +4,6 @@ import (
 	"go/constant"
 	"go/token"
 	"regexp"
-	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -47,79 +46,15 @@ func concatenated(v ssa.Value, out []ssa.Value, depth int) []ssa.Value {
 	return append(out, v)
 }
 
-// boundParam returns v as a parameter of its function, or, for a variable
-// a closure captures, the parameter of the enclosing function that every
-// closure made of it binds.
+// boundParam returns the parameter v is, also when the function keeps
+// it in a variable or a closure captures it (rootPath reads through
+// both), or nil.
 func boundParam(v ssa.Value) *ssa.Parameter {
-	switch x := v.(type) {
-	case *ssa.Parameter:
-		return x
-	case *ssa.UnOp:
-		// A parameter the function or a closure keeps in a variable (a
-		// closure captures it by reference): the parameter stored there.
-		if x.Op == token.MUL {
-			return storedParam(x.X)
-		}
-	case *ssa.FreeVar:
-		fn := x.Parent()
-		i := slices.Index(fn.FreeVars, x)
-		if i < 0 || fn.Parent() == nil {
-			return nil
-		}
-		var bound *ssa.Parameter
-		for _, b := range fn.Parent().Blocks {
-			for _, instr := range b.Instrs {
-				mc, ok := instr.(*ssa.MakeClosure)
-				if !ok || mc.Fn != fn || i >= len(mc.Bindings) {
-					continue
-				}
-				p := boundParam(mc.Bindings[i])
-				if p == nil || bound != nil && bound != p {
-					return nil
-				}
-				bound = p
-			}
-		}
-		return bound
-	}
-	return nil
-}
-
-// storedParam returns the parameter a variable holds: the one value
-// stored into it (t0 = new string (table); *t0 = table), also through
-// the free variable a closure binds it to.
-func storedParam(addr ssa.Value) *ssa.Parameter {
-	if fv, ok := addr.(*ssa.FreeVar); ok {
-		fn := fv.Parent()
-		i := slices.Index(fn.FreeVars, fv)
-		if i < 0 || fn.Parent() == nil {
-			return nil
-		}
-		for _, b := range fn.Parent().Blocks {
-			for _, instr := range b.Instrs {
-				if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && i < len(mc.Bindings) {
-					return storedParam(mc.Bindings[i])
-				}
-			}
-		}
+	p := rootPath(v)
+	if p.Fields != "" {
 		return nil
 	}
-	alloc, ok := addr.(*ssa.Alloc)
-	if !ok {
-		return nil
-	}
-	var param *ssa.Parameter
-	for _, ref := range *alloc.Referrers() {
-		st, ok := ref.(*ssa.Store)
-		if !ok || st.Addr != alloc {
-			continue
-		}
-		p, ok := st.Val.(*ssa.Parameter)
-		if !ok || param != nil {
-			return nil // assigned something else, or more than once
-		}
-		param = p
-	}
+	param, _ := p.Base.(*ssa.Parameter)
 	return param
 }
 

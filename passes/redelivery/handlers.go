@@ -233,23 +233,13 @@ func brokerPackages(sig *types.Signature) []*types.Package {
 	return out
 }
 
-// namedIn returns the named type t is or holds through pointers, slices
-// and channels, or nil.
+// namedIn returns the named type t is or holds through a channel,
+// pointers and slices (<-chan amqp.Delivery, []*sqs.Message), or nil.
 func namedIn(t types.Type) *types.Named {
-	for {
-		switch u := types.Unalias(t).(type) {
-		case *types.Pointer:
-			t = u.Elem()
-		case *types.Slice:
-			t = u.Elem()
-		case *types.Chan:
-			t = u.Elem()
-		case *types.Named:
-			return u
-		default:
-			return nil
-		}
+	if ch, ok := types.Unalias(t).(*types.Chan); ok {
+		t = ch.Elem()
 	}
+	return ssautil.ElemNamed(t)
 }
 
 // autoAcked reports whether ch is the channel of an AMQP consumer that
