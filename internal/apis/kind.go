@@ -47,9 +47,15 @@ const (
 	// insert that two callers can both pass. It is neither a check nor a
 	// write for the other checks; checkthenact judges it whole.
 	FindOrCreate
+	// FromCommand: the kind comes from the redis command the call sends,
+	// named at the row's CommandArg: a string followed by the command's
+	// words (redigo Do("SET", key, v, "NX")), a variadic list of the
+	// words (go-redis Do(ctx, "SET", key, v)), or a command built by a
+	// chain of builder calls (rueidis B().Set().Key(k).Value(v).Nx().Build()).
+	FromCommand
 )
 
-var kindNames = [...]string{"none", "sql", "exists", "read", "insert", "conditional insert", "update", "delete", "claim", "begin", "commit", "rollback", "lock", "effect", "schema", "find or create"}
+var kindNames = [...]string{"none", "sql", "exists", "read", "insert", "conditional insert", "update", "delete", "claim", "begin", "commit", "rollback", "lock", "effect", "schema", "find or create", "redis command"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {

@@ -1,6 +1,7 @@
 package apis
 
-// Row tables for key-value stores: go-redis (v9 and v8) and sync.Map.
+// Row tables for key-value stores: go-redis (v9 and v8) and sync.Map;
+// redigo and rueidis are in rediscommands.go.
 
 const (
 	pkgRedis9 = "github.com/redis/go-redis/v9"
@@ -8,25 +9,21 @@ const (
 )
 
 func init() {
+	// Each method sends the command it is named after (SetNX: SETNX).
+	commands := []string{
+		"Exists", "HExists", "SIsMember", "Get", "HGet", "HGetAll", "Set", "SetEx", "HSet", "HMSet", "SAdd",
+		"SetNX", "HSetNX", "GetSet", "GetDel", "Incr", "IncrBy", "IncrByFloat", "Decr", "DecrBy",
+		"HIncrBy", "HIncrByFloat", "ZIncrBy", "LPush", "RPush", "Del", "Unlink",
+	}
 	for _, pkg := range []string{pkgRedis9, pkgRedis8} {
+		for _, name := range commands {
+			register(keyRow(pkg, "*", name, RedisCommandKind(name), 1))
+		}
 		register(
-			keyRow(pkg, "*", "Exists", Exists, 1), keyRow(pkg, "*", "HExists", Exists, 1),
-			keyRow(pkg, "*", "SIsMember", Exists, 1),
-			keyRow(pkg, "*", "Get", Read, 1), keyRow(pkg, "*", "HGet", Read, 1),
-			keyRow(pkg, "*", "Set", Insert, 1), keyRow(pkg, "*", "SetEx", Insert, 1),
-			keyRow(pkg, "*", "HSet", Insert, 1), keyRow(pkg, "*", "HMSet", Insert, 1),
-			keyRow(pkg, "*", "SAdd", Insert, 1),
-			keyRow(pkg, "*", "SetNX", CondInsert, 1), keyRow(pkg, "*", "HSetNX", CondInsert, 1),
 			// SetArgs may carry Mode "NX"; not knowing, assume the atomic form.
 			keyRow(pkg, "*", "SetArgs", CondInsert, 1),
-			// Counters and lists: each call adds to what the key holds, so
-			// running it twice adds twice.
-			keyRow(pkg, "*", "Incr", Update, 1), keyRow(pkg, "*", "IncrBy", Update, 1),
-			keyRow(pkg, "*", "IncrByFloat", Update, 1), keyRow(pkg, "*", "Decr", Update, 1),
-			keyRow(pkg, "*", "DecrBy", Update, 1), keyRow(pkg, "*", "HIncrBy", Update, 1),
-			keyRow(pkg, "*", "HIncrByFloat", Update, 1), keyRow(pkg, "*", "ZIncrBy", Update, 1),
-			keyRow(pkg, "*", "LPush", Update, 1), keyRow(pkg, "*", "RPush", Update, 1),
-			keyRow(pkg, "*", "Del", Delete, 1),
+			// Do(ctx, "SET", key, value, "NX") names the command in its words.
+			commandRow(pkg, "*", "Do", 1),
 		)
 	}
 	register(
@@ -40,5 +37,12 @@ func init() {
 	)
 }
 
-// IsRedis reports whether pkg is a go-redis client package.
-func IsRedis(pkg string) bool { return pkg == pkgRedis9 || pkg == pkgRedis8 }
+// IsRedis reports whether pkg is a redis client package: go-redis,
+// redigo or rueidis.
+func IsRedis(pkg string) bool {
+	switch pkg {
+	case pkgRedis9, pkgRedis8, pkgRedigo, pkgRedigoLegacy, pkgRueidis:
+		return true
+	}
+	return false
+}

@@ -16,6 +16,9 @@ type Method struct {
 	// parameter is a transaction handle (gorm Transaction, pgx.BeginFunc,
 	// bun RunInTx), or -1.
 	TxFuncArg int
+	// CommandArg is the index of the redis command a FromCommand call
+	// sends (see FromCommand), or -1.
+	CommandArg int
 }
 
 // HandleKind tells whether a database handle runs statements in
@@ -85,7 +88,7 @@ func register(rows ...Method) {
 
 // row builds a Method with no SQL, key or tx-func argument.
 func row(pkg, recv, name string, kind Kind) Method {
-	return Method{Pkg: pkg, Recv: recv, Name: name, Kind: kind, SQLArg: -1, KeyArg: -1, TxFuncArg: -1}
+	return Method{Pkg: pkg, Recv: recv, Name: name, Kind: kind, SQLArg: -1, KeyArg: -1, TxFuncArg: -1, CommandArg: -1}
 }
 
 // sqlRow is a call whose kind comes from the SQL text at argument sqlArg.

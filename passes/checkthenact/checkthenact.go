@@ -124,7 +124,7 @@ func racingWrite(check *dataaccess.Op, ops []*dataaccess.Op, callers *callers) (
 		if !insert || !dataaccess.SameResource(check.Resource, w.Resource) {
 			continue
 		}
-		delegates := inMemory && delegatesFirst(check, w, region)
+		delegates := inMemory && delegatesFirst(check, w, ops, region)
 		if !inRegion(w.Instr, check.Fn, region) && !delegates || !dataaccess.SameInput(check, w) || reportsError(w) {
 			continue // not on the absent path, or a new row rather than the one checked
 		}
@@ -289,29 +289,29 @@ func hasSideEffect(check, write *dataaccess.Op, ops []*dataaccess.Op, region []*
 			continue
 		}
 		if dataaccess.Duplicable(op) && !op.StateGuard && !dataaccess.SameResource(check.Resource, op.Resource) &&
-			!memoizes(write, op) && !wonFirst(op, check, ops, region) {
+			!memoizes(write, op) && !wonFirst(op.Instr, check, ops, region) {
 			return true
 		}
 	}
 	return false
 }
 
-// wonFirst reports whether op runs only for the caller that a claim
+// wonFirst reports whether instr runs only for the caller that a claim
 // before it on the absent branch picked: an atomic insert or a guarded
 // transition (UPDATE ... WHERE notified_at IS NULL) whose outcome gates
 // op. A memory check in front of such a claim only saves a round trip;
 // the claim, run by both callers, lets one of them on. (The claim itself
 // changes the row once: see StateGuard above.)
-func wonFirst(op, check *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.BasicBlock) bool {
+func wonFirst(instr ssa.Instruction, check *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.BasicBlock) bool {
 	for _, c := range ops {
 		call, ok := c.Instr.(*ssa.Call)
-		if !ok || c == op || !(c.Kind.IsAtomicInsert() || c.StateGuard) || call.Parent() != op.Instr.Parent() || !inRegion(c.Instr, check.Fn, region) {
+		if !ok || c.Instr == instr || !(c.Kind.IsAtomicInsert() || c.StateGuard) || call.Parent() != instr.Parent() || !inRegion(c.Instr, check.Fn, region) {
 			continue
 		}
 		// A guarded UPDATE in SQL tells the loser by its rows affected; its
 		// error says only that the statement failed.
 		skipErrors := dataaccess.WinnerNotInError(c) || c.StateGuard && c.Summary == nil
-		if ssautil.Gates(call, skipErrors, op.Instr) {
+		if ssautil.Gates(call, skipErrors, instr) {
 			return true
 		}
 	}

@@ -25,8 +25,9 @@ import (
 // check's key, and that key is an idempotency key. The handler and the
 // store need only follow the absent branch, not run on it alone: such
 // middlewares fall through to the handler from a stored answer they
-// cannot decode, or from a store that is down, too.
-func delegatesFirst(check, write *dataaccess.Op, region []*ssa.BasicBlock) bool {
+// cannot decode, or from a store that is down, too. A handler that runs
+// only where a claim of the key won (SET NX before it) runs once.
+func delegatesFirst(check, write *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.BasicBlock) bool {
 	if write.Instr.Parent() != check.Instr.Parent() || !idempotencyKeyed(check.Resource.Key, 6) || !afterRegion(write.Instr, region) {
 		return false
 	}
@@ -34,7 +35,8 @@ func delegatesFirst(check, write *dataaccess.Op, region []*ssa.BasicBlock) bool 
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
-			if ok && handsOnRequest(call.Common()) && afterRegion(instr, region) && ssautil.Reachable(instr, write.Instr) {
+			if ok && handsOnRequest(call.Common()) && afterRegion(instr, region) && ssautil.Reachable(instr, write.Instr) &&
+				!wonFirst(instr, check, ops, region) {
 				return true
 			}
 		}
@@ -103,11 +105,26 @@ func idempotencyKeyed(v ssa.Value, depth int) bool {
 				return true
 			}
 		}
+		// A helper of the program's that makes the key from the request
+		// (scopedKey(r), idempotencyKeyOf(r)): named for it, or returning
+		// what the header gave.
+		if f := x.Call.StaticCallee(); f != nil && f.Blocks != nil {
+			return namesIdempotency(f.Name()) || returnsIdempotencyKeyed(f, depth-1)
+		}
 	case *ssa.Slice: // fmt.Sprintf's arguments
 		for _, e := range dataaccess.VariadicElems(x) {
 			if idempotencyKeyed(e, depth-1) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+func returnsIdempotencyKeyed(f *ssa.Function, depth int) bool {
+	for _, b := range f.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 && idempotencyKeyed(ret.Results[0], depth) {
+			return true
 		}
 	}
 	return false

@@ -33,7 +33,7 @@ func AfterRegion(instr ssa.Instruction, region []*ssa.BasicBlock) bool {
 // for the caller a claim before it picked (see wonFirst): a memory in
 // front of that claim only saves a round trip.
 func WonFirst(op, check *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.BasicBlock) bool {
-	return wonFirst(op, check, ops, region)
+	return wonFirst(op.Instr, check, ops, region)
 }
 
 // Judge answers, for one package, what this check decides about a check

@@ -104,19 +104,11 @@ func quantities(read *dataaccess.Op) []stateValue {
 
 // storedNumbers returns the number a key-value read yields, converted by
 // its command (go-redis's Get(ctx, k).Int(), Int64, Float64; an IntCmd's
-// Val or Result): a counter a limit is compared with.
+// Val or Result; rueidis's AsInt64) or by a reply helper (redigo's
+// redis.Int(conn.Do("GET", k))): a counter a limit is compared with.
 func storedNumbers(call *ssa.Call) []stateValue {
 	var out []stateValue
-	for _, ref := range *call.Referrers() {
-		conv, ok := ref.(*ssa.Call)
-		if !ok || conv.Call.Signature().Recv() == nil || len(conv.Call.Args) == 0 || conv.Call.Args[0] != call {
-			continue
-		}
-		switch calleeName(&conv.Call) {
-		case "Int", "Int64", "Uint64", "Float64", "Val", "Result":
-		default:
-			continue
-		}
+	for _, conv := range numberConversions(call) {
 		if isNumber(conv.Type()) {
 			out = append(out, stateValue{v: conv})
 		}
@@ -124,6 +116,23 @@ func storedNumbers(call *ssa.Call) []stateValue {
 			if e, ok := use.(*ssa.Extract); ok && e.Index == 0 && isNumber(e.Type()) {
 				out = append(out, stateValue{v: e})
 			}
+		}
+	}
+	return out
+}
+
+// numberConversions returns the calls that turn a key-value read's
+// reply into a number: a method of the reply, or a reply helper given it.
+func numberConversions(call *ssa.Call) []*ssa.Call {
+	out := dataaccess.ReplyConversions(call)
+	for _, ref := range *call.Referrers() {
+		conv, ok := ref.(*ssa.Call)
+		if !ok || conv.Call.Signature().Recv() == nil || len(conv.Call.Args) == 0 || conv.Call.Args[0] != call {
+			continue
+		}
+		switch calleeName(&conv.Call) {
+		case "Int", "Int64", "Uint64", "Float64", "Val", "Result", "AsInt64", "AsUint64", "AsFloat64", "ToInt64", "ToFloat64":
+			out = append(out, conv)
 		}
 	}
 	return out

@@ -224,6 +224,11 @@ func (o *outcomes) fromValue(v ssa.Value, depth int) {
 			// A bool named for anything else (admin, changed) says
 			// nothing about presence.
 		}
+		if call, ok := v.(*ssa.Call); ok {
+			for _, conv := range dataaccess.ReplyConversions(call) {
+				o.fromValue(conv, depth+1)
+			}
+		}
 		return
 	case *types.Basic:
 		switch {

@@ -185,6 +185,8 @@ func (m *modeler) fromRow(op *Op, c *ssa.CallCommon, row apis.Method) {
 		op.Resource.Container = rootPath(recv)
 	}
 	switch {
+	case row.Kind == apis.FromCommand:
+		m.fromCommand(op, c, row, recv)
 	case row.SQLArg == apis.BuiltSQL:
 		m.fromBuilder(op, recv)
 	case row.Kind == apis.FromSQL:

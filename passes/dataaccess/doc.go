@@ -11,7 +11,8 @@
 // The pass reports nothing. Its result lists the operations of the
 // package's functions; checks look them up by SSA instruction. Calls are
 // classified from the library tables in internal/apis (database/sql, pgx v5,
-// sqlx, gorm, ent, bun, go-redis, sync.Map), from the SQL text they run
+// sqlx, gorm, ent, bun, go-redis, redigo, rueidis, sync.Map), from the SQL
+// text or the redis command they run
 // (internal/sqlclass), from map lookups and updates, and from facts: a
 // function whose body performs one kind of operation exports a Summary, so
 // that a repository method in another package (ExistsByKey, Insert) counts

@@ -118,6 +118,10 @@ func (op *Op) Inputs() []ssa.Value {
 		if n := ssautil.NamedOf(v.Type()); n != nil && n.Obj().Pkg() != nil && apis.IsBuilderPkg(n.Obj().Pkg().Path()) {
 			return // a builder option such as squirrel's sq.Dollar placeholder format
 		}
+		if isBuiltCommand(v) {
+			addChain(v, depth+1) // client.B().Get().Key(k).Build(): the words of the command
+			return
+		}
 		if call, ok := v.(*ssa.Call); ok && call.Call.StaticCallee() != nil && call.Call.Signature().Recv() == nil {
 			// A predicate or key builder (account.Email(email),
 			// fmt.Sprintf("k:%s", id)) is keyed by its arguments; a call

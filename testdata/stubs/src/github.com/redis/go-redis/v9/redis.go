@@ -114,3 +114,15 @@ func (c *Client) Pipeline() Pipeliner   { return nil }
 func (c *Client) TxPipelined(ctx context.Context, fn func(Pipeliner) error) ([]Cmder, error) {
 	return nil, nil
 }
+
+// Cmd is the reply of a command sent by its words (Do).
+type Cmd struct {
+	baseCmd
+	val interface{}
+}
+
+func (cmd *Cmd) Result() (interface{}, error) { return cmd.val, cmd.err }
+func (cmd *Cmd) Text() (string, error)        { return "", cmd.err }
+func (cmd *Cmd) Int64() (int64, error)        { return 0, cmd.err }
+
+func (c cmdable) Do(ctx context.Context, args ...interface{}) *Cmd { return nil }
