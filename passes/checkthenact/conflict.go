@@ -17,13 +17,15 @@ import (
 // in that column, and neither conflicts (a topic checked by name alone,
 // then inserted ON CONFLICT (user_id, topic) by two users; an e-mail
 // checked, then inserted ON CONFLICT (id) under two fresh ids). Both
-// statements' SQL must be read for it to say so.
+// statements' SQL must be read for it to say so, in the body or through
+// the summaries of the helpers that run them.
 func conflictMissesCheck(check, write *dataaccess.Op) bool {
-	if check.SQL == nil || write.SQL == nil || check.SQL.MatchColumns == "" || write.SQL.ConflictColumns == "" {
+	matchColumns, conflictColumns := dataaccess.MatchColumns(check), dataaccess.ConflictColumns(write)
+	if matchColumns == "" || conflictColumns == "" {
 		return false
 	}
-	matched := strings.Split(check.SQL.MatchColumns, ",")
-	for _, c := range strings.Split(write.SQL.ConflictColumns, ",") {
+	matched := strings.Split(matchColumns, ",")
+	for _, c := range strings.Split(conflictColumns, ",") {
 		if !slices.Contains(matched, c) {
 			return true
 		}
@@ -38,7 +40,7 @@ func reportUncoveredConflict(pass *analysis.Pass, check, write *dataaccess.Op, w
 	pass.Report(analysis.Diagnostic{
 		Pos: check.Pos(),
 		Message: fmt.Sprintf("check-then-act race: %s (by %s) and the insert at line %d are separate steps, and the insert's ON CONFLICT (%s) does not cover what the check matched, so two concurrent callers can both see it absent and both insert (make the conflict target the checked columns, under a unique index on them, or runtime/claim)",
-			what, check.SQL.MatchColumns, line, write.SQL.ConflictColumns),
+			what, dataaccess.MatchColumns(check), line, dataaccess.ConflictColumns(write)),
 		Related: []analysis.RelatedInformation{{Pos: write.Pos(), Message: "insert whose conflict target the check does not cover"}},
 		URL:     apis.RuntimeClaimURL,
 	})

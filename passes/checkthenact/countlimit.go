@@ -61,7 +61,9 @@ func countLimitRaceOf(count *dataaccess.Op, ops []*dataaccess.Op, callers *calle
 	for _, v := range limitVerdicts(count, at, ops) {
 		for _, test := range ifsOf(v.tested) {
 			for _, w := range ops {
-				if w.Kind != apis.Insert || !v.counts(w) || !throughOneArm(test, w, count.Fn) {
+				// An insert ON CONFLICT adds a row too: of two callers under
+				// the limit with different keys, neither conflicts.
+				if w.Kind != apis.Insert && w.Kind != apis.CondInsert || !v.counts(w) || !throughOneArm(test, w, count.Fn) {
 					continue
 				}
 				if guarded(count, w, ops) {

@@ -22,6 +22,10 @@ import (
 type Summary struct {
 	Kind  apis.Kind // the operation, or None when the body mixes kinds
 	Table string    // the one table or model it touches, if known
+	// MatchColumns (a check's WHERE) and ConflictColumns (a conditional
+	// insert's ON CONFLICT target) are its SQL's, when its statements
+	// agree on them (see columns.go).
+	MatchColumns, ConflictColumns string
 	// HandleParam is the index of the parameter (receiver excluded, as in
 	// the apis tables and every other index here) of the handle the body
 	// runs on, or -1 when it runs on something else (the receiver or one
@@ -371,6 +375,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		s.KeyParam, s.KeyForm = keyParam(fn, data)
 		s.KeyStore = keyStore(fn, data)
 		s.Claim = s.Kind.IsWrite() && (apis.IsClaimTable(s.Table) || apis.IsClaimName(fn.Name()) || anyClaim(data))
+		s.setColumns(checks, atomic)
 	}
 	if s.Kind == apis.None && !s.Effect && s.TxFuncParam < 0 && !s.Commits {
 		return nil
