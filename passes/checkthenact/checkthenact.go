@@ -134,7 +134,7 @@ func racingWrite(check *dataaccess.Op, ops []*dataaccess.Op, callers *callers) (
 		if inMemory && !hasSideEffect(check, w, ops, region) && !delegates {
 			continue // filling a cache twice is harmless
 		}
-		if guarded(check, w, ops) || callers.lockedFirst(check, ops) {
+		if guarded(check, w, ops) || callers.lockedFirst(check, ops) || lockedByHelper(check) {
 			continue
 		}
 		answered, sentinel := callers.duplicateAnswered(check, w)
@@ -306,6 +306,12 @@ func wonFirst(instr ssa.Instruction, check *dataaccess.Op, ops []*dataaccess.Op,
 	for _, c := range ops {
 		call, ok := c.Instr.(*ssa.Call)
 		if !ok || c.Instr == instr || !(c.Kind.IsAtomicInsert() || c.StateGuard) || call.Parent() != instr.Parent() || !inRegion(c.Instr, check.Fn, region) {
+			continue
+		}
+		if c.Callee != nil && apis.IsLockName(c.Callee.Name()) {
+			// A lock (TryLock, AcquireLock) lets one caller on at a time
+			// and is released after: the next one gets it too, having
+			// checked before it was taken. Only a check under it counts.
 			continue
 		}
 		// A guarded UPDATE in SQL tells the loser by its rows affected; its
