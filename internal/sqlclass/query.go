@@ -43,6 +43,7 @@ func (s *stmt) selectAt(i int) Statement {
 	if from >= 0 {
 		st.Table = s.tableRefAt(from + 1)
 		st.MatchColumns = s.equalityColumns(from+1, base)
+		st.WhereNames = s.whereNames(from+1, base)
 		st.SelectsByState = s.selectsByState(from + 1)
 	}
 	st.Counts = s.countSubqueries(first, end, base)
@@ -50,10 +51,46 @@ func (s *stmt) selectAt(i int) Statement {
 	st.Exists = probe == existsProbe || probe == rowProbe && from >= 0
 	if st.Table == "" && sub != nil {
 		inner := classifyStmt(sub) // SELECT EXISTS (SELECT 1 FROM t ...)
-		st.Table, st.MatchColumns = inner.Table, inner.MatchColumns
+		st.Table, st.MatchColumns, st.WhereNames = inner.Table, inner.MatchColumns, inner.WhereNames
 	}
 	return st
 }
+
+// whereNames returns the names the WHERE clause at depth base, searched
+// from `from`, mentions in its conditions and their parenthesised groups,
+// not in its subqueries; "" when there is no such clause.
+func (s *stmt) whereNames(from, base int) string {
+	where := s.findWord(from, base, "where")
+	if where < 0 {
+		return ""
+	}
+	var names []string
+	for k := where + 1; k < len(s.toks) && s.depth[k] >= base; k++ {
+		if s.depth[k] == base && matchClauseEnd[s.word(k)] {
+			break
+		}
+		if s.isPunct(k, "(") && s.word(k+1) == "select" {
+			k = s.closeParen(k) // a subquery looks at other rows
+			continue
+		}
+		name, next := s.name(k)
+		if name == "" {
+			continue
+		}
+		if i := strings.LastIndexByte(name, '.'); i >= 0 {
+			name = name[i+1:] // t.topic
+		}
+		if !conditionWords[name] && !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+		k = next - 1
+	}
+	return strings.Join(names, ",")
+}
+
+// conditionWords are the keywords a WHERE condition is written with.
+var conditionWords = map[string]bool{"and": true, "or": true, "not": true, "is": true, "null": true, "like": true, "ilike": true,
+	"in": true, "escape": true, "between": true, "true": true, "false": true, "exists": true, "any": true, "all": true}
 
 // countSubqueries returns the tables the count(...) subqueries of the
 // output list toks[first:end] count, joined by commas.

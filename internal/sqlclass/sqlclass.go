@@ -68,6 +68,11 @@ type Statement struct {
 	// none or they cannot be read (ON CONSTRAINT, an expression, an OR).
 	ConflictColumns string
 	MatchColumns    string
+	// WhereNames are the names a SELECT's WHERE clause mentions outside
+	// its subqueries, lower-cased, unqualified and joined by commas: a
+	// column not among them is not one the check looks rows up by, even
+	// where an OR leaves MatchColumns empty.
+	WhereNames string
 	// InsertColumns are the columns an INSERT's column list names, in the
 	// same form: an insert that names no key column leaves its key to the
 	// database (a serial or a default uuid), new on every run.

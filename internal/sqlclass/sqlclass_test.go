@@ -20,6 +20,7 @@ func runClassify(t *testing.T, cases []classifyCase) {
 		t.Run(c.name, func(t *testing.T) {
 			got := Classify(c.sql)
 			got.InsertColumns = "" // TestInsertColumns tests the column lists
+			got.WhereNames = ""    // and TestWhereNames the names a WHERE mentions
 			if got != c.want {
 				t.Errorf("Classify(%q)\n got  %+v\n want %+v", c.sql, got, c.want)
 			}
@@ -452,6 +453,21 @@ func TestInsertColumns(t *testing.T) {
 	} {
 		if got := Classify(c.sql).InsertColumns; got != c.want {
 			t.Errorf("Classify(%q).InsertColumns = %q, want %q", c.sql, got, c.want)
+		}
+	}
+}
+
+func TestWhereNames(t *testing.T) {
+	for _, c := range []struct{ sql, want string }{
+		{`SELECT 1 FROM users u WHERE u.email = $1 AND u.tenant_id = $2`, "email,tenant_id"},
+		// An OR leaves MatchColumns empty; the names are still those the
+		// rows are looked up by, and a subquery's are not.
+		{`SELECT COUNT(*) FROM user_access WHERE (topic = ? OR ? LIKE topic ESCAPE '\') AND (owner_user_id IS NULL OR owner_user_id != (SELECT id FROM user WHERE user = ?))`, "topic,owner_user_id"},
+		{`SELECT EXISTS (SELECT 1 FROM orders WHERE id = $1 OR ref = $1)`, "id,ref"},
+		{`SELECT id FROM users ORDER BY id`, ""},
+	} {
+		if got := Classify(c.sql).WhereNames; got != c.want {
+			t.Errorf("Classify(%q).WhereNames = %q, want %q", c.sql, got, c.want)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package checkthenact
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -20,17 +21,31 @@ import (
 // statements' SQL must be read for it to say so, in the body or through
 // the summaries of the helpers that run them.
 func conflictMissesCheck(check, write *dataaccess.Op) bool {
-	matchColumns, conflictColumns := dataaccess.MatchColumns(check), dataaccess.ConflictColumns(write)
-	if matchColumns == "" || conflictColumns == "" {
+	matched, conflictColumns := checkedColumns(check), dataaccess.ConflictColumns(write)
+	if matched == nil || conflictColumns == "" {
 		return false
 	}
-	matched := strings.Split(matchColumns, ",")
 	for _, c := range strings.Split(conflictColumns, ",") {
 		if !slices.Contains(matched, c) {
 			return true
 		}
 	}
 	return false
+}
+
+// checkedColumns returns the columns the check may look rows up by:
+// every name its WHERE mentions outside subqueries, also under an OR
+// (topic = ? OR ? LIKE topic) or in a parenthesised group; else those it
+// sets equal with AND between them. A column of neither is one the check
+// does not look at.
+func checkedColumns(check *dataaccess.Op) []string {
+	if c := dataaccess.WhereNames(check); c != "" {
+		return strings.Split(c, ",")
+	}
+	if c := dataaccess.MatchColumns(check); c != "" {
+		return strings.Split(c, ",")
+	}
+	return nil
 }
 
 // reportUncoveredConflict reports a check whose insert is conditional on
@@ -40,7 +55,7 @@ func reportUncoveredConflict(pass *analysis.Pass, check, write *dataaccess.Op, w
 	pass.Report(analysis.Diagnostic{
 		Pos: check.Pos(),
 		Message: fmt.Sprintf("check-then-act race: %s (by %s) and the insert at line %d are separate steps, and the insert's ON CONFLICT (%s) does not cover what the check matched, so two concurrent callers can both see it absent and both insert (make the conflict target the checked columns, under a unique index on them, or runtime/claim)",
-			what, dataaccess.MatchColumns(check), line, dataaccess.ConflictColumns(write)),
+			what, cmp.Or(dataaccess.MatchColumns(check), dataaccess.WhereNames(check)), line, dataaccess.ConflictColumns(write)),
 		Related: []analysis.RelatedInformation{{Pos: write.Pos(), Message: "insert whose conflict target the check does not cover"}},
 		URL:     apis.RuntimeClaimURL,
 	})

@@ -14,6 +14,7 @@ func (s *Summary) setColumns(checks, atomic []*Op) {
 	switch {
 	case s.Kind.IsCheck():
 		s.MatchColumns = agreed(checks, MatchColumns)
+		s.WhereNames = agreed(checks, WhereNames)
 	case s.Kind == apis.CondInsert:
 		s.ConflictColumns = agreed(atomic, ConflictColumns)
 	}
@@ -40,6 +41,19 @@ func MatchColumns(op *Op) string {
 		return op.SQL.MatchColumns
 	case op.Summary != nil:
 		return op.Summary.MatchColumns
+	}
+	return ""
+}
+
+// WhereNames returns the names op's SQL's WHERE clause mentions outside
+// its subqueries (see sqlclass.Statement), read from its text or its
+// summary; "" when unknown.
+func WhereNames(op *Op) string {
+	switch {
+	case op.SQL != nil:
+		return op.SQL.WhereNames
+	case op.Summary != nil:
+		return op.Summary.WhereNames
 	}
 	return ""
 }

@@ -22,10 +22,10 @@ import (
 type Summary struct {
 	Kind  apis.Kind // the operation, or None when the body mixes kinds
 	Table string    // the one table or model it touches, if known
-	// MatchColumns (a check's WHERE) and ConflictColumns (a conditional
-	// insert's ON CONFLICT target) are its SQL's, when its statements
-	// agree on them (see columns.go).
-	MatchColumns, ConflictColumns string
+	// MatchColumns and WhereNames (a check's WHERE) and ConflictColumns
+	// (a conditional insert's ON CONFLICT target) are its SQL's, when its
+	// statements agree on them (see columns.go).
+	MatchColumns, WhereNames, ConflictColumns string
 	// HandleParam is the index of the parameter (receiver excluded, as in
 	// the apis tables and every other index here) of the handle the body
 	// runs on, or -1 when it runs on something else (the receiver or one

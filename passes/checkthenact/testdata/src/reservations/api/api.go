@@ -54,3 +54,23 @@ func ReserveForTokenHolders(m *store.Manager, user, topic string, limit int64) e
 	}
 	return m.AddReservation(user, topic)
 }
+
+// The check's OR hides which column it looks rows up by, but user_id is
+// not among the names it mentions: two users both pass it and both get a
+// row of their own.
+func ReservePattern(m *store.Manager, user, topic string) error {
+	if err := m.PatternFree(user, topic); err != nil { // want `check-then-act race: the existence check PatternFree \(by topic,owner_user_id\) and the insert at line \d+ are separate steps, and the insert's ON CONFLICT \(user_id,topic\) does not cover what the check matched`
+		return err
+	}
+	return m.AddReservation(user, topic)
+}
+
+// Near miss: the check is the user's own (user_id and topic, under the OR),
+// which the upsert's conflict covers: a second grant changes the same row.
+func Grant(m *store.Manager, user, topic string) error {
+	has, err := m.HasAccess(user, topic)
+	if err != nil || has {
+		return err
+	}
+	return m.AddReservation(user, topic)
+}

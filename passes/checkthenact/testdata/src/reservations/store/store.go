@@ -64,3 +64,25 @@ func (a *Manager) ClaimTopic(username, topic string) error {
 	_, err := a.db.Exec(`INSERT INTO topic_name (topic, owner) VALUES (?, ?) ON CONFLICT (topic) DO NOTHING`, topic, username)
 	return err
 }
+
+// PatternFree answers an error when another user owns the topic or a
+// pattern that covers it.
+func (a *Manager) PatternFree(username, topic string) error {
+	var others int
+	err := a.db.QueryRow(`SELECT COUNT(*) FROM user_access WHERE (topic = ? OR ? LIKE topic ESCAPE '\') AND (owner_user_id IS NULL OR owner_user_id != (SELECT id FROM user WHERE user = ?))`, topic, topic, username).Scan(&others)
+	if err != nil {
+		return err
+	}
+	if others > 0 {
+		return ErrTopicOwnedByOthers
+	}
+	return nil
+}
+
+// HasAccess answers whether the user already holds the topic or a
+// pattern that covers it.
+func (a *Manager) HasAccess(username, topic string) (bool, error) {
+	var n int
+	err := a.db.QueryRow(`SELECT COUNT(*) FROM user_access WHERE user_id = (SELECT id FROM user WHERE user = ?) AND (topic = ? OR ? LIKE topic)`, username, topic, topic).Scan(&n)
+	return n > 0, err
+}
