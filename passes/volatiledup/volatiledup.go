@@ -169,9 +169,17 @@ func keepsResult(mark, effect *dataaccess.Op) bool {
 // doubles reports whether running op twice does harm: an external
 // effect, a plain insert, a relative update; not an update that moves a
 // row from the state the caller expects (rows affected tells who made
-// the transition), nor an HTTP read.
+// the transition), nor an insert whose unique violation the code answers
+// (reading back the row already there), nor an HTTP read.
 func doubles(op *dataaccess.Op) bool {
-	return dataaccess.NonIdempotent(op) && !op.StateGuard && !safeRead(op)
+	return dataaccess.NonIdempotent(op) && !op.StateGuard && !safeRead(op) && !answersDuplicate(op)
+}
+
+// answersDuplicate reports whether op is an insert, in the body, whose
+// unique violation the code after it answers: a second run finds the
+// row, and the database, not the memory, is the record.
+func answersDuplicate(op *dataaccess.Op) bool {
+	return op.Kind == apis.Insert && op.Summary == nil && dataaccess.AnswerDuplicate(op.Instr, "").Answered
 }
 
 // safeRead reports whether an effect is an HTTP GET or HEAD: a read that
