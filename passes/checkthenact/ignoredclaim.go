@@ -78,6 +78,9 @@ func outcomeUnread(claim *dataaccess.Op) bool {
 // UPDATE), SETNX, LoadOrStore, and the conditional writes of ORMs,
 // document stores and wrappers (whose result or error says it).
 func decidesWinner(claim *dataaccess.Op) bool {
+	if dataaccess.Overwrites(claim) {
+		return false // an upsert writes for every caller
+	}
 	if claim.SQL != nil {
 		return claim.SQL.OnConflictDoNothing || claim.SQL.InsertIfAbsent
 	}

@@ -42,6 +42,7 @@ func (m *modeler) readChain(op *Op, v ssa.Value) {
 					// then INSERT ... ON CONFLICT DO NOTHING.
 					if op.Kind == apis.Insert || op.Kind == apis.FindOrCreate {
 						op.Kind = apis.CondInsert
+						op.Overwrites = upsertClause(cl)
 					}
 				case "Locking":
 					op.Locks = true
@@ -58,6 +59,7 @@ func (m *modeler) readChain(op *Op, v ssa.Value) {
 		case "On":
 			if s, ok := sqlText(arg(&c.Call, 0)); ok && strings.Contains(strings.ToUpper(s), "CONFLICT") && op.Kind == apis.Insert {
 				op.Kind = apis.CondInsert
+				op.Overwrites = upsertText(s)
 			}
 		case "Ignore":
 			if op.Kind == apis.Insert {

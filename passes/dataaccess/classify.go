@@ -247,6 +247,7 @@ func (op *Op) setStatement(st sqlclass.Statement) {
 	op.Kind = kindOfStatement(st)
 	op.Locks = st.ForUpdate || st.AdvisoryXactLock || st.AdvisoryLock
 	op.StateGuard = st.StateGuard
+	op.Overwrites = st.OnConflict && !st.OnConflictDoNothing
 	op.SelectsByState = st.SelectsByState
 	op.Isolation = st.Isolation
 	op.Resource.Table = normalizeTable(st.Table)

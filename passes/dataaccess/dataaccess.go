@@ -58,6 +58,9 @@ type Op struct {
 	// 'pending', gorm Where("status = ?", old).Update), or a wrapper whose
 	// every write is one: rows affected tells who made the transition.
 	StateGuard bool
+	// Overwrites is set for a conditional insert that updates the row a
+	// conflict finds (see overwrites.go): no second row, but no winner.
+	Overwrites bool
 	// SelectsByState is set for a read whose ORM condition tests a column
 	// that is not a key (Where("sent_at IS NULL"), And("is_delivered =
 	// ?", false)): the rows it returns are picked by their state.

@@ -26,6 +26,9 @@ type Summary struct {
 	// (a conditional insert's ON CONFLICT target) are its SQL's, when its
 	// statements agree on them (see columns.go).
 	MatchColumns, WhereNames, ConflictColumns string
+	// Overwrites is set when every conditional insert of a CondInsert
+	// body is an upsert (see overwrites.go): no claim for its callers.
+	Overwrites bool
 	// HandleParam is the index of the parameter (receiver excluded, as in
 	// the apis tables and every other index here) of the handle the body
 	// runs on, or -1 when it runs on something else (the receiver or one
@@ -376,6 +379,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		s.KeyStore = keyStore(fn, data)
 		s.Claim = s.Kind.IsWrite() && (apis.IsClaimTable(s.Table) || apis.IsClaimName(fn.Name()) || anyClaim(data))
 		s.setColumns(checks, atomic)
+		s.Overwrites = overwritingUpserts(s.Kind, atomic)
 	}
 	if s.Kind == apis.None && !s.Effect && s.TxFuncParam < 0 && !s.Commits {
 		return nil

@@ -1,0 +1,73 @@
+package dataaccess
+
+import (
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+)
+
+// An upsert (INSERT ... ON CONFLICT DO UPDATE, gorm's clause.OnConflict
+// with UpdateAll or DoUpdates, bun's On("CONFLICT (k) DO UPDATE")) is as
+// atomic as ON CONFLICT DO NOTHING: no second row. But it writes for every
+// caller, the second one included, and tells none of them it lost: it
+// picks no winner, so it is no claim (a settings store's PutString).
+
+// Overwrites reports whether op is such an upsert, in its body or behind
+// a helper's summary.
+func Overwrites(op *Op) bool {
+	return op.Overwrites || op.Summary != nil && op.Summary.Overwrites
+}
+
+// upsertText reports whether SQL text (a whole statement, or the part a
+// builder adds) updates the row a conflict finds.
+func upsertText(s string) bool {
+	s = strings.ToUpper(s)
+	return strings.Contains(s, "DO UPDATE") || strings.Contains(s, "ON DUPLICATE KEY UPDATE")
+}
+
+// upsertClause reports whether a gorm clause.OnConflict value updates
+// the row it finds: UpdateAll set, or DoUpdates given.
+func upsertClause(cl ssa.Value) bool {
+	cl = Unwrap(cl)
+	if load, ok := cl.(*ssa.UnOp); ok {
+		cl = load.X
+	}
+	alloc, ok := cl.(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	st, ok := types.Unalias(alloc.Type().(*types.Pointer).Elem()).Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for _, ref := range *alloc.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		switch st.Field(fa.Field).Name() {
+		case "UpdateAll", "DoUpdates":
+			for _, r := range *fa.Referrers() {
+				if store, ok := r.(*ssa.Store); ok && !isFalseOrNil(store.Val) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func isFalseOrNil(v ssa.Value) bool {
+	k, ok := v.(*ssa.Const)
+	return ok && (k.Value == nil || k.Value.String() == "false")
+}
+
+// overwritingUpserts reports whether a summary's conditional inserts are
+// all upserts.
+func overwritingUpserts(kind apis.Kind, atomic []*Op) bool {
+	return kind == apis.CondInsert && len(atomic) > 0 && !slices.ContainsFunc(atomic, func(op *Op) bool { return !Overwrites(op) })
+}
