@@ -238,16 +238,42 @@ func namesOneTimeToken(read *dataaccess.Op) bool {
 		apis.NamesOneTimeToken(read.Callee.Name()) {
 		return true
 	}
-	if read.Resource.Key != nil {
-		// redis Get(ctx, "reset:"+token): the key's constant text.
-		if text, ok := dataaccess.SQLText(read.Resource.Key); ok && slices.ContainsFunc(strings.FieldsFunc(text, notNamePart), apis.NamesOneTimeToken) {
-			return true
+	if read.Resource.Key != nil && keyNamesToken(read.Resource.Key) {
+		return true // redis Get(ctx, "reset:"+token): the key's constant text
+	}
+	if call, ok := read.Instr.(*ssa.Call); ok && read.Resource.Key == nil && read.Summary != nil {
+		// A key-value table behind a helper: kv.GetString(fmt.Sprintf("%s_%s",
+		// KeyInviteCode, code)) names the token in the key it builds.
+		for i := 0; dataaccess.Arg(&call.Call, i) != nil; i++ {
+			if a := dataaccess.Arg(&call.Call, i); isBuiltString(a) && keyNamesToken(a) {
+				return true
+			}
 		}
 	}
 	for _, rec := range recordValues(read) {
 		if n := recordName(rec.Type()); n != "" && apis.NamesOneTimeToken(n) {
 			return true
 		}
+	}
+	return false
+}
+
+// keyNamesToken reports whether the constant text of a key names a
+// one-time token.
+func keyNamesToken(key ssa.Value) bool {
+	text, ok := dataaccess.SQLText(key)
+	return ok && slices.ContainsFunc(strings.FieldsFunc(text, notNamePart), apis.NamesOneTimeToken)
+}
+
+// isBuiltString reports whether v is a string made of constant text and
+// a value (a concatenation or a fmt.Sprintf): a key, not a plain name.
+func isBuiltString(v ssa.Value) bool {
+	switch x := dataaccess.Unwrap(v).(type) {
+	case *ssa.BinOp:
+		return true
+	case *ssa.Call:
+		f := x.Call.StaticCallee()
+		return f != nil && f.Pkg != nil && f.Pkg.Pkg.Path() == "fmt" && f.Name() == "Sprintf"
 	}
 	return false
 }
@@ -371,6 +397,19 @@ func valueName(v ssa.Value) string {
 		}
 	case *ssa.Field:
 		return ssautil.FieldName(x.X.Type(), x.Field)
+	case *ssa.Call: // r.FormValue("code"), c.Query("token"), c.Param("otp")
+		if f := dataaccess.Callee(&x.Call); f != nil && requestParamGetters[f.Name()] {
+			if name, ok := dataaccess.SQLText(dataaccess.Arg(&x.Call, 0)); ok {
+				return name
+			}
+		}
 	}
 	return ""
+}
+
+// requestParamGetters are the methods that read a request parameter by
+// its name (net/http, url.Values, gin, echo, fiber, chi).
+var requestParamGetters = map[string]bool{
+	"FormValue": true, "PostFormValue": true, "Get": true, "Query": true, "DefaultQuery": true, "PostForm": true,
+	"Param": true, "QueryParam": true, "FormValueOrDefault": true, "Params": true,
 }
