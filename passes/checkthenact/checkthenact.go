@@ -101,6 +101,7 @@ func run(pass *analysis.Pass) (any, error) {
 	passedGateRaces(pass, model, usable, reported)
 	presentBranchDecrements(pass, judge, reported)
 	countLimitRaces(pass, judge, reported)
+	firstComerRaces(pass, judge, reported)
 	countersBehindInterfaces(pass, judge)
 	lostUpdates(pass, judge, reported)
 	childChecks(pass, judge, reported, raced)

@@ -140,6 +140,12 @@
 // locks the row, under a parent row locked first, an advisory lock or
 // SERIALIZABLE, and for a test of a time (ExpiresAt < now).
 //
+// A count compared with 0 or 1 whose verdict is handed to the insert as a
+// value, not a branch, races too (first-comer): users.Create(&User{IsAdmin:
+// n == 0}) makes two admins of two first sign-ups, and a first_order flag
+// two discounts. Silent when the verdict stays out of the insert, when it
+// is counted after the insert, or under a lock taken first.
+//
 // A record read with its children and asked whether it has one
 // (u.HasRole(r), user.HasProvider(p)) is an existence check on the child:
 // an insert of that child on the "missing" branch races like any other.

@@ -34,3 +34,7 @@ func ChainModels(op *Op) []ssa.Value {
 	}
 	return out
 }
+
+// FieldStores returns the values stored into the fields of the composite
+// literal alloc holds (see fieldStores).
+func FieldStores(alloc *ssa.Alloc) []ssa.Value { return fieldStores(alloc) }
