@@ -106,7 +106,8 @@ func (c *callers) closureStartedOnce(fn *ssa.Function) bool {
 // startedOnlyByStarters reports whether the function values matches
 // accepts are used in funcs, and every use (but the making of the closure
 // itself) starts one (launches) in a function that runs once: a starter,
-// or code that runs at startup.
+// code that runs at startup, or a constructor starting the background
+// loop of the value it builds (one loop per service, built at wiring).
 func (c *callers) startedOnlyByStarters(funcs []*ssa.Function, matches func(ssa.Value) bool) bool {
 	uses := 0
 	for _, f := range funcs {
@@ -120,7 +121,7 @@ func (c *callers) startedOnlyByStarters(funcs []*ssa.Function, matches func(ssa.
 						continue // the closure being made, judged at its uses
 					}
 					uses++
-					if !launches(instr, *op) || !c.model.RunsAtStartup(instr) && !isStarter(f) {
+					if !launches(instr, *op) || !c.model.RunsAtStartup(instr) && !isStarter(f) && !isConstructor(f) {
 						return false
 					}
 				}
