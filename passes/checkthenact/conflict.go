@@ -21,7 +21,7 @@ import (
 // statements' SQL must be read for it to say so, in the body or through
 // the summaries of the helpers that run them.
 func conflictMissesCheck(check, write *dataaccess.Op) bool {
-	matched, conflictColumns := checkedColumns(check), dataaccess.ConflictColumns(write)
+	matched, conflictColumns := checkedColumns(check), dataaccess.ColumnsOf(write).Conflict
 	if matched == nil || conflictColumns == "" {
 		return false
 	}
@@ -39,10 +39,7 @@ func conflictMissesCheck(check, write *dataaccess.Op) bool {
 // sets equal with AND between them. A column of neither is one the check
 // does not look at.
 func checkedColumns(check *dataaccess.Op) []string {
-	if c := dataaccess.WhereNames(check); c != "" {
-		return strings.Split(c, ",")
-	}
-	if c := dataaccess.MatchColumns(check); c != "" {
+	if c := cmp.Or(dataaccess.ColumnsOf(check).Where, dataaccess.ColumnsOf(check).Match); c != "" {
 		return strings.Split(c, ",")
 	}
 	return nil
@@ -55,7 +52,7 @@ func reportUncoveredConflict(pass *analysis.Pass, check, write *dataaccess.Op, w
 	pass.Report(analysis.Diagnostic{
 		Pos: check.Pos(),
 		Message: fmt.Sprintf("check-then-act race: %s (by %s) and the insert at line %d are separate steps, and the insert's ON CONFLICT (%s) does not cover what the check matched, so two concurrent callers can both see it absent and both insert (make the conflict target the checked columns, under a unique index on them, or runtime/claim)",
-			what, cmp.Or(dataaccess.MatchColumns(check), dataaccess.WhereNames(check)), line, dataaccess.ConflictColumns(write)),
+			what, cmp.Or(dataaccess.ColumnsOf(check).Match, dataaccess.ColumnsOf(check).Where), line, dataaccess.ColumnsOf(write).Conflict),
 		Related: []analysis.RelatedInformation{{Pos: write.Pos(), Message: "insert whose conflict target the check does not cover"}},
 		URL:     apis.RuntimeClaimURL,
 	})

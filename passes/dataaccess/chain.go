@@ -3,6 +3,7 @@ package dataaccess
 import (
 	"go/constant"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -145,37 +146,43 @@ func isolationOption(c *ssa.CallCommon) string {
 }
 
 func isolationField(v ssa.Value) string {
+	for _, val := range literalFieldStores(v, "Isolation", "IsoLevel") {
+		if k, ok := val.(*ssa.Const); ok && k.Value != nil {
+			return isolationName(k.Value)
+		}
+	}
+	return ""
+}
+
+// literalFieldStores returns the values stored into the named fields of
+// the struct literal v is (or is loaded from): &sql.TxOptions{Isolation:
+// ...}, clause.OnConflict{UpdateAll: true}.
+func literalFieldStores(v ssa.Value, names ...string) []ssa.Value {
+	v = Unwrap(v)
 	if load, ok := v.(*ssa.UnOp); ok {
 		v = load.X
 	}
 	alloc, ok := v.(*ssa.Alloc)
 	if !ok {
-		return ""
+		return nil
 	}
 	st, ok := types.Unalias(alloc.Type().(*types.Pointer).Elem()).Underlying().(*types.Struct)
 	if !ok {
-		return ""
+		return nil
 	}
+	var out []ssa.Value
 	for _, ref := range *alloc.Referrers() {
 		fa, ok := ref.(*ssa.FieldAddr)
-		if !ok {
-			continue
-		}
-		name := st.Field(fa.Field).Name()
-		if name != "Isolation" && name != "IsoLevel" {
+		if !ok || !slices.Contains(names, st.Field(fa.Field).Name()) {
 			continue
 		}
 		for _, r := range *fa.Referrers() {
-			store, ok := r.(*ssa.Store)
-			if !ok {
-				continue
-			}
-			if k, ok := store.Val.(*ssa.Const); ok && k.Value != nil {
-				return isolationName(k.Value)
+			if store, ok := r.(*ssa.Store); ok && store.Addr == fa {
+				out = append(out, store.Val)
 			}
 		}
 	}
-	return ""
+	return out
 }
 
 // isolationName maps database/sql's IsolationLevel numbers and pgx's

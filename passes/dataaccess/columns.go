@@ -8,65 +8,46 @@ import "github.com/idemvet/idemvet/internal/apis"
 // can tell that the insert's conflict does not cover what the check
 // looked at, as it could with both statements in its own body.
 
-// setColumns records the columns of the body's one check (for a check
-// summary) or of its atomic inserts, when they agree.
+// Columns are the columns of a statement, in sqlclass.Statement's form:
+// Match are those its WHERE sets equal with AND between them, Where every
+// name its WHERE mentions outside subqueries, Conflict its ON CONFLICT
+// target.
+type Columns struct{ Match, Where, Conflict string }
+
+// ColumnsOf returns the columns of op's SQL, read from its text or its
+// summary; empty when unknown.
+func ColumnsOf(op *Op) Columns {
+	switch {
+	case op.SQL != nil:
+		return Columns{Match: op.SQL.MatchColumns, Where: op.SQL.WhereNames, Conflict: op.SQL.ConflictColumns}
+	case op.Summary != nil:
+		return op.Summary.Columns
+	}
+	return Columns{}
+}
+
+// setColumns records the columns of the body's checks (for a check
+// summary) or of its atomic inserts, where they all agree.
 func (s *Summary) setColumns(checks, atomic []*Op) {
 	switch {
 	case s.Kind.IsCheck():
-		s.MatchColumns = agreed(checks, MatchColumns)
-		s.WhereNames = agreed(checks, WhereNames)
+		s.Columns.Match = agreed(checks, func(c Columns) string { return c.Match })
+		s.Columns.Where = agreed(checks, func(c Columns) string { return c.Where })
 	case s.Kind == apis.CondInsert:
-		s.ConflictColumns = agreed(atomic, ConflictColumns)
+		s.Columns.Conflict = agreed(atomic, func(c Columns) string { return c.Conflict })
 	}
 }
 
-// agreed returns what columns says of every op, when it says one thing.
-func agreed(ops []*Op, columns func(*Op) string) string {
+// agreed returns what part says of every op's columns, when it says one
+// thing.
+func agreed(ops []*Op, part func(Columns) string) string {
 	out := ""
 	for i, op := range ops {
-		c := columns(op)
+		c := part(ColumnsOf(op))
 		if c == "" || i > 0 && c != out {
 			return ""
 		}
 		out = c
 	}
 	return out
-}
-
-// MatchColumns returns the columns op's SQL looks its rows up by
-// (WHERE topic = ?), read from its text or its summary; "" when unknown.
-func MatchColumns(op *Op) string {
-	switch {
-	case op.SQL != nil:
-		return op.SQL.MatchColumns
-	case op.Summary != nil:
-		return op.Summary.MatchColumns
-	}
-	return ""
-}
-
-// WhereNames returns the names op's SQL's WHERE clause mentions outside
-// its subqueries (see sqlclass.Statement), read from its text or its
-// summary; "" when unknown.
-func WhereNames(op *Op) string {
-	switch {
-	case op.SQL != nil:
-		return op.SQL.WhereNames
-	case op.Summary != nil:
-		return op.Summary.WhereNames
-	}
-	return ""
-}
-
-// ConflictColumns returns the conflict target of op's conditional insert
-// (ON CONFLICT (user_id, topic)), read from its text or its summary; ""
-// when unknown.
-func ConflictColumns(op *Op) string {
-	switch {
-	case op.SQL != nil:
-		return op.SQL.ConflictColumns
-	case op.Summary != nil:
-		return op.Summary.ConflictColumns
-	}
-	return ""
 }

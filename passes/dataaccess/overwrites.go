@@ -1,7 +1,6 @@
 package dataaccess
 
 import (
-	"go/types"
 	"slices"
 	"strings"
 
@@ -32,33 +31,7 @@ func upsertText(s string) bool {
 // upsertClause reports whether a gorm clause.OnConflict value updates
 // the row it finds: UpdateAll set, or DoUpdates given.
 func upsertClause(cl ssa.Value) bool {
-	cl = Unwrap(cl)
-	if load, ok := cl.(*ssa.UnOp); ok {
-		cl = load.X
-	}
-	alloc, ok := cl.(*ssa.Alloc)
-	if !ok {
-		return false
-	}
-	st, ok := types.Unalias(alloc.Type().(*types.Pointer).Elem()).Underlying().(*types.Struct)
-	if !ok {
-		return false
-	}
-	for _, ref := range *alloc.Referrers() {
-		fa, ok := ref.(*ssa.FieldAddr)
-		if !ok {
-			continue
-		}
-		switch st.Field(fa.Field).Name() {
-		case "UpdateAll", "DoUpdates":
-			for _, r := range *fa.Referrers() {
-				if store, ok := r.(*ssa.Store); ok && !isFalseOrNil(store.Val) {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	return slices.ContainsFunc(literalFieldStores(cl, "UpdateAll", "DoUpdates"), func(v ssa.Value) bool { return !isFalseOrNil(v) })
 }
 
 func isFalseOrNil(v ssa.Value) bool {

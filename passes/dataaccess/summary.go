@@ -22,10 +22,10 @@ import (
 type Summary struct {
 	Kind  apis.Kind // the operation, or None when the body mixes kinds
 	Table string    // the one table or model it touches, if known
-	// MatchColumns and WhereNames (a check's WHERE) and ConflictColumns
-	// (a conditional insert's ON CONFLICT target) are its SQL's, when its
-	// statements agree on them (see columns.go).
-	MatchColumns, WhereNames, ConflictColumns string
+	// Columns are those of its SQL (a check's WHERE, a conditional
+	// insert's ON CONFLICT target), where its statements agree on them
+	// (see columns.go).
+	Columns Columns
 	// Overwrites is set when every conditional insert of a CondInsert
 	// body is an upsert (see overwrites.go): no claim for its callers.
 	Overwrites bool
