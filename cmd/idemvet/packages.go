@@ -43,9 +43,9 @@ func reportBroken(l *vettool.PackageList, w *strings.Builder, vetBroken, failed 
 	slices.Sort(paths)
 	for _, path := range paths {
 		line := fmt.Sprintf("idemvet: %s %s", path, firstLine(all[path]))
-		// Importers of a package whose tests alone do not load are
-		// analysed: they need the package, not its tests.
-		testsOnly := l.TestErrors[path] != "" && l.LoadErrors[path] == "" && vetBroken[path] == ""
+		// Importers of a package whose tests alone do not load, or do not
+		// type-check, are analysed: they need the package, not its tests.
+		testsOnly := l.LoadErrors[path] == "" && (l.TestErrors[path] != "" && vetBroken[path] == "" || inTestFile(vetBroken[path]))
 		if n := dependents(l, path); n > 0 && !testsOnly {
 			line += fmt.Sprintf(" (%d more package(s) not analysed because they import it)", n)
 		}
@@ -140,6 +140,9 @@ func reportCoverage(res *results, w *strings.Builder) {
 		return
 	}
 	vetBroken := func(path string) bool { return res.broken[path] != "" }
+	// A package go vet could not type-check only in its _test.go files is
+	// not analysed, but its importers, which build it without them, are.
+	brokenForImporters := func(path string) bool { return vetBroken(path) && !inTestFile(res.broken[path]) }
 	total, skipped := 0, 0
 	for _, p := range l.Roots {
 		if p.Dir == "" {
@@ -148,7 +151,7 @@ func reportCoverage(res *results, w *strings.Builder) {
 		total++
 		path := p.ImportPath
 		if l.IsBroken(path) || l.TestErrors[path] != "" || vetBroken(path) || res.failed[path] != "" ||
-			slices.ContainsFunc(p.Deps, l.IsBroken) || slices.ContainsFunc(p.Deps, vetBroken) {
+			slices.ContainsFunc(p.Deps, l.IsBroken) || slices.ContainsFunc(p.Deps, brokenForImporters) {
 			skipped++
 		}
 	}
@@ -162,3 +165,11 @@ func reportCoverage(res *results, w *strings.Builder) {
 func noPackagesMatched(goMessages string) bool {
 	return strings.Contains(goMessages, "matched no packages")
 }
+
+// testFileError matches a type error go vet reports in a test file
+// ("pkg/cache/driver_test.go:11:18: undefined: Set").
+var testFileError = regexp.MustCompile(`^(?:vet: )?\S+_test\.go:\d+`)
+
+// inTestFile reports whether go vet's errors for a package are in its
+// _test.go files.
+func inTestFile(msg string) bool { return testFileError.MatchString(strings.TrimSpace(msg)) }

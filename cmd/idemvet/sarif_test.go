@@ -83,7 +83,7 @@ func TestSARIF(t *testing.T) {
 	// unsuccessful, each named where code scanning shows it.
 	broken := standaloneRun(t, brokenModule(t), "-sarif", "./...")
 	inv := validSARIF(t, broken.stdout).Runs[0].Invocations[0]
-	if broken.exitCode != exitIncomplete || inv.ExecutionSuccessful || len(inv.ToolExecutionNotifications) != 5 ||
+	if broken.exitCode != exitIncomplete || inv.ExecutionSuccessful || len(inv.ToolExecutionNotifications) != 6 ||
 		!strings.Contains(inv.ToolExecutionNotifications[0].Message.Text, "example.com/vetmod/missing does not load") {
 		t.Errorf("incomplete run: exit code %d (want %d), invocation %+v", broken.exitCode, exitIncomplete, inv)
 	}

@@ -23,8 +23,9 @@ func standaloneRun(t *testing.T, dir string, args ...string) vetRun {
 }
 
 // brokenModule is vetmod plus a package that does not compile, one that
-// imports it, one with a missing import, one whose test has one, and one
-// whose //go:embed pattern matches nothing.
+// imports it, one with a missing import, one whose test has one, one
+// whose test does not type-check (each of the last two with an importer),
+// and one whose //go:embed pattern matches nothing.
 func brokenModule(t *testing.T) string {
 	t.Helper()
 	dir := vetCopy(t)
@@ -37,6 +38,12 @@ func brokenModule(t *testing.T) string {
 	writeFile(t, filepath.Join(dir, "testonly", "testonly.go"), "package testonly\n\nfunc F() int { return 1 }\n")
 	writeFile(t, filepath.Join(dir, "testonly", "testonly_test.go"), "package testonly\n\nimport \"example.com/vetmod/nosuchtest\"\n\nvar _ = nosuchtest.Y\n")
 	writeFile(t, filepath.Join(dir, "testonlyuser", "testonlyuser.go"), "package testonlyuser\n\nimport \"example.com/vetmod/testonly\"\n\nvar X = testonly.F()\n")
+	// A package whose test alone does not type-check (a helper renamed
+	// under it): go vet cannot analyse it, and its importer builds it
+	// without its tests.
+	writeFile(t, filepath.Join(dir, "testtype", "testtype.go"), "package testtype\n\nfunc F() int { return 1 }\n")
+	writeFile(t, filepath.Join(dir, "testtype", "testtype_test.go"), "package testtype\n\nvar _ = renamedHelper()\n")
+	writeFile(t, filepath.Join(dir, "testtypeuser", "testtypeuser.go"), "package testtypeuser\n\nimport \"example.com/vetmod/testtype\"\n\nvar X = testtype.F()\n")
 	// A package that embeds files not built yet (a web UI's build/): go
 	// list reports the pattern only when asked for the embedded files.
 	writeFile(t, filepath.Join(dir, "webui", "webui.go"), "package webui\n\nimport \"embed\"\n\n//go:embed build/*\nvar Files embed.FS\n")
@@ -57,10 +64,11 @@ func TestStandaloneBrokenPackages(t *testing.T) {
 	want := []*regexp.Regexp{
 		regexp.MustCompile(`^idemvet: example.com/vetmod/missing does not load: .*example.com/vetmod/nosuch`),
 		regexp.MustCompile(`^idemvet: example.com/vetmod/testonly could not be analysed: its tests do not load: .*example.com/vetmod/nosuchtest[^(]*$`),
+		regexp.MustCompile(`^idemvet: example.com/vetmod/testtype could not be analysed: testtype/testtype_test.go:3:\d+: undefined: renamedHelper$`),
 		regexp.MustCompile(`^idemvet: example.com/vetmod/typeerr could not be analysed: typeerr/typeerr.go:3:\d+: undefined: undefinedThing \(1 more package\(s\) not analysed because they import it\)$`),
 		regexp.MustCompile(`^idemvet: example.com/vetmod/webui does not load: .*pattern build/\*: no matching files found`),
-		// typeerr's importer is not analysed either.
-		regexp.MustCompile(`^idemvet: 3 of 8 packages analysed; 5 could not be \(above\)$`),
+		// typeerr's importer is not analysed either; testtype's is.
+		regexp.MustCompile(`^idemvet: 4 of 10 packages analysed; 6 could not be \(above\)$`),
 	}
 	if len(broken) != len(want) {
 		t.Fatalf("%d idemvet: lines, want one per broken package and the count (%d):\n%s", len(broken), len(want), run.stderr)
