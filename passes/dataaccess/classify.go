@@ -156,7 +156,7 @@ func (m *modeler) classifyCall(fn *ssa.Function, instr ssa.CallInstruction) *Op 
 	default:
 		return nil
 	}
-	if op.Kind == apis.None {
+	if op.Kind == apis.None || op.Kind == apis.Effect && sendsSafeMethod(c) {
 		return nil
 	}
 	return op
