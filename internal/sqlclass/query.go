@@ -56,42 +56,6 @@ func (s *stmt) selectAt(i int) Statement {
 	return st
 }
 
-// whereNames returns the names the WHERE clause at depth base, searched
-// from `from`, mentions in its conditions and their parenthesised groups,
-// not in its subqueries; "" when there is no such clause.
-func (s *stmt) whereNames(from, base int) string {
-	where := s.findWord(from, base, "where")
-	if where < 0 {
-		return ""
-	}
-	var names []string
-	for k := where + 1; k < len(s.toks) && s.depth[k] >= base; k++ {
-		if s.depth[k] == base && matchClauseEnd[s.word(k)] {
-			break
-		}
-		if s.isPunct(k, "(") && s.word(k+1) == "select" {
-			k = s.closeParen(k) // a subquery looks at other rows
-			continue
-		}
-		name, next := s.name(k)
-		if name == "" {
-			continue
-		}
-		if i := strings.LastIndexByte(name, '.'); i >= 0 {
-			name = name[i+1:] // t.topic
-		}
-		if !conditionWords[name] && !slices.Contains(names, name) {
-			names = append(names, name)
-		}
-		k = next - 1
-	}
-	return strings.Join(names, ",")
-}
-
-// conditionWords are the keywords a WHERE condition is written with.
-var conditionWords = map[string]bool{"and": true, "or": true, "not": true, "is": true, "null": true, "like": true, "ilike": true,
-	"in": true, "escape": true, "between": true, "true": true, "false": true, "exists": true, "any": true, "all": true}
-
 // countSubqueries returns the tables the count(...) subqueries of the
 // output list toks[first:end] count, joined by commas.
 func (s *stmt) countSubqueries(first, end, base int) string {
@@ -137,14 +101,44 @@ func (s *stmt) equalityColumns(from, base int) string {
 		if col == "" || !s.isPunct(next, "=") || s.comparedWithColumn(next) {
 			continue
 		}
-		if i := strings.LastIndexByte(col, '.'); i >= 0 {
-			col = col[i+1:] // t.email
-		}
-		cols = append(cols, col)
+		cols = append(cols, unqualified(col)) // t.email
 		k = next
 	}
 	return strings.Join(cols, ",")
 }
+
+// whereNames returns the names the WHERE clause at depth base, searched
+// from `from`, mentions in its conditions and their parenthesised groups,
+// not in its subqueries; "" when there is no such clause.
+func (s *stmt) whereNames(from, base int) string {
+	where := s.findWord(from, base, "where")
+	if where < 0 {
+		return ""
+	}
+	var names []string
+	for k := where + 1; k < len(s.toks) && s.depth[k] >= base; k++ {
+		if s.depth[k] == base && matchClauseEnd[s.word(k)] {
+			break
+		}
+		if s.isPunct(k, "(") && s.word(k+1) == "select" {
+			k = s.closeParen(k) // a subquery looks at other rows
+			continue
+		}
+		name, next := s.name(k)
+		if name == "" {
+			continue
+		}
+		if name = unqualified(name); !conditionWords[name] && !slices.Contains(names, name) { // t.topic
+			names = append(names, name)
+		}
+		k = next - 1
+	}
+	return strings.Join(names, ",")
+}
+
+// conditionWords are the keywords a WHERE condition is written with.
+var conditionWords = map[string]bool{"and": true, "or": true, "not": true, "is": true, "null": true, "like": true, "ilike": true,
+	"in": true, "escape": true, "between": true, "true": true, "false": true, "exists": true, "any": true, "all": true}
 
 // conflictColumns reads a column list, of ON CONFLICT (a, b) or of an
 // INSERT, whose '(' is at open, joined by commas; "" when an entry is not a plain column
@@ -493,10 +487,7 @@ func (s *stmt) whereTests(from int, want func(col string, op int) bool) bool {
 		if col == "" || !s.comparedAt(next) || s.comparedWithColumn(next) {
 			continue // not a comparison, or a join condition (s.uid = u.id)
 		}
-		if i := strings.LastIndexByte(col, '.'); i >= 0 {
-			col = col[i+1:] // t.status
-		}
-		if want(col, next) {
+		if col = unqualified(col); want(col, next) { // t.status
 			return true
 		}
 		k = next - 1

@@ -45,6 +45,7 @@ func (s *stmt) setReadsTarget(from int) bool {
 	return false
 }
 
+// unqualified strips a column's table or alias qualifier: t.email is email.
 func unqualified(col string) string {
 	if i := strings.LastIndexByte(col, '.'); i >= 0 {
 		return col[i+1:]
