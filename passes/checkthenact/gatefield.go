@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"unicode"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -55,13 +56,14 @@ func writesTestedField(model *dataaccess.Result, g gate, write *dataaccess.Op) b
 // the record than the tested one: UpdatePostTime (PostUpdateTime) or
 // UpdateAnswerCount (AnswerCount) after a test of Status, a precondition
 // (the question is open, so an answer is added), where UpdateStatus or
-// UpdateQuestionStatus is the transition. A name that says no more than
-// the record (UpdateQuestion, UpdateByID) may write anything.
+// UpdateQuestionStatus is the transition; a setter says it too
+// (SetUserLibraries after a test of IsAdmin). A name that says no more
+// than the record (UpdateQuestion, UpdateByID) may write anything.
 func namesOtherField(write *dataaccess.Op, field string, records []ssa.Value) bool {
 	if write.SQL != nil || write.Callee == nil || passesRecord(records, write) || savesRecord(records, write) {
 		return false
 	}
-	what, ok := strings.CutPrefix(write.Callee.Name(), "Update")
+	what, ok := fieldSetterSubject(write.Callee.Name())
 	if !ok || strings.HasPrefix(what, "By") {
 		return false
 	}
@@ -75,6 +77,18 @@ func namesOtherField(write *dataaccess.Op, field string, records []ssa.Value) bo
 		return false
 	}
 	return slices.ContainsFunc(recTypes, func(t *types.Named) bool { return namesOtherFieldOf(t, named, field) })
+}
+
+// fieldSetterSubject returns what a write's name says it updates or
+// sets: "PostTime" of UpdatePostTime, "UserLibraries" of
+// SetUserLibraries. Settle or Setup is no setter.
+func fieldSetterSubject(name string) (string, bool) {
+	for _, verb := range []string{"Update", "Set"} {
+		if what, ok := strings.CutPrefix(name, verb); ok && (what == "" || unicode.IsUpper(rune(what[0]))) {
+			return what, true
+		}
+	}
+	return "", false
 }
 
 // listsOtherColumns reports whether a write of the module's own
