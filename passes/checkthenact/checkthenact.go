@@ -102,6 +102,7 @@ func run(pass *analysis.Pass) (any, error) {
 	presentBranchDecrements(pass, judge, reported)
 	countLimitRaces(pass, judge, reported)
 	firstComerRaces(pass, judge, reported)
+	updateElseInsertRaces(pass, judge)
 	countersBehindInterfaces(pass, judge)
 	lostUpdates(pass, judge, reported)
 	childChecks(pass, judge, reported, raced)

@@ -146,6 +146,20 @@
 // two discounts. Silent when the verdict stays out of the insert, when it
 // is counted after the insert, or under a lock taken first.
 //
+// An upsert written by hand is a check too (update-else-insert): an
+// UPDATE whose rows affected is 0 (res.RowsAffected(), pgx's
+// tag.RowsAffected(), gorm's RowsAffected) followed by an INSERT of the
+// row it looked for. An update that matches nothing locks nothing, so two
+// first callers both insert: the row twice, or the second's unique
+// violation loses its write.
+//
+//	WRONG: if n, _ := res.RowsAffected(); n == 0 { db.Exec(`INSERT INTO plays ...`) }
+//	RIGHT: db.Exec(`INSERT INTO plays ... ON CONFLICT (user_id, item_id) DO UPDATE SET n = plays.n + 1`)
+//
+// Silent when the insert is that one-step upsert, inserts into another
+// table, runs when the update did change a row, retries the update on
+// its unique violation, or runs under a lock taken first.
+//
 // A record read with its children and asked whether it has one
 // (u.HasRole(r), user.HasProvider(p)) is an existence check on the child:
 // an insert of that child on the "missing" branch races like any other.

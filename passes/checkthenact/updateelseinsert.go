@@ -1,0 +1,94 @@
+package checkthenact
+
+import (
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+// An upsert written by hand updates first and inserts when the update
+// found no row:
+//
+//	res, _ := db.Exec(`UPDATE plays SET n = n + 1 WHERE user_id = $1 AND item_id = $2`, u, i)
+//	if n, _ := res.RowsAffected(); n == 0 {
+//		db.Exec(`INSERT INTO plays (user_id, item_id, n) VALUES ($1, $2, 1)`, u, i)
+//	}
+//
+// The update is the existence check: an update that matches nothing
+// locks nothing, so two first callers both update no row and both
+// insert. Without a unique key the row is there twice (and every later
+// increment counts twice); with one, the second insert fails and its
+// write is lost or answered with an error.
+
+// updateElseInsertRaces reports an update whose "no row changed" branch
+// runs a plain insert of the row it looked for, with nothing serialising
+// the two and the insert's unique violation not answered.
+func updateElseInsertRaces(pass *analysis.Pass, judge *Judge) {
+	ops := judge.model.Ops
+	for _, update := range ops {
+		if update.Kind != apis.Update || judge.NoTwin(update) || dataaccess.KeyValue(update) {
+			continue
+		}
+		region := noRowBranches(update)
+		if len(region) == 0 || judge.callers.lockedFirst(update, ops) {
+			continue
+		}
+		if insert := insertOfRowLookedFor(update, ops, region, judge.callers); insert != nil {
+			reportUpdateElseInsert(pass, update, insert)
+		}
+	}
+}
+
+// noRowBranches returns the blocks entered only when the update changed
+// no row: its rows affected is the count of rows it found.
+func noRowBranches(update *dataaccess.Op) []*ssa.BasicBlock {
+	probe := *update
+	probe.Kind = apis.Exists
+	return absentBranches(&probe)
+}
+
+// insertOfRowLookedFor returns the plain insert into the update's table,
+// keyed by what the update matched, that runs on region; or nil. An
+// atomic insert (ON CONFLICT, INSERT IGNORE) is the one-step form, and
+// one whose violation the code answers (by updating again) has a winner.
+func insertOfRowLookedFor(update *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.BasicBlock, callers *callers) *dataaccess.Op {
+	for _, w := range ops {
+		if w.Kind != apis.Insert || !dataaccess.SameResource(update.Resource, w.Resource) || !inRegion(w.Instr, update.Fn, region) {
+			continue
+		}
+		if !dataaccess.SameInput(update, w) || guarded(update, w, ops) {
+			continue
+		}
+		if answered, _ := callers.duplicateAnswered(update, w); answered {
+			continue
+		}
+		return w
+	}
+	return nil
+}
+
+func reportUpdateElseInsert(pass *analysis.Pass, update, insert *dataaccess.Op) {
+	pass.Report(analysis.Diagnostic{
+		Pos: update.Pos(),
+		Message: fmt.Sprintf("update-else-insert race: when %s changes no row, the insert at line %d adds it in a separate step, so two concurrent first callers both update nothing and both insert: the row twice, or the second's unique violation loses its write (make it one step: INSERT ... ON CONFLICT (key) DO UPDATE SET ..., or retry the update when the insert's unique violation says the row is there now)",
+			describeUpdate(update), pass.Fset.Position(insert.Pos()).Line),
+		Related: []analysis.RelatedInformation{{Pos: insert.Pos(), Message: "insert that runs when the update found no row"}},
+		URL:     apis.RuntimeClaimURL,
+	})
+}
+
+// describeUpdate names the update for the message: its table, or the
+// method that runs it.
+func describeUpdate(op *dataaccess.Op) string {
+	switch {
+	case op.SQL != nil && op.SQL.Table != "":
+		return "the update of " + op.SQL.Table
+	case op.Callee != nil:
+		return "the update " + op.Callee.Name()
+	}
+	return "the update"
+}
