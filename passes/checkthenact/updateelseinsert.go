@@ -30,8 +30,8 @@ import (
 func updateElseInsertRaces(pass *analysis.Pass, judge *Judge) {
 	ops := judge.model.Ops
 	for _, update := range ops {
-		if update.Kind != apis.Update || judge.NoTwin(update) || dataaccess.KeyValue(update) {
-			continue
+		if update.Kind != apis.Update || update.Summary != nil || judge.NoTwin(update) || dataaccess.KeyValue(update) {
+			continue // a helper's result (a bool, a record) need not count rows
 		}
 		region := noRowBranches(update)
 		if len(region) == 0 || judge.callers.lockedFirst(update, ops) {

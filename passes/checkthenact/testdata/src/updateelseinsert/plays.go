@@ -143,3 +143,24 @@ func SaveBookmark(db *gorm.DB, user, item string, pos int64) error {
 	}
 	return nil
 }
+
+// refreshQuota is the module's own update, which answers whether the
+// caller is still under its quota, not how many rows it changed.
+func refreshQuota(ctx context.Context, db *sql.DB, user string) bool {
+	res, err := db.ExecContext(ctx, `UPDATE quotas SET checked_at = now() WHERE user_id = $1 AND used < 10`, user)
+	if err != nil {
+		return false
+	}
+	n, _ := res.RowsAffected()
+	return n > 0
+}
+
+// Near miss: the helper's false says "over quota", and what runs then is
+// a record of the refusal, one per refused call.
+func Guarded(ctx context.Context, db *sql.DB, user string) error {
+	if !refreshQuota(ctx, db, user) {
+		_, err := db.ExecContext(ctx, `INSERT INTO quotas (user_id, used) VALUES ($1, 0)`, user)
+		return err
+	}
+	return nil
+}
