@@ -101,6 +101,7 @@ func (b *builtSQL) add(p apis.Part, c *ssa.CallCommon) {
 		if b.table == "" && first != "" && first != unknownText {
 			b.table = first // the latest call (Into) wins over Insert("")
 		}
+		b.where = append(b.where, conditionArgs(c)...)
 	case apis.PartWhere:
 		if first == "" || first == unknownText {
 			first = "_ = _" // a condition we do not read
@@ -120,6 +121,24 @@ func (b *builtSQL) add(p apis.Part, c *ssa.CallCommon) {
 	case apis.PartLock:
 		b.lock = true
 	}
+}
+
+// conditionArgs returns the conditions a statement's starter takes after
+// its table, as an expression of column to value: dbx's Update(table,
+// cols, dbx.HashExp{"id": id}) and Delete(table, dbx.HashExp{...}). The
+// columns set (dbx.Params, a map type) are no condition.
+func conditionArgs(c *ssa.CallCommon) []string {
+	var conds []string
+	params := c.Signature().Params()
+	for i := 1; i < params.Len(); i++ {
+		if !types.IsInterface(params.At(i).Type()) {
+			continue
+		}
+		if eq, ok := equalityMap(arg(c, i)); ok {
+			conds = append(conds, eq)
+		}
+	}
+	return conds
 }
 
 // equalityMap renders a map literal of column to value (squirrel's Eq,

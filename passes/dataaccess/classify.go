@@ -146,6 +146,8 @@ func (m *modeler) classifyCall(fn *ssa.Function, instr ssa.CallInstruction) *Op 
 		m.fromName(op, c, extraNames.kind(f))
 	case known:
 		m.fromRow(op, c, row)
+	case apis.BuilderPart(pkgPath, recvName, f.Name()) != apis.PartNone:
+		return nil // a step of a chain (dbx's Builder.Update on an interface): its terminal call runs it
 	case m.fromEnt(op, c, recvName):
 	case m.fromSummary(op, c, f):
 	case m.fromImplementations(op, c, f):

@@ -52,6 +52,7 @@ func TestFastPathSQLLayers(t *testing.T) {
 		{[]string{"github.com/doug-martin/goqu/v9"}, true},
 		{[]string{"github.com/gobuffalo/pop/v6"}, true},
 		{[]string{"github.com/go-pg/pg/v10"}, true},
+		{[]string{"github.com/pocketbase/dbx"}, true},
 		{[]string{"github.com/stephenafamo/bob/dialect/psql"}, true}, // q.Exec(ctx, db) needs no import of bob itself
 		{[]string{"fmt", "embed", "strings"}, false},
 		{[]string{"github.com/doug-martin/goqu/v9/exp"}, false}, // expressions only: no call runs SQL
