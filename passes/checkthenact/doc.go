@@ -383,7 +383,9 @@
 // that only such startup code calls. The same holds for an unexported
 // function, never used as a value, whose every
 // call holds a mutex, runs in a constructor (New... returning one of the
-// package's types) or comes from a function for which the same holds: its
+// package's types), runs in a closure handed to a sync.Once (once.Do,
+// sync.OnceFunc, sync.OnceValue: one run, and a caller that comes while it
+// runs waits) or comes from a function for which the same holds: its
 // callers serialise it. A loop started once at boot is silent too: a
 // function whose only uses are go statements in a starter with no
 // parameters named Init... or Start... (gogs's InitDeliverHooks), or in

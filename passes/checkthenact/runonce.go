@@ -195,3 +195,51 @@ func namesFunc(v ssa.Value, fn *ssa.Function) bool {
 	wrapper, ok := mc.Fn.(*ssa.Function)
 	return ok && wrapper.Object() != nil && wrapper.Object() == fn.Object()
 }
+
+// runBySyncOnce reports whether fn is a closure whose every use hands it
+// to a sync.Once (once.Do(f), sync.OnceFunc(f), sync.OnceValue(f)): it
+// runs once per Once, and a caller that comes while it runs waits for it
+// (a lazy initialiser that checks a stored flag and then writes it).
+func runBySyncOnce(fn *ssa.Function) bool {
+	if fn.Parent() == nil {
+		return false
+	}
+	uses := 0
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			for _, op := range instr.Operands(nil) {
+				if op == nil || !closureOf(*op, fn) {
+					continue
+				}
+				if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == *op {
+					continue // the closure being made, judged at its uses
+				}
+				uses++
+				if call, ok := instr.(*ssa.Call); !ok || !isSyncOnce(&call.Call) {
+					return false
+				}
+			}
+		}
+	}
+	return uses > 0
+}
+
+// isSyncOnce reports whether c is (*sync.Once).Do or sync's OnceFunc,
+// OnceValue or OnceValues.
+func isSyncOnce(c *ssa.CallCommon) bool {
+	f := c.StaticCallee()
+	if f == nil {
+		return false
+	}
+	obj, ok := f.Object().(*types.Func)
+	if !ok || obj.Pkg() == nil || obj.Pkg().Path() != "sync" {
+		return false
+	}
+	switch obj.Name() {
+	case "Do":
+		return f.Signature.Recv() != nil
+	case "OnceFunc", "OnceValue", "OnceValues":
+		return true
+	}
+	return false
+}
