@@ -2,6 +2,7 @@ package checkthenact
 
 import (
 	"fmt"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -26,12 +27,17 @@ import (
 
 // updateElseInsertRaces reports an update whose "no row changed" branch
 // runs a plain insert of the row it looked for, with nothing serialising
-// the two and the insert's unique violation not answered.
+// the two and the insert's unique violation not answered. The update is
+// a library's, or a query wrapper's run of the caller's statement
+// (executeSQL(sq.Update(...))) whose count is the rows it changed.
 func updateElseInsertRaces(pass *analysis.Pass, judge *Judge) {
 	ops := judge.model.Ops
 	for _, update := range ops {
-		if update.Kind != apis.Update || update.Summary != nil || judge.NoTwin(update) || dataaccess.KeyValue(update) {
-			continue // a helper's result (a bool, a record) need not count rows
+		if update.Kind != apis.Update || update.Summary != nil && update.SQL == nil || judge.NoTwin(update) || dataaccess.KeyValue(update) {
+			continue // a helper's result (a bool, a record) need not count rows; a query wrapper's is the statement's
+		}
+		if keyedByMintedID(update) {
+			continue
 		}
 		region := noRowBranches(update)
 		if len(region) == 0 || judge.callers.lockedFirst(update, ops) {
@@ -49,6 +55,37 @@ func noRowBranches(update *dataaccess.Op) []*ssa.BasicBlock {
 	probe := *update
 	probe.Kind = apis.Exists
 	return absentBranches(&probe)
+}
+
+// keyedByMintedID reports whether the update matches a key that its
+// function mints for a new row on another path (u.ID = NewRandom() when
+// it is empty, id = uuid() before the insert): new rows get fresh ids,
+// and the update finds no row only for an id a caller chose, which a
+// twin does not share. A natural key (user and item, a setting's name)
+// is one two first callers both hold.
+func keyedByMintedID(update *dataaccess.Op) bool {
+	for _, in := range update.Inputs() {
+		p := dataaccess.RootPath(in)
+		if !p.Valid() {
+			continue
+		}
+		for _, b := range update.Fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch x := instr.(type) {
+				case *ssa.Store:
+					if dataaccess.RootPath(x.Addr) == p && minted(x.Val, map[ssa.Value]bool{}) {
+						return true
+					}
+				case *ssa.Phi:
+					if p.Fields == "" && slices.Contains(x.Edges, p.Base) &&
+						slices.ContainsFunc(x.Edges, func(e ssa.Value) bool { return minted(e, map[ssa.Value]bool{}) }) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // insertOfRowLookedFor returns the plain insert into the update's table,
@@ -85,7 +122,7 @@ func reportUpdateElseInsert(pass *analysis.Pass, update, insert *dataaccess.Op) 
 // method that runs it.
 func describeUpdate(op *dataaccess.Op) string {
 	switch {
-	case op.SQL != nil && op.SQL.Table != "":
+	case op.SQL != nil && op.SQL.Table != "" && op.SQL.Table != "_": // "_": a table named by a variable
 		return "the update of " + op.SQL.Table
 	case op.Callee != nil:
 		return "the update " + op.Callee.Name()

@@ -26,6 +26,7 @@ type builtSQL struct {
 	where          []string
 	prefix, suffix []string // in chain order once built
 	raw            string
+	rawArg         ssa.Value // the argument raw is read from: NewQuery(q)'s q
 	conflict, lock bool
 	// runner is the handle the chain runs on: squirrel's RunWith(db), or
 	// the database or transaction the chain starts from (goqu db.From).
@@ -36,7 +37,16 @@ type builtSQL struct {
 // returns it with the handle the chain runs on; ok is false when the
 // chain does not show what statement it builds.
 func builtStatement(v ssa.Value) (text string, runner ssa.Value, ok bool) {
-	var b builtSQL
+	b, ok := chainOf(v)
+	if !ok {
+		return "", nil, false
+	}
+	return b.text(), b.runner, true
+}
+
+// chainOf gathers the parts of the builder chain v ends; ok is false when
+// the chain does not show what statement it builds.
+func chainOf(v ssa.Value) (b builtSQL, ok bool) {
 	for range 64 {
 		c, isCall := Unwrap(v).(*ssa.Call)
 		if !isCall {
@@ -70,10 +80,7 @@ func builtStatement(v ssa.Value) (text string, runner ssa.Value, ok bool) {
 	if b.verb == apis.PartNone && b.from != "" {
 		b.verb = apis.PartSelect // goqu.From("t").Where(...): a select of all columns
 	}
-	if b.verb == apis.PartNone {
-		return "", nil, false
-	}
-	return b.text(), b.runner, true
+	return b, b.verb != apis.PartNone
 }
 
 // add records one call's part; the chain is walked from its end, so the
@@ -115,7 +122,7 @@ func (b *builtSQL) add(p apis.Part, c *ssa.CallCommon) {
 	case apis.PartSuffix:
 		b.suffix = append(b.suffix, first)
 	case apis.PartRaw:
-		b.verb, b.raw = apis.PartRaw, first
+		b.verb, b.raw, b.rawArg = apis.PartRaw, first, arg(c, 0)
 	case apis.PartConflict:
 		b.conflict = true
 	case apis.PartLock:
@@ -297,18 +304,23 @@ func argText(v ssa.Value) string {
 
 // fromBuilder fills op from the statement its receiver's chain builds.
 func (m *modeler) fromBuilder(op *Op, recv ssa.Value) {
-	text, runner, ok := builtStatement(recv)
+	b, ok := chainOf(recv)
 	if !ok {
 		op.Kind = apis.None
 		return
 	}
+	if b.runner != nil {
+		op.Handle = m.handleOf(b.runner)
+	}
+	if b.verb == apis.PartRaw && b.raw == unknownText && len(b.prefix)+len(b.suffix) == 0 {
+		// dbx's NewQuery(query) in a wrapper: the text is the caller's.
+		m.classifyText(op, b.rawArg)
+		return
+	}
 	fixed := op.Kind
-	op.setStatement(sqlclass.Classify(text))
+	op.setStatement(sqlclass.Classify(b.text()))
 	if fixed != apis.FromSQL { // goqu Count: the kind is the row's
 		op.Kind = fixed
-	}
-	if runner != nil {
-		op.Handle = m.handleOf(runner)
 	}
 }
 

@@ -116,7 +116,13 @@ func (op *Op) Inputs() []ssa.Value {
 			}
 		}
 		if n := ssautil.NamedOf(v.Type()); n != nil && n.Obj().Pkg() != nil && apis.IsBuilderPkg(n.Obj().Pkg().Path()) {
-			return // a builder option such as squirrel's sq.Dollar placeholder format
+			if _, built := v.(*ssa.Call); built {
+				// A statement built and handed to a query wrapper
+				// (executeSQL(sq.Update("t").Where(sq.Eq{"id": id}))):
+				// the inputs of its chain.
+				addChain(v, depth+1)
+			}
+			return // or a builder option such as squirrel's sq.Dollar placeholder format
 		}
 		if isBuiltCommand(v) {
 			addChain(v, depth+1) // client.B().Get().Key(k).Build(): the words of the command

@@ -1,7 +1,11 @@
 package dataaccess
 
 import (
+	"go/constant"
 	"go/token"
+	"go/types"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -70,7 +74,19 @@ func rootSQLParam(v ssa.Value, joins map[ssa.Value]bool, depth int) (*ssa.Parame
 	}
 	switch x := Unwrap(v).(type) {
 	case *ssa.Parameter:
-		return x, ssautil.IsString(x.Type())
+		return x, ssautil.IsString(x.Type()) || rendersSQL(x.Type())
+	case *ssa.Extract:
+		call, ok := x.Tuple.(*ssa.Call)
+		if !ok {
+			return nil, false
+		}
+		if x.Index == 0 && isToSQL(call) {
+			// query, args, err := sq.ToSql() on a builder the function is
+			// handed: the caller's chain is the statement.
+			p, ok := Unwrap(receiver(&call.Call)).(*ssa.Parameter)
+			return p, ok
+		}
+		return rootThroughHelper(call, x.Index, joins, depth-1)
 	case *ssa.Phi:
 		if joins[x] {
 			return nil, true
@@ -100,6 +116,55 @@ func rootSQLParam(v ssa.Value, joins map[ssa.Value]bool, depth int) (*ssa.Parame
 		}
 	}
 	return nil, false
+}
+
+// rootThroughHelper is rootSQLParam of result i of a call of a function
+// of the same package that returns text made from one of its parameters
+// (navidrome's toSQL(sq) renders the builder and rewrites its
+// placeholders): the argument the call passes for that parameter. A
+// return of "" (the error path) adds nothing.
+func rootThroughHelper(call *ssa.Call, i int, joins map[ssa.Value]bool, depth int) (*ssa.Parameter, bool) {
+	helper := call.Call.StaticCallee()
+	if depth <= 0 || helper == nil || helper.Blocks == nil || helper.Parent() != nil || helper.Pkg != call.Parent().Pkg {
+		return nil, false
+	}
+	var root *ssa.Parameter
+	for _, b := range helper.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || i >= len(ret.Results) {
+			continue
+		}
+		if k, ok := ret.Results[i].(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.String && constant.StringVal(k.Value) == "" {
+			continue
+		}
+		r, ok := rootSQLParam(ret.Results[i], map[ssa.Value]bool{}, depth)
+		if !ok || r == nil || root != nil && r != root {
+			return nil, false
+		}
+		root = r
+	}
+	if root == nil {
+		return nil, false
+	}
+	at := slices.Index(helper.Params, root)
+	if at < 0 || at >= len(call.Call.Args) {
+		return nil, false
+	}
+	return rootSQLParam(call.Call.Args[at], joins, depth)
+}
+
+// rendersSQL reports whether values of t are a query builder that renders
+// its SQL text (squirrel's Sqlizer, a builder type).
+func rendersSQL(t types.Type) bool {
+	ms := types.NewMethodSet(t)
+	for _, name := range []string{"ToSql", "ToSQL"} {
+		if sel := ms.Lookup(nil, name); sel != nil {
+			if f, ok := sel.Obj().(*types.Func); ok && f.Pkg() != nil && apis.IsBuilderPkg(f.Pkg().Path()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // rootOfStores is rootSQLParam of a local variable: the one parameter every
@@ -141,7 +206,14 @@ func rootOfStores(alloc *ssa.Alloc, joins map[ssa.Value]bool, depth int) (*ssa.P
 // replacer.Replace(q)), or nil: the statement is still q's.
 func rewrittenText(c *ssa.CallCommon) ssa.Value {
 	f := callee(c)
-	if f == nil || f.Pkg() == nil || f.Pkg().Path() != "strings" {
+	if f == nil || f.Pkg() == nil {
+		return nil
+	}
+	if f.Pkg().Path() == "regexp" && strings.HasPrefix(f.Name(), "ReplaceAll") && strings.HasSuffix(f.Name(), "String") ||
+		f.Pkg().Path() == "regexp" && f.Name() == "ReplaceAllStringFunc" {
+		return arg(c, 0) // placeholders rewritten: re.ReplaceAllStringFunc(q, f)
+	}
+	if f.Pkg().Path() != "strings" {
 		return nil
 	}
 	res := c.Signature().Results()

@@ -52,3 +52,27 @@ func (b InsertBuilder) Exec() (sql.Result, error)                            { r
 func (b InsertBuilder) ExecContext(ctx context.Context) (sql.Result, error)  { return nil, nil }
 func (b InsertBuilder) ToSql() (string, []interface{}, error)                { return "", nil, nil }
 func (b InsertBuilder) QueryRowContext(ctx context.Context) RowScanner       { return nil }
+
+// Sqlizer is what every builder and condition implements.
+type Sqlizer interface {
+	ToSql() (string, []interface{}, error)
+}
+
+func (eq Eq) ToSql() (string, []interface{}, error) { return "", nil, nil }
+
+type And []Sqlizer
+
+func (a And) ToSql() (string, []interface{}, error) { return "", nil, nil }
+
+func Expr(sql string, args ...interface{}) Sqlizer { return nil }
+
+func (b InsertBuilder) SetMap(clauses map[string]interface{}) InsertBuilder { return b }
+
+func Update(table string) UpdateBuilder { return UpdateBuilder{} }
+
+type UpdateBuilder struct{}
+
+func (b UpdateBuilder) Set(column string, value interface{}) UpdateBuilder        { return b }
+func (b UpdateBuilder) SetMap(clauses map[string]interface{}) UpdateBuilder       { return b }
+func (b UpdateBuilder) Where(pred interface{}, args ...interface{}) UpdateBuilder { return b }
+func (b UpdateBuilder) ToSql() (string, []interface{}, error)                     { return "", nil, nil }
