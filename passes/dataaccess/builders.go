@@ -27,6 +27,7 @@ type builtSQL struct {
 	prefix, suffix []string // in chain order once built
 	raw            string
 	rawArg         ssa.Value // the argument raw is read from: NewQuery(q)'s q
+	fields         *sqlFields // the package's SQL-holding fields (a repository's tableName)
 	conflict, lock bool
 	// runner is the handle the chain runs on: squirrel's RunWith(db), or
 	// the database or transaction the chain starts from (goqu db.From).
@@ -36,8 +37,8 @@ type builtSQL struct {
 // builtStatement rebuilds the SQL text of the builder chain v ends, and
 // returns it with the handle the chain runs on; ok is false when the
 // chain does not show what statement it builds.
-func builtStatement(v ssa.Value) (text string, runner ssa.Value, ok bool) {
-	b, ok := chainOf(v)
+func builtStatement(fields *sqlFields, v ssa.Value) (text string, runner ssa.Value, ok bool) {
+	b, ok := chainOf(fields, v)
 	if !ok {
 		return "", nil, false
 	}
@@ -46,7 +47,8 @@ func builtStatement(v ssa.Value) (text string, runner ssa.Value, ok bool) {
 
 // chainOf gathers the parts of the builder chain v ends; ok is false when
 // the chain does not show what statement it builds.
-func chainOf(v ssa.Value) (b builtSQL, ok bool) {
+func chainOf(fields *sqlFields, v ssa.Value) (b builtSQL, ok bool) {
+	b.fields = fields
 	for range 64 {
 		c, isCall := Unwrap(v).(*ssa.Call)
 		if !isCall {
@@ -86,7 +88,7 @@ func chainOf(v ssa.Value) (b builtSQL, ok bool) {
 // add records one call's part; the chain is walked from its end, so the
 // later calls come first.
 func (b *builtSQL) add(p apis.Part, c *ssa.CallCommon) {
-	texts := argTexts(arg(c, 0))
+	texts := b.argTexts(arg(c, 0))
 	first := ""
 	if len(texts) > 0 {
 		first = texts[0]
@@ -268,7 +270,7 @@ func (b *builtSQL) text() string {
 // argTexts returns the SQL texts a builder argument holds: one string,
 // or the elements of a variadic list of strings or table names (goqu's
 // From("users") and From(goqu.T("users"))). Unknown elements are "_".
-func argTexts(v ssa.Value) []string {
+func (b *builtSQL) argTexts(v ssa.Value) []string {
 	if v == nil {
 		return nil
 	}
@@ -278,7 +280,7 @@ func argTexts(v ssa.Value) []string {
 	}
 	var texts []string
 	for _, e := range elems {
-		texts = append(texts, argText(e))
+		texts = append(texts, b.argText(e))
 	}
 	return texts
 }
@@ -286,15 +288,15 @@ func argTexts(v ssa.Value) []string {
 // unknownText stands for a builder argument whose text is not visible.
 const unknownText = "_"
 
-func argText(v ssa.Value) string {
-	if b, ok := Unwrap(v).Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
-		if s, ok := sqlText(v); ok {
+func (b *builtSQL) argText(v ssa.Value) string {
+	if basic, ok := Unwrap(v).Type().Underlying().(*types.Basic); ok && basic.Info()&types.IsString != 0 {
+		if s, ok := b.fields.text(v, 8); ok {
 			return s
 		}
 	}
 	if c, ok := Unwrap(v).(*ssa.Call); ok {
 		if f := callee(&c.Call); f != nil && f.Pkg() != nil && apis.BuilderPart(f.Pkg().Path(), "", f.Name()) == apis.PartTable {
-			if s, ok := sqlText(arg(&c.Call, 0)); ok {
+			if s, ok := b.fields.text(arg(&c.Call, 0), 8); ok {
 				return s
 			}
 		}
@@ -304,7 +306,7 @@ func argText(v ssa.Value) string {
 
 // fromBuilder fills op from the statement its receiver's chain builds.
 func (m *modeler) fromBuilder(op *Op, recv ssa.Value) {
-	b, ok := chainOf(recv)
+	b, ok := chainOf(m.fields, recv)
 	if !ok {
 		op.Kind = apis.None
 		return

@@ -53,7 +53,7 @@ func (fields *sqlFields) text(v ssa.Value, depth int) (string, bool) {
 		if q := rebound(x); q != nil {
 			return fields.text(q, depth-1)
 		}
-		if text, _, ok := builtStatement(x); ok {
+		if text, _, ok := builtStatement(fields, x); ok {
 			return text, true // a built query passed as a value: bob.One(ctx, db, psql.Select(...), m)
 		}
 		sc := x.Call.StaticCallee()
@@ -73,7 +73,7 @@ func (fields *sqlFields) text(v ssa.Value, depth int) (string, bool) {
 	case *ssa.Extract:
 		// text, args, err := sq.Insert("t")...ToSql(): the built statement.
 		if call, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 && isToSQL(call) {
-			text, _, ok := builtStatement(receiver(&call.Call))
+			text, _, ok := builtStatement(fields, receiver(&call.Call))
 			return text, ok
 		}
 	case *ssa.UnOp:
@@ -81,7 +81,13 @@ func (fields *sqlFields) text(v ssa.Value, depth int) (string, bool) {
 			return fields.text(stored, depth-1)
 		}
 		if fa, ok := x.X.(*ssa.FieldAddr); ok {
-			return fields.fieldText(fieldVar(fa.X.Type(), fa.Field), depth)
+			field := fieldVar(fa.X.Type(), fa.Field)
+			if text, ok := fields.fieldText(field, depth); ok {
+				return text, true
+			}
+			if owner := embeddingOwner(fa); owner != nil && fields != nil {
+				return fields.valuesText(fields.owned[ownedField{owner, field}], field, depth)
+			}
 		}
 	case *ssa.Field:
 		return fields.fieldText(fieldVar(x.X.Type(), x.Field), depth)
@@ -138,6 +144,11 @@ func rebound(call *ssa.Call) ssa.Value {
 // the values it can hold.
 type sqlFields struct {
 	stored map[*types.Var][]ssa.Value
+	// owned is stored again by the type that embeds the field's struct
+	// (navidrome's userRepository sets the tableName of the sqlRepository
+	// it embeds to "user", propertyRepository to "property"), so that a
+	// method of the outer type reads its own.
+	owned map[ownedField][]ssa.Value
 	// escaped fields have their address taken for something other than a
 	// load or a store: what they hold is not known.
 	escaped map[*types.Var]bool
@@ -146,7 +157,7 @@ type sqlFields struct {
 // collectSQLFields records the stores into pkg's unexported string
 // fields made by funcs (the package's functions, literals included).
 func collectSQLFields(pkg *types.Package, funcs []*ssa.Function) *sqlFields {
-	fields := &sqlFields{stored: map[*types.Var][]ssa.Value{}, escaped: map[*types.Var]bool{}}
+	fields := &sqlFields{stored: map[*types.Var][]ssa.Value{}, owned: map[ownedField][]ssa.Value{}, escaped: map[*types.Var]bool{}}
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -163,6 +174,10 @@ func collectSQLFields(pkg *types.Package, funcs []*ssa.Function) *sqlFields {
 					case *ssa.Store:
 						if ref.Addr == fa {
 							fields.stored[v] = append(fields.stored[v], ref.Val)
+							if owner := embeddingOwner(fa); owner != nil {
+								of := ownedField{owner, v}
+								fields.owned[of] = append(fields.owned[of], ref.Val)
+							}
 						} else {
 							fields.escaped[v] = true
 						}
@@ -182,11 +197,19 @@ func collectSQLFields(pkg *types.Package, funcs []*ssa.Function) *sqlFields {
 // p.db.Rebind(p.sqlX)) keeps it. Two different statements, or a value
 // whose text is not visible, leave it unknown.
 func (fields *sqlFields) fieldText(field *types.Var, depth int) (string, bool) {
-	if fields == nil || field == nil || fields.escaped[field] || len(fields.stored[field]) == 0 {
+	if fields == nil || field == nil {
+		return "", false
+	}
+	return fields.valuesText(fields.stored[field], field, depth)
+}
+
+// valuesText is fieldText of the values stored into field.
+func (fields *sqlFields) valuesText(stored []ssa.Value, field *types.Var, depth int) (string, bool) {
+	if field == nil || fields.escaped[field] || len(stored) == 0 {
 		return "", false
 	}
 	text, found := "", false
-	for _, v := range fields.stored[field] {
+	for _, v := range stored {
 		if loadsField(v, field) {
 			continue
 		}
@@ -218,6 +241,34 @@ func loadsField(v ssa.Value, field *types.Var) bool {
 		return false
 	}
 	return false
+}
+
+// ownedField is a field of an embedded struct as a type that embeds it
+// holds it.
+type ownedField struct {
+	owner *types.TypeName
+	field *types.Var
+}
+
+// embeddingOwner returns the outermost named type whose embedded struct
+// fa's field is reached through (r.tableName of r *userRepository, whose
+// sqlRepository holds tableName), or nil for a field of the value's own
+// type.
+func embeddingOwner(fa *ssa.FieldAddr) *types.TypeName {
+	var owner *types.TypeName
+	for x := fa.X; ; {
+		inner, ok := x.(*ssa.FieldAddr)
+		if !ok {
+			return owner
+		}
+		embedded := fieldVar(inner.X.Type(), inner.Field)
+		n := ssautil.NamedOf(inner.X.Type())
+		if embedded == nil || !embedded.Embedded() || n == nil {
+			return owner
+		}
+		owner = n.Obj()
+		x = inner.X
+	}
 }
 
 // fieldVar returns the i'th field of the struct t is or points to.

@@ -207,6 +207,40 @@ func testsNotFound(fn *ssa.Function) bool {
 	return false
 }
 
+// forgivesAbsence reports whether fn answers nil where its read found no
+// row: a test of the error for a not-found sentinel whose "not found" arm
+// returns nil (navidrome's validateUsernameUnique: ErrNotFound is fine,
+// another user holding the name is a validation error). Such a verdict
+// helper says by its error that the row is there.
+func forgivesAbsence(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		notFound := b.Succs[0]
+		switch cond := ifi.Cond.(type) {
+		case *ssa.Call:
+			if _, target, ok := ErrorsIs(&cond.Call); !ok || !IsNotFoundSentinel(target) {
+				continue
+			}
+		case *ssa.BinOp:
+			if !IsNotFoundSentinel(cond.X) && !IsNotFoundSentinel(cond.Y) || cond.Op != token.EQL && cond.Op != token.NEQ {
+				continue
+			}
+			if cond.Op == token.NEQ {
+				notFound = b.Succs[1]
+			}
+		default:
+			continue
+		}
+		if ret, ok := notFound.Instrs[len(notFound.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 && isNilConst(ret.Results[0]) {
+			return true
+		}
+	}
+	return false
+}
+
 // isRecordValue reports whether t is a named struct (not a pointer to
 // one): a record whose zero value is what a missing row leaves.
 func isRecordValue(t types.Type) bool {

@@ -16,8 +16,9 @@ import (
 const annotationTable = "annotation"
 
 type sqlRepository struct {
-	ctx context.Context
-	db  dbx.Builder
+	ctx       context.Context
+	db        dbx.Builder
+	tableName string
 }
 
 var placeholder = regexp.MustCompile(`\?`)
@@ -82,5 +83,48 @@ func (r sqlRepository) IncPlayCountUpserted(user, item string) error {
 			Suffix("ON CONFLICT (user_id, item_id) DO UPDATE SET play_count = annotation.play_count + 1")
 		_, err = r.executeSQL(ins)
 	}
+	return err
+}
+
+// Each repository embeds sqlRepository and names its own table in its
+// constructor.
+type propertyRepository struct{ sqlRepository }
+
+func NewPropertyRepository(ctx context.Context, db dbx.Builder) *propertyRepository {
+	r := &propertyRepository{}
+	r.ctx, r.db = ctx, db
+	r.tableName = "property"
+	return r
+}
+
+type settingRepository struct{ sqlRepository }
+
+func NewSettingRepository(ctx context.Context, db dbx.Builder) *settingRepository {
+	r := &settingRepository{}
+	r.ctx, r.db = ctx, db
+	r.tableName = "setting"
+	return r
+}
+
+// The table is the one the constructor of the receiver's type names.
+func (r *propertyRepository) Put(id, value string) error {
+	upd := Update(r.tableName).Set("value", value).Where(Eq{"id": id})
+	c, err := r.executeSQL(upd) // want `update-else-insert race: when the update of property changes no row`
+	if err != nil || c > 0 {
+		return err
+	}
+	_, err = r.executeSQL(Insert(r.tableName).Columns("id", "value").Values(id, value))
+	return err
+}
+
+// Near miss: a setting's table is its own; what the "no row" branch
+// inserts into is the property table, another one.
+func (r *settingRepository) PutOrRecord(id, value string) error {
+	upd := Update(r.tableName).Set("value", value).Where(Eq{"id": id})
+	c, err := r.executeSQL(upd)
+	if err != nil || c > 0 {
+		return err
+	}
+	_, err = r.executeSQL(Insert("property").Columns("id", "value").Values(id, value))
 	return err
 }
