@@ -26,7 +26,7 @@ type builtSQL struct {
 	where          []string
 	prefix, suffix []string // in chain order once built
 	raw            string
-	rawArg         ssa.Value // the argument raw is read from: NewQuery(q)'s q
+	rawArg         ssa.Value  // the argument raw is read from: NewQuery(q)'s q
 	fields         *sqlFields // the package's SQL-holding fields (a repository's tableName)
 	conflict, lock bool
 	// runner is the handle the chain runs on: squirrel's RunWith(db), or
