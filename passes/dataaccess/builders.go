@@ -50,6 +50,12 @@ func builtStatement(fields *sqlFields, v ssa.Value) (text string, runner ssa.Val
 func chainOf(fields *sqlFields, v ssa.Value) (b builtSQL, ok bool) {
 	b.fields = fields
 	for range 64 {
+		if phi, ok := Unwrap(v).(*ssa.Phi); ok {
+			if v = chainEdge(phi); v == nil {
+				break
+			}
+			continue
+		}
 		c, isCall := Unwrap(v).(*ssa.Call)
 		if !isCall {
 			break
@@ -83,6 +89,45 @@ func chainOf(fields *sqlFields, v ssa.Value) (b builtSQL, ok bool) {
 		b.verb = apis.PartSelect // goqu.From("t").Where(...): a select of all columns
 	}
 	return b, b.verb != apis.PartNone
+}
+
+// chainEdge returns the edge of a join of builders that holds the most of
+// the chain: a filter added on one path (if name != "" { q = q.Where(...)
+// }), or the builder a loop extends (for k, v := range m { upd =
+// upd.Set(k, v) }), whose back edge leads to the join itself; nil when no
+// edge is a builder call.
+func chainEdge(phi *ssa.Phi) ssa.Value {
+	var best ssa.Value
+	most := 0
+	for _, e := range phi.Edges {
+		if n := chainCalls(e, phi); n > most {
+			best, most = e, n
+		}
+	}
+	return best
+}
+
+// chainCalls counts the calls of the chain v ends, back to its start or a
+// join; 0 when it comes back to the join phi (a loop's back edge).
+func chainCalls(v ssa.Value, phi *ssa.Phi) int {
+	n := 0
+	for range 64 {
+		switch x := Unwrap(v).(type) {
+		case *ssa.Call:
+			n++
+			if v = receiver(&x.Call); v == nil {
+				return n
+			}
+		case *ssa.Phi:
+			if x == phi {
+				return 0
+			}
+			return n
+		default:
+			return n
+		}
+	}
+	return n
 }
 
 // add records one call's part; the chain is walked from its end, so the

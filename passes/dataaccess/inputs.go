@@ -27,6 +27,9 @@ func (op *Op) Inputs() []ssa.Value {
 	seen := map[ssa.Value]bool{}
 	var add func(v ssa.Value, depth int)
 	addChain := func(v ssa.Value, depth int) {
+		if phi, ok := Unwrap(v).(*ssa.Phi); ok {
+			v = chainEdge(phi) // a builder extended on one path or in a loop
+		}
 		recv, ok := v.(*ssa.Call)
 		if !ok {
 			return

@@ -70,6 +70,10 @@ func (fields *sqlFields) text(v ssa.Value, depth int) (string, bool) {
 		}
 		args := variadicElems(x.Call.Args[1])
 		return fields.expandVerbs(format, args, depth), true
+	case *ssa.Phi:
+		if text, _, ok := builtStatement(fields, x); ok {
+			return text, true // a builder extended on one path or in a loop, handed on as a value
+		}
 	case *ssa.Extract:
 		// text, args, err := sq.Insert("t")...ToSql(): the built statement.
 		if call, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 && isToSQL(call) {

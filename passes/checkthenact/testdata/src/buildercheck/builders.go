@@ -63,6 +63,46 @@ func squirrelToSQLOtherTable(ctx context.Context, db *sql.DB, email string) erro
 	return err
 }
 
+// A filter added on one path: the statement still reads users by e-mail.
+func squirrelFiltered(ctx context.Context, db *sql.DB, email, tenant string) error {
+	psql := sq.StatementBuilder.PlaceholderFormat(sq.Dollar)
+	sel := psql.Select("count(*)").From("users").Where(sq.Eq{"email": email})
+	if tenant != "" {
+		sel = sel.Where(sq.Eq{"tenant_id": tenant})
+	}
+	q, args, _ := sel.ToSql()
+	var n int
+	if err := db.QueryRowContext(ctx, q, args...).Scan(&n); err != nil { // want `check-then-act race: the existence check on users`
+		return err
+	}
+	if n > 0 {
+		return nil
+	}
+	ins, args, _ := psql.Insert("users").Columns("email", "tenant_id").Values(email, tenant).ToSql()
+	_, err := db.ExecContext(ctx, ins, args...)
+	return err
+}
+
+// Near miss: the same filtered count, then an insert into another table.
+func squirrelFilteredOtherTable(ctx context.Context, db *sql.DB, email, tenant string) error {
+	psql := sq.StatementBuilder.PlaceholderFormat(sq.Dollar)
+	sel := psql.Select("count(*)").From("users").Where(sq.Eq{"email": email})
+	if tenant != "" {
+		sel = sel.Where(sq.Eq{"tenant_id": tenant})
+	}
+	q, args, _ := sel.ToSql()
+	var n int
+	if err := db.QueryRowContext(ctx, q, args...).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return nil
+	}
+	ins, args, _ := psql.Insert("signup_attempts").Columns("email").Values(email).ToSql()
+	_, err := db.ExecContext(ctx, ins, args...)
+	return err
+}
+
 type Key struct {
 	ID string `db:"id"`
 }
