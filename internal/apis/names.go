@@ -158,6 +158,11 @@ func IsSaveName(name string) bool {
 	return hasWordPrefix(name, "Save") || hasWordPrefix(name, "Store") || hasWordPrefix(name, "Persist")
 }
 
+// IsPutName reports whether a method name is Put or starts with it: a
+// store's write of a record, which inserts a new one (Put(&User{...}))
+// and may insert or update one loaded before.
+func IsPutName(name string) bool { return hasWordPrefix(name, "Put") }
+
 // IsStateLookupName reports whether a method name says it looks up the
 // state of a record: GetOrderStatus, FetchPaymentState, GetStatusByID.
 // The caller confirms the shape (a string returned).
@@ -341,7 +346,13 @@ func EntityOf(name string) string {
 	// sessions: a state word in front of the noun is not the noun.
 	for {
 		w := firstWord(rest)
-		if !stateAdjectives[w] || w == rest {
+		if !stateAdjectives[w] {
+			return w
+		}
+		if w == rest {
+			if w == "All" {
+				return "" // CountAll, GetAll: every row of the repository, no noun
+			}
 			return w
 		}
 		rest = rest[len(w):]

@@ -18,6 +18,7 @@ func TestEntityOf(t *testing.T) {
 		"GetPendingInvite":          "Invite",
 		"CountActiveSessions":       "Sessions",
 		"GetActive":                 "Active",
+		"CountAll":                  "",
 		"MarkPaid":                  "",
 		"MarkAsShipped":             "",
 		"MarkOrderPaid":             "Order",

@@ -457,6 +457,9 @@ func (m *modeler) applySummary(op *Op, c *ssa.CallCommon, s *Summary) {
 	op.Resource.Tables = s.InsertTables
 	recv := recvOf(c)
 	op.Resource.Repo = repoType(recv)
+	if op.Resource.Repo == nil && op.Resource.Table == "" {
+		op.Resource.Repo = s.repo // a helper of the package over one repository
+	}
 	if h := arg(c, s.HandleParam); h != nil {
 		op.Handle = m.handleOf(h)
 	} else {
@@ -631,6 +634,8 @@ func (m *modeler) fromInterfaceName(op *Op, c *ssa.CallCommon, f *types.Func) bo
 		if rec := recordArg(c, f); rec != nil && isNewRecord(rec, name) {
 			kind = apis.Insert // SaveUser(ctx, &User{Email: e}): a new row, its key left to the store
 		}
+	case m.isModuleInterface(f) && apis.IsPutName(name) && handsRecord(f) && inRepository(f) && isNewRecord(recordArg(c, f), name):
+		kind = apis.Insert // Put(&User{...}): a new row; a Put of a record loaded before may be either, and is not read
 	case m.isModuleInterface(f) && looksUpStored(f):
 		kind = apis.Read // FeatureStore's Grant(ctx, userID, feature) (FeatureGrant, error) beside Insert(ctx, *FeatureGrant)
 	case m.isAppInterface(f) && apis.IsEffectName(name):

@@ -22,6 +22,10 @@ import (
 type Summary struct {
 	Kind  apis.Kind // the operation, or None when the body mixes kinds
 	Table string    // the one table or model it touches, if known
+	// repo is the one repository interface its operations go through
+	// when no table is known (ds.User(ctx).Put(&u)); kept in this
+	// package only (an unexported field is no part of the fact).
+	repo types.Type
 	// Columns are those of its SQL (a check's WHERE, a conditional
 	// insert's ON CONFLICT target), where its statements agree on them
 	// (see columns.go).
@@ -375,6 +379,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		}
 		if s.Table == "" {
 			s.InsertTables = tablesOf(plain)
+			s.repo = commonRepo(data)
 		}
 		s.KeyParam, s.KeyForm = keyParam(fn, data)
 		s.KeyStore = keyStore(fn, data)
@@ -844,4 +849,17 @@ func returnsOnlyVerdict(fn *ssa.Function) bool {
 	}
 	errIface := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 	return types.Implements(res.At(0).Type(), errIface)
+}
+
+// commonRepo returns the repository interface every op of data goes
+// through, or nil.
+func commonRepo(data []*Op) types.Type {
+	var repo types.Type
+	for _, op := range data {
+		if op.Resource.Repo == nil || repo != nil && !types.Identical(repo, op.Resource.Repo) {
+			return nil
+		}
+		repo = op.Resource.Repo
+	}
+	return repo
 }
