@@ -109,19 +109,28 @@ func (c *callers) closureStartedOnce(fn *ssa.Function) bool {
 // code that runs at startup, or a constructor starting the background
 // loop of the value it builds (one loop per service, built at wiring).
 func (c *callers) startedOnlyByStarters(funcs []*ssa.Function, matches func(ssa.Value) bool) bool {
+	return everyUse(funcs, matches, func(instr ssa.Instruction, f ssa.Value) bool {
+		starter := instr.Parent()
+		return launches(instr, f) && (c.model.RunsAtStartup(instr) || isStarter(starter) || isConstructor(starter))
+	})
+}
+
+// everyUse reports whether the function values matches accepts are used
+// in funcs, and every use but the making of a closure passes ok.
+func everyUse(funcs []*ssa.Function, matches func(ssa.Value) bool, ok func(instr ssa.Instruction, f ssa.Value) bool) bool {
 	uses := 0
-	for _, f := range funcs {
-		for _, b := range f.Blocks {
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				for _, op := range instr.Operands(nil) {
 					if op == nil || !matches(*op) {
 						continue
 					}
-					if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == *op {
+					if mc, isMake := instr.(*ssa.MakeClosure); isMake && mc.Fn == *op {
 						continue // the closure being made, judged at its uses
 					}
 					uses++
-					if !launches(instr, *op) || !c.model.RunsAtStartup(instr) && !isStarter(f) && !isConstructor(f) {
+					if !ok(instr, *op) {
 						return false
 					}
 				}
@@ -204,24 +213,11 @@ func runBySyncOnce(fn *ssa.Function) bool {
 	if fn.Parent() == nil {
 		return false
 	}
-	uses := 0
-	for _, b := range fn.Parent().Blocks {
-		for _, instr := range b.Instrs {
-			for _, op := range instr.Operands(nil) {
-				if op == nil || !closureOf(*op, fn) {
-					continue
-				}
-				if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == *op {
-					continue // the closure being made, judged at its uses
-				}
-				uses++
-				if call, ok := instr.(*ssa.Call); !ok || !isSyncOnce(&call.Call) {
-					return false
-				}
-			}
-		}
+	handedToOnce := func(instr ssa.Instruction, _ ssa.Value) bool {
+		call, isCall := instr.(*ssa.Call)
+		return isCall && isSyncOnce(&call.Call)
 	}
-	return uses > 0
+	return everyUse([]*ssa.Function{fn.Parent()}, func(v ssa.Value) bool { return closureOf(v, fn) }, handedToOnce)
 }
 
 // isSyncOnce reports whether c is (*sync.Once).Do or sync's OnceFunc,

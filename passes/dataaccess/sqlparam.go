@@ -209,8 +209,7 @@ func rewrittenText(c *ssa.CallCommon) ssa.Value {
 	if f == nil || f.Pkg() == nil {
 		return nil
 	}
-	if f.Pkg().Path() == "regexp" && strings.HasPrefix(f.Name(), "ReplaceAll") && strings.HasSuffix(f.Name(), "String") ||
-		f.Pkg().Path() == "regexp" && f.Name() == "ReplaceAllStringFunc" {
+	if f.Pkg().Path() == "regexp" && strings.HasPrefix(f.Name(), "ReplaceAll") && strings.Contains(f.Name(), "String") {
 		return arg(c, 0) // placeholders rewritten: re.ReplaceAllStringFunc(q, f)
 	}
 	if f.Pkg().Path() != "strings" {

@@ -192,19 +192,28 @@ func errorsFrom(ret *ssa.Return, call *ssa.Call) bool {
 func testsNotFound(fn *ssa.Function) bool {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			switch instr := instr.(type) {
-			case *ssa.Call:
-				if _, target, ok := ErrorsIs(&instr.Call); ok && IsNotFoundSentinel(target) {
-					return true
-				}
-			case *ssa.BinOp:
-				if IsNotFoundSentinel(instr.X) || IsNotFoundSentinel(instr.Y) {
+			if v, ok := instr.(ssa.Value); ok {
+				if _, ok := notFoundTest(v); ok {
 					return true
 				}
 			}
 		}
 	}
 	return false
+}
+
+// notFoundTest reports whether v tests an error for a not-found sentinel
+// (errors.Is(err, sql.ErrNoRows), err == gorm.ErrRecordNotFound, or !=),
+// and whether v is true when the row was not found.
+func notFoundTest(v ssa.Value) (trueWhenNotFound, ok bool) {
+	switch v := v.(type) {
+	case *ssa.Call:
+		_, target, isErrorsIs := ErrorsIs(&v.Call)
+		return true, isErrorsIs && IsNotFoundSentinel(target)
+	case *ssa.BinOp:
+		return v.Op != token.NEQ, IsNotFoundSentinel(v.X) || IsNotFoundSentinel(v.Y)
+	}
+	return false, false
 }
 
 // forgivesAbsence reports whether fn answers nil where its read found no
@@ -218,21 +227,13 @@ func forgivesAbsence(fn *ssa.Function) bool {
 		if !ok {
 			continue
 		}
-		notFound := b.Succs[0]
-		switch cond := ifi.Cond.(type) {
-		case *ssa.Call:
-			if _, target, ok := ErrorsIs(&cond.Call); !ok || !IsNotFoundSentinel(target) {
-				continue
-			}
-		case *ssa.BinOp:
-			if !IsNotFoundSentinel(cond.X) && !IsNotFoundSentinel(cond.Y) || cond.Op != token.EQL && cond.Op != token.NEQ {
-				continue
-			}
-			if cond.Op == token.NEQ {
-				notFound = b.Succs[1]
-			}
-		default:
+		whenNotFound, ok := notFoundTest(ifi.Cond)
+		if !ok {
 			continue
+		}
+		notFound := b.Succs[0]
+		if !whenNotFound {
+			notFound = b.Succs[1]
 		}
 		if ret, ok := notFound.Instrs[len(notFound.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 && isNilConst(ret.Results[0]) {
 			return true
