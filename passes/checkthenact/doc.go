@@ -238,7 +238,10 @@
 // gate, and neither is a test before writes that update other fields
 // only: a constant column list without the tested field's column, or an
 // update keyed by the record's ID whose name names another of its fields
-// (UpdatePostTime after a test of Status).
+// (UpdatePostTime after a test of Status), or an ORM update from a literal
+// that sets other fields (Update(&User{Password: h}) after a test of
+// u.IsLocalUser(), whose body tests Issuer), in the gate's function or in
+// a helper it hands the record to.
 //
 // The act and the state write may sit in helpers any number of calls
 // away: a helper that writes back the record it is passed (gorm

@@ -33,8 +33,11 @@ import (
 // nothing that can be seen, and then only the caller's own assignment
 // makes the save a transition.
 func writesTestedField(model *dataaccess.Result, g gate, write *dataaccess.Op) bool {
+	if g.field == "" {
+		g.field = predicateField(model, g)
+	}
 	recTypes := recordTypes(g.records)
-	if g.field != "" && (namesOtherField(write, g.field, g.records) || listsOtherColumns(write, g.field)) {
+	if g.field != "" && (namesOtherField(write, g.field, g.records) || listsOtherColumns(write, g.field) || setsOtherFields(model, write, g)) {
 		return false
 	}
 	if g.field == "" || len(recTypes) == 0 || !savesWholeRecord(g.records, write) {
@@ -49,6 +52,50 @@ func writesTestedField(model *dataaccess.Result, g gate, write *dataaccess.Op) b
 	}
 	a := fieldAssigner{model: model, field: g.field, types: recTypes, records: g.records, seen: map[*ssa.Function]bool{}}
 	return slices.ContainsFunc(scope, func(fn *ssa.Function) bool { return a.mayAssign(fn, 0) })
+}
+
+// predicateField returns the field that the record's predicate the gate
+// branches on tests (!u.IsLocalUser(): Issuer), or "".
+func predicateField(model *dataaccess.Result, g gate) string {
+	if g.ifi == nil {
+		return "" // a pending list's gate: no branch of its own
+	}
+	cond := g.ifi.Cond
+	if not, ok := cond.(*ssa.UnOp); ok && not.Op == token.NOT {
+		cond = not.X
+	}
+	call, ok := cond.(*ssa.Call)
+	if !ok || call.Call.StaticCallee() == nil {
+		return ""
+	}
+	obj, _ := call.Call.StaticCallee().Object().(*types.Func)
+	return model.PredicateFieldOf(obj)
+}
+
+// setsOtherFields reports whether the write updates a row from a literal
+// that leaves the tested field alone: in the gate's function
+// (Update(&User{Password: h})) or in a helper handed the record (its
+// FieldWrites name the fields it sets, and it writes the row no other
+// way).
+func setsOtherFields(model *dataaccess.Result, write *dataaccess.Op, g gate) bool {
+	if fields, ok := dataaccess.UpdatedFields(write); ok {
+		return !slices.Contains(fields, g.field)
+	}
+	call := write.Call()
+	if write.Summary == nil || call == nil || call.StaticCallee() == nil {
+		return false
+	}
+	obj, _ := call.StaticCallee().Object().(*types.Func)
+	w, _ := model.FieldWritesOf(obj)
+	if w == nil {
+		return false
+	}
+	for i, arg := range call.Args {
+		if p, ok := w.Param(i); ok && slices.Contains(g.records, arg) {
+			return len(p.Sets) > 0 && !w.Assigns(i, g.field)
+		}
+	}
+	return false
 }
 
 // namesOtherField reports whether a write keyed by the record's ID, not

@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	// buildssa's own requirement, ctrlflow, is cheap and kept.
 	Requires:   []*analysis.Analyzer{ctrlflow.Analyzer},
 	ResultType: reflect.TypeOf((*Result)(nil)),
-	FactTypes:  []analysis.Fact{(*Summary)(nil), (*FieldWrites)(nil), (*FieldWritesKnown)(nil)},
+	FactTypes:  []analysis.Fact{(*Summary)(nil), (*FieldWrites)(nil), (*FieldWritesKnown)(nil), (*PredicateField)(nil)},
 	Run:        run,
 }
 
@@ -117,6 +117,9 @@ type Result struct {
 	// fieldWritesOf finds what a function assigns in its records; see
 	// FieldWritesOf.
 	fieldWritesOf func(*types.Func) (*FieldWrites, bool)
+	// predicateFieldOf finds the field a record's predicate tests; see
+	// PredicateFieldOf.
+	predicateFieldOf func(*types.Func) string
 	// cuts are the functions whose summaries a budget stopped.
 	cuts passutil.Cuts
 	// dir is the package's directory, from which the module's other Go
@@ -158,6 +161,10 @@ func run(pass *analysis.Pass) (any, error) {
 		res.ssaBuilt.Store(true)
 		return buildSSA(pass)
 	})
+	if passutil.IsDependencyCode(pass) {
+		return res, nil
+	}
+	res.predicateFieldOf = exportPredicateFields(pass)
 	if !mayAccessData(pass) {
 		return res, nil
 	}
@@ -210,9 +217,6 @@ func run(pass *analysis.Pass) (any, error) {
 // summary fact, calls no interface method by a name the model knows, and
 // names no flagged function has nothing to model.
 func mayAccessData(pass *analysis.Pass) bool {
-	if passutil.IsDependencyCode(pass) {
-		return false
-	}
 	if extraNames.any() {
 		return true
 	}

@@ -23,10 +23,13 @@
 // do not). Summaries are computed bottom-up over the package's call graph.
 // A second fact, FieldWrites, says which fields of a record parameter a
 // function assigns (directly, in closures, or in the functions it hands
-// the record to), every field for *o = other, and whether it updates the
-// record's row by naming columns; the package fact FieldWritesKnown marks
-// a package the model read, whose functions without FieldWrites assign
-// nothing.
+// the record to), every field for *o = other, whether it updates the
+// record's row by naming columns, and the fields it updates the row with
+// from a literal (xorm Update(&User{Password: h}) writes only those); the
+// package fact FieldWritesKnown marks a package the model read, whose
+// functions without FieldWrites assign nothing. A third, PredicateField,
+// names the one field a record's predicate method tests (IsLocalUser:
+// Issuer), read from the syntax of every package.
 // A check's summary also says how it answers "absent": with the zero
 // record and no error (ZeroWhenAbsent, carried through wrappers that
 // return such a helper's record), or, for a validator, with a nil error or

@@ -40,6 +40,9 @@ func (w *FieldWrites) String() string {
 		if p.Columns {
 			s += " columns"
 		}
+		if len(p.Sets) > 0 {
+			s += " sets " + strings.Join(p.Sets, ",")
+		}
 		parts = append(parts, s)
 	}
 	return "assigns " + strings.Join(parts, "; ")
@@ -59,17 +62,28 @@ type ParamWrites struct {
 	// (UPDATE ... SET state = 'paid', gorm Update("state", v)): whatever
 	// Go assigns, such a write may be of the field's column.
 	Columns bool
+	// Sets are the fields that the body's updates of the record's row
+	// write from a literal (Update(&User{Password: h}) WHERE id = u.ID,
+	// see UpdatedFields), sorted: columns known by name.
+	Sets []string
 }
 
 // Assigns reports whether the function may give field of the record it
 // is passed as its i'th argument (receiver first) a new value.
 func (w *FieldWrites) Assigns(i int, field string) bool {
+	p, ok := w.Param(i)
+	return ok && (p.All || p.Columns || slices.Contains(p.Fields, field) || slices.Contains(p.Sets, field))
+}
+
+// Param returns what the function assigns in the record it is passed as
+// its i'th argument (receiver first), if anything.
+func (w *FieldWrites) Param(i int) (ParamWrites, bool) {
 	for _, p := range w.Params {
 		if p.Param == i {
-			return p.All || p.Columns || slices.Contains(p.Fields, field)
+			return p, true
 		}
 	}
-	return false
+	return ParamWrites{}, false
 }
 
 // FieldWritesKnown is the package fact of a package the model read (it
@@ -139,7 +153,7 @@ func fieldWritesEqual(a, b *FieldWrites) bool {
 		return a == b
 	}
 	return slices.EqualFunc(a.Params, b.Params, func(p, q ParamWrites) bool {
-		return p.Param == q.Param && p.All == q.All && p.Columns == q.Columns && slices.Equal(p.Fields, q.Fields)
+		return p.Param == q.Param && p.All == q.All && p.Columns == q.Columns && slices.Equal(p.Fields, q.Fields) && slices.Equal(p.Sets, q.Sets)
 	})
 }
 
@@ -159,12 +173,14 @@ func (m *modeler) assignedFields(fn *ssa.Function, byFunc map[*ssa.Function][]*O
 	}
 	for _, f := range withClosures(fn) {
 		for _, op := range byFunc[f] {
-			if !UpdatesColumns(op) {
+			sets, literal := UpdatedFields(op)
+			if !literal && !UpdatesColumns(op) {
 				continue
 			}
 			for _, p := range fn.Params {
 				if w := at(p); w != nil && updatesRowOf(op, p) {
-					w.Columns = true
+					w.Sets = append(w.Sets, sets...)
+					w.Columns = w.Columns || !literal
 				}
 			}
 		}
@@ -181,11 +197,13 @@ func (m *modeler) assignedFields(fn *ssa.Function, byFunc map[*ssa.Function][]*O
 	}
 	w := &FieldWrites{}
 	for _, p := range params {
-		if len(p.Fields) == 0 && !p.All && !p.Columns {
+		if len(p.Fields) == 0 && len(p.Sets) == 0 && !p.All && !p.Columns {
 			continue // handed to a callee that assigns nothing
 		}
 		slices.Sort(p.Fields)
 		p.Fields = slices.Compact(p.Fields)
+		slices.Sort(p.Sets)
+		p.Sets = slices.Compact(p.Sets)
 		w.Params = append(w.Params, *p)
 	}
 	if len(w.Params) == 0 {
@@ -267,6 +285,7 @@ func (m *modeler) noteCall(c *ssa.CallCommon, at func(ssa.Value) *ParamWrites) {
 				continue
 			}
 			w.Fields = append(w.Fields, cw.Fields...)
+			w.Sets = append(w.Sets, cw.Sets...)
 			w.All = w.All || cw.All
 			w.Columns = w.Columns || cw.Columns
 		}
