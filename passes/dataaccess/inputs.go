@@ -88,6 +88,11 @@ func (op *Op) Inputs() []ssa.Value {
 				}
 			}
 		}
+		if alloc, ok := v.(*ssa.Alloc); ok {
+			if sl, ok := singleStore(alloc).(*ssa.Slice); ok {
+				v = sl // &[]*Relation{rel, inverse}: the slice literal the variable holds
+			}
+		}
 		if sl, ok := v.(*ssa.Slice); ok {
 			// A slice literal of structs built in place
 			// ([]TransactWriteItem{{Put: &Put{...}}}).
