@@ -328,7 +328,10 @@
 // act (DELETE ... WHERE token = $1, or UPDATE ... WHERE token = $1 AND NOT
 // used, first), on redis GETDEL, when the read locks the token row in the
 // transaction that consumes it, or when one mutex spans both; a delete
-// with no act besides it (a cancel link, a logout) is harmless.
+// with no act besides it (a cancel link, a logout) is harmless, and so is
+// an act that writes back a record it loaded with constants and copies of
+// its own fields only (an e-mail confirmation moving u.PendingEmail into
+// u.Email): the second use writes the row as the first did.
 //
 // The analyzer stays silent when the write is atomic or serialised:
 // INSERT ... ON CONFLICT (unless its conflict target names a column the

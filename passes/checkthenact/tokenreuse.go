@@ -3,6 +3,7 @@ package checkthenact
 import (
 	"fmt"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -69,7 +70,7 @@ func tokenReuse(read *dataaccess.Op, ops []*dataaccess.Op) (consume, act *dataac
 		}
 		for _, a := range ops {
 			actAt, ok := found(a)
-			if !ok || a == c || !actsOnce(a) || dataaccess.SameResource(read.Resource, a.Resource) || !onOnePath(a, c, read.Fn) {
+			if !ok || a == c || !actsOnce(a) || dataaccess.SameResource(read.Resource, a.Resource) || !onOnePath(a, c, read.Fn) || convergentWrite(a) {
 				continue
 			}
 			if ssautil.Before(at, actAt) && winnerGates(c, actAt) {
@@ -201,6 +202,43 @@ func onlyConstantsSaved(records []ssa.Value, write *dataaccess.Op) bool {
 		_, isConst := st.Val.(*ssa.Const)
 		return !isConst
 	})
+}
+
+// convergentWrite reports whether an act writes back a record the code
+// loaded, with every field it set first a constant or a copy of another
+// field of the same record (u.Email = u.PendingEmail; u.Status =
+// StatusActive): two requests that read the same row write it the same
+// way, so the second use of the token changes nothing. A value of the
+// request (a new password) makes each write its own.
+func convergentWrite(a *dataaccess.Op) bool {
+	call := a.Call()
+	if a.Summary != nil || call == nil || !dataaccess.WritesBack(a) {
+		return false
+	}
+	var records []ssa.Value
+	for _, arg := range call.Args {
+		if p := dataaccess.RootPath(arg); p.Valid() && p.Fields == "" && isRecordType(p.Base.Type()) {
+			records = append(records, p.Base)
+		}
+	}
+	stores := fieldStoresBefore(records, a)
+	return len(records) > 0 && len(stores) > 0 && !slices.ContainsFunc(stores, func(st *ssa.Store) bool {
+		return !constantOrOwnField(st.Val, records)
+	})
+}
+
+// constantOrOwnField reports whether v is a constant or a load of a field
+// of one of the records.
+func constantOrOwnField(v ssa.Value, records []ssa.Value) bool {
+	if _, ok := v.(*ssa.Const); ok {
+		return true
+	}
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	return ok && slices.Contains(records, fa.X)
 }
 
 // fieldStoresBefore returns the stores into a field of the records that

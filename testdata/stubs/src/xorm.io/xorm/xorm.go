@@ -40,6 +40,7 @@ func (session *Session) Count(bean ...any) (int64, error)          { return 0, n
 func (engine *Engine) ID(id any) *Session                                 { return nil }
 func (session *Session) ID(id any) *Session                               { return session }
 func (session *Session) AllCols() *Session                                { return session }
+func (session *Session) Cols(columns ...string) *Session                  { return session }
 func (session *Session) Update(bean any, condiBean ...any) (int64, error) { return 0, nil }
 func (engine *Engine) Incr(column string, arg ...any) *Session            { return nil }
 func (session *Session) Incr(column string, arg ...any) *Session          { return session }
