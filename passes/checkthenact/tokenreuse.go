@@ -221,7 +221,7 @@ func convergentWrite(a *dataaccess.Op) bool {
 			records = append(records, p.Base)
 		}
 	}
-	stores := fieldStoresBefore(records, a)
+	stores := fieldStoresReaching(records, a)
 	return len(records) > 0 && len(stores) > 0 && !slices.ContainsFunc(stores, func(st *ssa.Store) bool {
 		return !constantOrOwnField(st.Val, records)
 	})
@@ -242,8 +242,22 @@ func constantOrOwnField(v ssa.Value, records []ssa.Value) bool {
 }
 
 // fieldStoresBefore returns the stores into a field of the records that
-// run before write (u.Password = hash before UpdateUser(u)).
+// run before write on every path to it (u.Password = hash before
+// UpdateUser(u)).
 func fieldStoresBefore(records []ssa.Value, write *dataaccess.Op) []*ssa.Store {
+	return fieldStoresWhere(records, write, ssautil.Before)
+}
+
+// fieldStoresReaching returns the stores into a field of the records that
+// can run before write, on some path to it (u.Status = active inside an
+// if).
+func fieldStoresReaching(records []ssa.Value, write *dataaccess.Op) []*ssa.Store {
+	return fieldStoresWhere(records, write, ssautil.Reachable)
+}
+
+// fieldStoresWhere returns the stores into a field of the records that
+// stand in the order to write.
+func fieldStoresWhere(records []ssa.Value, write *dataaccess.Op, order func(a, b ssa.Instruction) bool) []*ssa.Store {
 	var stores []*ssa.Store
 	for _, rec := range records {
 		for _, ref := range *rec.Referrers() {
@@ -256,7 +270,7 @@ func fieldStoresBefore(records []ssa.Value, write *dataaccess.Op) []*ssa.Store {
 				if !ok || st.Addr != fa {
 					continue
 				}
-				if loc, ok := locate(write.Instr, st.Parent()); ok && ssautil.Before(st, loc) {
+				if loc, ok := locate(write.Instr, st.Parent()); ok && order(st, loc) {
 					stores = append(stores, st)
 				}
 			}
