@@ -216,7 +216,7 @@ func (o *outcomes) fromValue(v ssa.Value, depth int) {
 				continue
 			}
 			switch name := o.boolResultName(t, e.Index); {
-			case name == "", namesPresence(name):
+			case name == "", namesPresence(name), namesNothing(name):
 				o.fromValue(e, depth+1)
 			case nameSaysAbsent(name) || strings.Contains(name, "missing") || strings.Contains(name, "absent"):
 				o.fromMeaning(e, absentFlag, depth+1)
@@ -305,6 +305,17 @@ func (o *outcomes) boolResultName(t *types.Tuple, i int) string {
 func namesPresence(name string) bool {
 	return name == "ok" || strings.Contains(name, "has") || strings.Contains(name, "exist") ||
 		strings.Contains(name, "found") && !strings.Contains(name, "notfound") || strings.Contains(name, "present")
+}
+
+// namesNothing reports whether a bool's name only says it is the answer
+// (isFavorite's (is bool, err error), res, result): the answer to the
+// question the check's name asks.
+func namesNothing(name string) bool {
+	switch name {
+	case "is", "b", "res", "result", "ret", "answer":
+		return true
+	}
+	return false
 }
 
 // fromEmbedded follows a library result's embedded struct, whose

@@ -655,8 +655,11 @@ func (m *modeler) fromInterfaceName(op *Op, c *ssa.CallCommon, f *types.Func) bo
 		kind = apis.Insert
 	case m.isAppInterface(f) && apis.IsCountName(name) && returnsCount(f):
 		kind = apis.Exists
-	case m.isAppInterface(f) && apis.IsLookupName(name) && returnsCount(f) && apis.EntityOf(name) != "":
-		kind = apis.Read // GetBalance(ctx, id) (int64, error): a stored number, which a caller may write back changed
+	case m.isAppInterface(f) && apis.IsLookupName(name) && returnsCount(f) && apis.EntityOf(name) != "" && nonContextParams(f) > 0:
+		// GetBalance(ctx, id) (int64, error): a stored number, which a
+		// caller may write back changed; GetID() asks its receiver, no
+		// store, by no key.
+		kind = apis.Read
 	default:
 		return false
 	}
@@ -667,6 +670,12 @@ func (m *modeler) fromInterfaceName(op *Op, c *ssa.CallCommon, f *types.Func) bo
 // setsByKey reports whether a method takes a key and a value besides a
 // context: SetLastSent(ctx, email, t), not SetLogger(l).
 func setsByKey(f *types.Func) bool {
+	return nonContextParams(f) >= 2
+}
+
+// nonContextParams returns how many parameters f takes besides a
+// context.
+func nonContextParams(f *types.Func) int {
 	params := f.Type().(*types.Signature).Params()
 	n := 0
 	for i := range params.Len() {
@@ -674,7 +683,7 @@ func setsByKey(f *types.Func) bool {
 			n++
 		}
 	}
-	return n >= 2
+	return n
 }
 
 // takesKeyOnly reports whether a method takes a key besides a context
@@ -687,12 +696,7 @@ func takesKeyOnly(f *types.Func) bool {
 	if res.Len() > 1 || res.Len() == 1 && !ssautil.IsError(res.At(0).Type()) {
 		return false
 	}
-	for i := range sig.Params().Len() {
-		if !ssautil.IsContext(sig.Params().At(i).Type()) {
-			return true
-		}
-	}
-	return false
+	return nonContextParams(f) > 0
 }
 
 // looksUpStored reports whether f returns a record (T or *T, with an
