@@ -42,6 +42,7 @@ func tokenReuse(read *dataaccess.Op, ops []*dataaccess.Op) (consume, act *dataac
 	if !ok || !presented(read, records) {
 		return nil, nil
 	}
+	owners := ownersLoaded(records, ops)
 	absent := absentBranches(read)
 	found := func(op *dataaccess.Op) (ssa.Instruction, bool) {
 		loc, ok := locate(op.Instr, read.Fn)
@@ -55,7 +56,7 @@ func tokenReuse(read *dataaccess.Op, ops []*dataaccess.Op) (consume, act *dataac
 		if !ok {
 			continue
 		}
-		carriesAct, consumes := consumption(read, c, records)
+		carriesAct, consumes := consumption(read, c, records, owners)
 		if !consumes {
 			continue
 		}
@@ -130,11 +131,14 @@ func consumeDecidesReturn(consume *dataaccess.Op, fn *ssa.Function) bool {
 // token cleared and a new password, or a code found among the unused
 // ones and marked used by the helper its callers trust (they act when it
 // returns nil).
-func consumption(read, op *dataaccess.Op, records []ssa.Value) (carriesAct, consumes bool) {
+func consumption(read, op *dataaccess.Op, records, owners []ssa.Value) (carriesAct, consumes bool) {
 	if !op.Kind.IsWrite() || op.Kind.IsAtomicInsert() || op.Kind == apis.Insert || !dataaccess.SameResource(read.Resource, op.Resource) {
 		return false, false
 	}
-	if !dataaccess.SameInput(read, op) && !derivedFromRecord(records, op) && !savesRecord(records, op) {
+	// A delete of the owner's tokens (WHERE user_id = u.ID, u loaded by
+	// the token's t.UserID) spends this one with the rest.
+	ownersTokens := op.Kind == apis.Delete && derivedFromRecord(owners, op)
+	if !dataaccess.SameInput(read, op) && !derivedFromRecord(records, op) && !savesRecord(records, op) && !ownersTokens {
 		return false, false
 	}
 	switch {
@@ -149,6 +153,18 @@ func consumption(read, op *dataaccess.Op, records []ssa.Value) (carriesAct, cons
 		return true, true
 	}
 	return false, marksUsed(op)
+}
+
+// ownersLoaded returns the records that reads keyed by a field of the
+// token's record load: the account of t.UserID.
+func ownersLoaded(records []ssa.Value, ops []*dataaccess.Op) []ssa.Value {
+	var owners []ssa.Value
+	for _, op := range ops {
+		if (op.Kind == apis.Read || op.Kind == apis.Exists) && derivedFromRecord(records, op) {
+			owners = append(owners, recordValues(op)...)
+		}
+	}
+	return owners
 }
 
 // marksUsed reports whether an update says it marks a token spent: its

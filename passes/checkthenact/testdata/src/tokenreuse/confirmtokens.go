@@ -97,3 +97,57 @@ func resetAccountPassword(s *xorm.Session, token, hashed string) error {
 	_, err = s.Where("id = ?", a.ID).Cols("password").Update(a)
 	return err
 }
+
+func dropHolderTokensByID(s *xorm.Session, holderID int64, kind int) error {
+	_, err := s.Where("holder_id = ? AND kind = ?", holderID, kind).Delete(&AccountToken{})
+	return err
+}
+
+// The tokens are deleted by their owner's id, the owner loaded by the
+// token's HolderID: the token is spent with the rest, after the act's
+// read, and nothing tells the second request it came too late.
+func unlockHolder(s *xorm.Session, token, hashed string) error {
+	t, err := findAccountToken(s, token, 3) // want `token-reuse race: the one-time token read here is consumed by dropHolderTokensByID`
+	if err != nil {
+		return err
+	}
+	if t == nil {
+		return errBadToken
+	}
+	a, err := loadHolder(s, t.HolderID)
+	if err != nil {
+		return err
+	}
+	if err := dropHolderTokensByID(s, a.ID, 3); err != nil {
+		return err
+	}
+	a.Password = hashed
+	_, err = s.Where("id = ?", a.ID).Cols("password").Update(a)
+	return err
+}
+
+// Near miss: the owner's tokens are deleted in the function itself, and
+// only the request whose delete removed a row goes on.
+func unlockHolderOnce(s *xorm.Session, token, hashed string) error {
+	t, err := findAccountToken(s, token, 4)
+	if err != nil {
+		return err
+	}
+	if t == nil {
+		return errBadToken
+	}
+	a, err := loadHolder(s, t.HolderID)
+	if err != nil {
+		return err
+	}
+	n, err := s.Where("holder_id = ? AND kind = ?", a.ID, 4).Delete(&AccountToken{})
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return errBadToken
+	}
+	a.Password = hashed
+	_, err = s.Where("id = ?", a.ID).Cols("password").Update(a)
+	return err
+}
