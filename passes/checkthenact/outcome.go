@@ -210,9 +210,18 @@ func (o *outcomes) fromValue(v ssa.Value, depth int) {
 	}
 	switch t := v.Type().Underlying().(type) {
 	case *types.Tuple:
+		list := o.listResult(t)
 		for _, ref := range *v.Referrers() {
 			e, ok := ref.(*ssa.Extract)
 			if !ok {
+				continue
+			}
+			if list >= 0 {
+				// A list read (notifications, err := ListFor(user)) finds
+				// nothing with an empty list; its error is a failure.
+				if e.Index == list {
+					o.fromMeaning(e, found, depth+1)
+				}
 				continue
 			}
 			switch name := o.boolResultName(t, e.Index); {
@@ -287,6 +296,18 @@ func (o *outcomes) fromValue(v ssa.Value, depth int) {
 			o.fromField(ref, v, depth)
 		}
 	}
+}
+
+// listResult returns the index of the slice a helper's read returns
+// beside an error, its only results ([]*T, error), or -1.
+func (o *outcomes) listResult(t *types.Tuple) int {
+	if !o.helper || o.kind != apis.Read || t.Len() != 2 || !ssautil.IsError(t.At(1).Type()) {
+		return -1
+	}
+	if _, ok := t.At(0).Type().Underlying().(*types.Slice); !ok || isBytes(t.At(0).Type()) {
+		return -1
+	}
+	return 0
 }
 
 // boolResultName returns the lower-cased name of result i of a helper

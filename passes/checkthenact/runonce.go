@@ -84,14 +84,15 @@ func (c *callers) startedOnceAtBoot(fn *ssa.Function) bool {
 }
 
 // isStarter reports whether fn is a starter that runs once: a top-level
-// function with no parameters named Init... or Start... (a per-request
-// initialiser takes what it initialises).
+// function with no parameters named Init..., Start... or Register... (a
+// boot hook that schedules its cron job; a per-request initialiser takes
+// what it initialises, and a sign-up handler its request).
 func isStarter(fn *ssa.Function) bool {
 	if fn.Parent() != nil || fn.Signature.Recv() != nil || fn.Signature.Params().Len() > 0 {
 		return false
 	}
 	name := strings.ToLower(fn.Name())
-	return strings.HasPrefix(name, "init") || strings.HasPrefix(name, "start")
+	return strings.HasPrefix(name, "init") || strings.HasPrefix(name, "start") || strings.HasPrefix(name, "register")
 }
 
 // closureStartedOnce reports whether a closure is the loop a starter
