@@ -193,8 +193,9 @@
 //
 // A quantity read and written back as a value computed from it is a
 // lost update: Updates(Goods{StockNum: g.StockNum - n}), a.Balance += x
-// then Save(&a), SET balance = $1 with balance + x. Two callers both read
-// 10 and both write 9; one take is gone. Silent when the database
+// then Save(&a), SET balance = $1 with balance + x, and a flag flipped
+// (m.Admin = !m.Admin then Update(m)). Two callers both read 10 and both
+// write 9; one take is gone. Silent when the database
 // computes it (SET n = n - $1), when the read locks the row or the two
 // are serialised, under a mutex, and when the write's guard tests a
 // column the write changes (WHERE version = $old, state = 'listed' ...

@@ -19,7 +19,9 @@ import (
 // A quantity read from a row and written back as a value computed from
 // it, in a separate step, loses updates: two callers both read stock 10,
 // both write 9, and one of the two takes is gone (an item oversold, a
-// balance credited once for two payments). The write is safe when the
+// balance credited once for two payments). A flag flipped from the value
+// read (m.Admin = !m.Admin) is lost the same way: two toggles leave it
+// set. The write is safe when the
 // database computes it (SET n = n - $1, limitgate's relative update),
 // when the read locks the row or the transaction serialises the two, or
 // when the write is conditioned on the state it read.
@@ -57,7 +59,7 @@ func lostUpdateOf(read *dataaccess.Op, ops []*dataaccess.Op) (lostUpdate, bool) 
 		return lostUpdate{}, false
 	}
 	records := recordValues(read)
-	for _, q := range quantities(read) {
+	for _, q := range append(quantities(read), flags(read)...) {
 		for _, calc := range arithmeticOn(q.v) {
 			carriers := carriersOf(calc)
 			for _, w := range ops {
@@ -77,8 +79,20 @@ func lostUpdateOf(read *dataaccess.Op, ops []*dataaccess.Op) (lostUpdate, bool) 
 	return lostUpdate{}, false
 }
 
+// flags returns the bool fields a read loads: a flag the code may store
+// back flipped (m.Admin = !m.Admin).
+func flags(read *dataaccess.Op) []stateValue {
+	var out []stateValue
+	for _, sv := range stateValues(read) {
+		if b, ok := sv.v.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsBoolean != 0 && sv.field != "" {
+			out = append(out, sv)
+		}
+	}
+	return out
+}
+
 // arithmeticOn returns the values that add to or take from q: q + x and
-// q - x, and the calls of an arithmetic helper or method that take q and
+// q - x, a flag flipped (!q), and the calls of an arithmetic helper or method that take q and
 // return a value of its type (AddPrices(user.Balance, amount),
 // balance.Add(amount) of a decimal type, Sub, Minus).
 func arithmeticOn(q ssa.Value) []ssa.Value {
@@ -87,6 +101,10 @@ func arithmeticOn(q ssa.Value) []ssa.Value {
 		switch ref := ref.(type) {
 		case *ssa.BinOp:
 			if ref.Op == token.ADD || ref.Op == token.SUB {
+				calcs = append(calcs, ref)
+			}
+		case *ssa.UnOp:
+			if ref.Op == token.NOT {
 				calcs = append(calcs, ref)
 			}
 		case *ssa.Call:
