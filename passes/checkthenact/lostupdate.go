@@ -21,10 +21,11 @@ import (
 // both write 9, and one of the two takes is gone (an item oversold, a
 // balance credited once for two payments). A flag flipped from the value
 // read (m.Admin = !m.Admin) is lost the same way: two toggles leave it
-// set. The write is safe when the
-// database computes it (SET n = n - $1, limitgate's relative update),
-// when the read locks the row or the transaction serialises the two, or
-// when the write is conditioned on the state it read.
+// set; so is a list grown from the one read (u.Roles = append(u.Roles,
+// r)): two adds each write back one new element. The write is safe when
+// the database computes it (SET n = n - $1, limitgate's relative
+// update), when the read locks the row or the transaction serialises the
+// two, or when the write is conditioned on the state it read.
 
 // lostUpdate is one such race: the read, the arithmetic on the quantity
 // it loaded, and the write that stores the result into the same row.
@@ -59,7 +60,7 @@ func lostUpdateOf(read *dataaccess.Op, ops []*dataaccess.Op) (lostUpdate, bool) 
 		return lostUpdate{}, false
 	}
 	records := recordValues(read)
-	for _, q := range append(quantities(read), flags(read)...) {
+	for _, q := range append(quantities(read), flagsAndLists(read)...) {
 		for _, calc := range arithmeticOn(q.v) {
 			carriers := carriersOf(calc)
 			for _, w := range ops {
@@ -79,12 +80,17 @@ func lostUpdateOf(read *dataaccess.Op, ops []*dataaccess.Op) (lostUpdate, bool) 
 	return lostUpdate{}, false
 }
 
-// flags returns the bool fields a read loads: a flag the code may store
-// back flipped (m.Admin = !m.Admin).
-func flags(read *dataaccess.Op) []stateValue {
+// flagsAndLists returns the bool and slice fields a read loads: a flag
+// the code may store back flipped (m.Admin = !m.Admin), a list it may
+// store back grown (u.Roles = append(u.Roles, r)).
+func flagsAndLists(read *dataaccess.Op) []stateValue {
 	var out []stateValue
 	for _, sv := range stateValues(read) {
-		if b, ok := sv.v.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsBoolean != 0 && sv.field != "" {
+		if sv.field == "" {
+			continue
+		}
+		_, isList := sv.v.Type().Underlying().(*types.Slice)
+		if b, ok := sv.v.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsBoolean != 0 || isList && !isBytes(sv.v.Type()) {
 			out = append(out, sv)
 		}
 	}
@@ -92,7 +98,7 @@ func flags(read *dataaccess.Op) []stateValue {
 }
 
 // arithmeticOn returns the values that add to or take from q: q + x and
-// q - x, a flag flipped (!q), and the calls of an arithmetic helper or method that take q and
+// q - x, a flag flipped (!q), a list grown (append(q, x)), and the calls of an arithmetic helper or method that take q and
 // return a value of its type (AddPrices(user.Balance, amount),
 // balance.Add(amount) of a decimal type, Sub, Minus).
 func arithmeticOn(q ssa.Value) []ssa.Value {
@@ -110,6 +116,9 @@ func arithmeticOn(q ssa.Value) []ssa.Value {
 		case *ssa.Call:
 			if namesArithmetic(ref.Call.StaticCallee()) && types.Identical(ref.Type(), q.Type()) && slices.Contains(ref.Call.Args, q) {
 				calcs = append(calcs, ref)
+			}
+			if b, ok := ref.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" && len(ref.Call.Args) > 0 && ref.Call.Args[0] == q {
+				calcs = append(calcs, ref) // the list read, grown
 			}
 		}
 	}

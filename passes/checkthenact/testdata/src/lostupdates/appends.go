@@ -1,0 +1,47 @@
+package lostupdates
+
+import (
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+// A list kept in one row (a JSON column) grown from the value read: two
+// callers both read [a], one writes [a b], the other [a c], and b is
+// gone.
+
+type Workspace struct {
+	ID         int64
+	AllowedIPs []string `gorm:"serializer:json"`
+}
+
+func allowIP(db *gorm.DB, id int64, ip string) error {
+	var w Workspace
+	if err := db.First(&w, id).Error; err != nil { // want `lost update: AllowedIPs read here is written back`
+		return err
+	}
+	w.AllowedIPs = append(w.AllowedIPs, ip)
+	return db.Save(&w).Error
+}
+
+// Near miss: the row is read FOR UPDATE in the transaction that saves it.
+func allowIPLocked(db *gorm.DB, id int64, ip string) error {
+	return db.Transaction(func(tx *gorm.DB) error {
+		var w Workspace
+		if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).First(&w, id).Error; err != nil {
+			return err
+		}
+		w.AllowedIPs = append(w.AllowedIPs, ip)
+		return tx.Save(&w).Error
+	})
+}
+
+// Near miss: the list is replaced by the one the request sends, not
+// grown from the one read.
+func setAllowedIPs(db *gorm.DB, id int64, ips []string) error {
+	var w Workspace
+	if err := db.First(&w, id).Error; err != nil {
+		return err
+	}
+	w.AllowedIPs = append([]string(nil), ips...)
+	return db.Save(&w).Error
+}
