@@ -90,7 +90,7 @@ func flagsAndLists(read *dataaccess.Op) []stateValue {
 			continue
 		}
 		_, isList := sv.v.Type().Underlying().(*types.Slice)
-		if b, ok := sv.v.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsBoolean != 0 || isList && !isBytes(sv.v.Type()) {
+		if ssautil.IsBool(sv.v.Type()) || isList && !isBytes(sv.v.Type()) {
 			out = append(out, sv)
 		}
 	}
