@@ -42,8 +42,7 @@ type countLimitRace struct {
 func countLimitRaces(pass *analysis.Pass, judge *Judge, reported map[*dataaccess.Op]bool) {
 	ops := judge.model.Ops
 	for _, count := range ops {
-		countsRows := count.Kind == apis.Exists || count.Kind == apis.Read && (rowsLoopCounts(count.Instr) != nil || count.CountedResources() != nil)
-		if reported[count] || !countsRows || judge.NoTwin(count) || freshKey(count) || dataaccess.KeyValue(count) {
+		if reported[count] || !countsRows(count) || judge.NoTwin(count) || freshKey(count) || dataaccess.KeyValue(count) {
 			continue
 		}
 		if r, ok := countLimitRaceOf(count, ops, judge.callers); ok {

@@ -140,6 +140,21 @@
 // locks the row, under a parent row locked first, an advisory lock or
 // SERIALIZABLE, and for a test of a time (ExpiresAt < now).
 //
+// A floor kept by a count races upside down: the last member of a team,
+// the last admin, counted and compared with one (n <= 1, n == 1, n < 2)
+// on a branch that refuses, then one of them deleted or demoted. Two
+// callers removing different rows both count two and both remove: none
+// is left. The count may sit in a guard returning an error, in this
+// package or another (a FloorGuard fact).
+//
+//	WRONG: if n, _ := s.Where("team_id = ?", id).Count(&Member{}); n <= 1 { return errLast }; s.Delete(&m)
+//	RIGHT: s.ID(id).ForUpdate().Get(&Team{}) first, then count and delete in that transaction
+//
+// Silent when the count locks its rows, under a parent row locked first
+// or SERIALIZABLE, when the other branch goes on instead of refusing,
+// when n != 1 refuses (the row is there exactly once), and for an insert
+// or another table's write past the guard.
+//
 // A count compared with 0 or 1 whose verdict is handed to the insert as a
 // value, not a branch, races too (first-comer): users.Create(&User{IsAdmin:
 // n == 0}) makes two admins of two first sign-ups, and a first_order flag
