@@ -403,7 +403,9 @@
 // statement, Serve, ListenAndServe, Start, Run, Consume, Subscribe); a
 // component's lifecycle start (a method named Start that launches
 // goroutines) up to its first go statement; and an unexported function
-// that only such startup code calls. The same holds for an unexported
+// that only such startup code calls, directly or through a closure handed
+// to a transaction runner (a library's, or the program's own WithTx). The
+// same holds for an unexported
 // function, never used as a value, whose every
 // call holds a mutex, runs in a constructor (New... returning one of the
 // package's types), runs in a closure handed to a sync.Once (once.Do,

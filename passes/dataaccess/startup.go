@@ -205,14 +205,35 @@ func (s *startup) startupCall(use ssa.Instruction, fn *ssa.Function) bool {
 }
 
 // isTxRunner reports whether f runs a func argument inside a transaction
-// and returns when it is done.
+// and returns when it is done: a library's runner from the tables, or a
+// method of the program's own store named for one (ds.WithTx(func(tx
+// DataStore) error), InTx, RunInTransaction).
 func isTxRunner(f *types.Func) bool {
 	pkg, recv := recvTypeName(f)
 	if pkg == "" && f.Pkg() != nil {
 		pkg = f.Pkg().Path()
 	}
-	row, ok := apis.Lookup(pkg, recv, f.Name())
-	return ok && row.TxFuncArg >= 0
+	if row, ok := apis.Lookup(pkg, recv, f.Name()); ok {
+		return row.TxFuncArg >= 0
+	}
+	return recv != "" && namedTxRunner(f)
+}
+
+// namedTxRunner reports whether f is named for running its func argument
+// in a transaction (a word Tx or Transaction after With, In, Run or
+// alone) and takes one.
+func namedTxRunner(f *types.Func) bool {
+	name := strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(f.Name(), "Run"), "With"), "In")
+	if name != "Tx" && name != "Transaction" {
+		return false
+	}
+	params := f.Type().(*types.Signature).Params()
+	for i := range params.Len() {
+		if _, ok := params.At(i).Type().Underlying().(*types.Signature); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // isStartMethod reports whether fn is a method named Start. One that

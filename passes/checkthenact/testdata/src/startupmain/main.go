@@ -130,3 +130,53 @@ func main() {
 	)
 	root.Execute()
 }
+
+// The program's own store runs a command's work in a transaction: the
+// closure runs at once, inside the one-shot command.
+type Store interface {
+	WithTx(fn func(tx Store) error) error
+	OnEvent(fn func(tx Store, team string) error)
+}
+
+var store Store
+
+func defaultTeamCmd(cmd *cobra.Command, args []string) error {
+	return store.WithTx(func(Store) error {
+		return ensureDefaultTeam(cmd.Context())
+	})
+}
+
+func ensureDefaultTeam(ctx context.Context) error {
+	var exists bool
+	if err := db.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM teams WHERE name = 'default')`).Scan(&exists); err != nil {
+		return err
+	}
+	if !exists {
+		_, err := db.ExecContext(ctx, `INSERT INTO teams (name) VALUES ('default')`)
+		return err
+	}
+	return nil
+}
+
+// Near miss: the command registers the closure for every later event; it
+// runs once per event, concurrently with itself.
+func watchCmd(cmd *cobra.Command, args []string) error {
+	store.OnEvent(func(_ Store, team string) error {
+		return ensureTeam(cmd.Context(), team)
+	})
+	return nil
+}
+
+func ensureTeam(ctx context.Context, team string) error {
+	var exists bool
+	if err := db.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM teams WHERE name = $1)`, team).Scan(&exists); err != nil { // want `check-then-act race`
+		return err
+	}
+	if !exists {
+		_, err := db.ExecContext(ctx, `INSERT INTO teams (name) VALUES ($1)`, team)
+		return err
+	}
+	return nil
+}
+
+var cmdTeams = []*cobra.Command{{Use: "default-team", RunE: defaultTeamCmd}, {Use: "watch", RunE: watchCmd}}
