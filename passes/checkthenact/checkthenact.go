@@ -52,6 +52,7 @@ func run(pass *analysis.Pass) (any, error) {
 			named[insert], raced[check] = true, true
 		}
 	}
+	returnedCheckRaces(pass, judge, raced)
 	findOrCreateRaces(pass, judge)
 	firstOrInitRaces(pass, judge)
 	bindRaces(pass, judge)

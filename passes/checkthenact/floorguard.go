@@ -23,12 +23,13 @@ import (
 // the count, or the count and the removal in one SERIALIZABLE
 // transaction.
 
-// floorTest is a test of what a count yields against its floor, and the
-// successor on which more than the floor remain.
-type floorTest struct {
-	cmp   *ssa.BinOp
-	test  *ssa.If
-	above *ssa.BasicBlock
+// branchTest is a test and the successor it is about: for a count
+// against its floor, the one on which more than the floor remain; for a
+// value against nil, the one on which it is nil.
+type branchTest struct {
+	cmp  *ssa.BinOp
+	test *ssa.If
+	arm  *ssa.BasicBlock
 }
 
 // floorRace is one such race: the count, its floor test, and the removal
@@ -83,11 +84,11 @@ func floorRaceOf(count *dataaccess.Op, ops []*dataaccess.Op) (floorRace, bool) {
 		return floorRace{}, false
 	}
 	for _, ft := range floorTests(at) {
-		if !refuses(ft.test, ft.above) {
+		if !refuses(ft.test, ft.arm) {
 			continue
 		}
 		for _, w := range ops {
-			if removes(w, count.Resource) && onlyAbove(ft, w, count.Fn) && !guarded(count, w, ops) {
+			if removes(w, count.Resource) && onlyOnArm(ft, w, count.Fn) && !guarded(count, w, ops) {
 				return floorRace{at: count.Pos(), count: countedName(count), cmp: ft.cmp.Pos(), remove: w}, true
 			}
 		}
@@ -101,22 +102,21 @@ func removes(w *dataaccess.Op, counted dataaccess.Resource) bool {
 	return (w.Kind == apis.Delete || w.Kind == apis.Update) && dataaccess.SameResource(counted, w.Resource)
 }
 
-// onlyAbove reports whether w runs past the test on its above-the-floor
-// side only.
-func onlyAbove(ft floorTest, w *dataaccess.Op, fn *ssa.Function) bool {
+// onlyOnArm reports whether w runs past the test on the test's arm only.
+func onlyOnArm(ft branchTest, w *dataaccess.Op, fn *ssa.Function) bool {
 	viaTrue, viaFalse, ok := armsReaching(ft.test, w, fn)
 	if !ok || viaTrue == viaFalse {
 		return false
 	}
-	return viaTrue == (ft.above == ft.test.Block().Succs[0])
+	return viaTrue == (ft.arm == ft.test.Block().Succs[0])
 }
 
 // floorTests returns the tests of the numbers a count yields against a
 // floor of one: n <= 1, n == 1, n < 2 and their mirrors. A test against
 // zero asks whether a row exists at all; one against a larger number is
 // a limit.
-func floorTests(call *ssa.Call) []floorTest {
-	var out []floorTest
+func floorTests(call *ssa.Call) []branchTest {
+	var out []branchTest
 	for _, n := range countValues(call) {
 		for _, v := range append([]ssa.Value{n}, conversions(n)...) {
 			for _, ref := range *v.Referrers() {
@@ -133,7 +133,7 @@ func floorTests(call *ssa.Call) []floorTest {
 					if aboveWhenTrue {
 						above = test.Block().Succs[0]
 					}
-					out = append(out, floorTest{cmp: cmp, test: test, above: above})
+					out = append(out, branchTest{cmp: cmp, test: test, arm: above})
 				}
 			}
 		}
@@ -249,9 +249,9 @@ func guardedRemoval(site ssa.CallInstruction, fact *FloorGuard, callerOps, ops [
 	}
 	counted := dataaccess.Resource{Table: fact.Table}
 	for _, err := range resultValues(call, call.Call.Signature().Results().Len()-1) {
-		for _, ft := range nilErrorTests(err) {
+		for _, ft := range nilTests(err) {
 			for _, w := range callerOps {
-				if !removes(w, counted) || !onlyAbove(ft, w, call.Parent()) || serialisedAt(call, w, ops) {
+				if !removes(w, counted) || !onlyOnArm(ft, w, call.Parent()) || serialisedAt(call, w, ops) {
 					continue
 				}
 				return floorRace{at: call.Pos(), count: fact.Count, guard: fact.Guard, remove: w}, true
@@ -268,13 +268,13 @@ func serialisedAt(call *ssa.Call, w *dataaccess.Op, ops []*dataaccess.Op) bool {
 	return guarded(stand, w, ops)
 }
 
-// nilErrorTests returns the tests of err against nil, each with the arm
-// on which err is nil as its above-the-floor side.
-func nilErrorTests(err ssa.Value) []floorTest {
-	var out []floorTest
-	for _, ref := range *err.Referrers() {
+// nilTests returns the tests of v (an error, a record) against nil,
+// each with the arm on which v is nil as its arm.
+func nilTests(v ssa.Value) []branchTest {
+	var out []branchTest
+	for _, ref := range *v.Referrers() {
 		cmp, ok := ref.(*ssa.BinOp)
-		if !ok || cmp.Op != token.NEQ && cmp.Op != token.EQL || !(cmp.X == err && isNilConst(cmp.Y) || cmp.Y == err && isNilConst(cmp.X)) {
+		if !ok || cmp.Op != token.NEQ && cmp.Op != token.EQL || !(cmp.X == v && isNilConst(cmp.Y) || cmp.Y == v && isNilConst(cmp.X)) {
 			continue
 		}
 		for _, test := range ifsOf(cmp) {
@@ -282,7 +282,7 @@ func nilErrorTests(err ssa.Value) []floorTest {
 			if cmp.Op == token.EQL {
 				nilArm = test.Block().Succs[0]
 			}
-			out = append(out, floorTest{cmp: cmp, test: test, above: nilArm})
+			out = append(out, branchTest{cmp: cmp, test: test, arm: nilArm})
 		}
 	}
 	return out
@@ -383,7 +383,7 @@ func floorGuardOf(pass *analysis.Pass, fn *ssa.Function, ops []*dataaccess.Op) *
 			continue
 		}
 		for _, ft := range floorTests(at) {
-			if refuses(ft.test, ft.above) && returnsNilError(ft.above) {
+			if refuses(ft.test, ft.arm) && returnsNilError(ft.arm) {
 				pos := pass.Fset.Position(ft.cmp.Pos())
 				return &FloorGuard{Table: count.Resource.Table, Count: countedName(count), Guard: fmt.Sprintf("%s (%s:%d)", fn.Name(), filepath.Base(pos.Filename), pos.Line)}
 			}

@@ -315,6 +315,9 @@ func isNewRecord(v ssa.Value, writer string) bool {
 		case *ssa.DebugRef:
 		case *ssa.MakeInterface:
 			for _, use := range *ref.Referrers() {
+				if st, ok := use.(*ssa.Store); ok && st.Val == ref {
+					continue // handed on in a message (GTSModel: fr), not filled
+				}
 				call, ok := use.(ssa.CallInstruction)
 				if !ok {
 					return false
@@ -345,8 +348,8 @@ func setsPrimaryKey(fa *ssa.FieldAddr) bool {
 	for _, ref := range *fa.Referrers() {
 		switch ref := ref.(type) {
 		case *ssa.Store:
-			if isKey && ref.Addr == fa {
-				return true
+			if isKey && ref.Addr == fa && !minted(ref.Val, 0) {
+				return true // a key of a row that may be there; a fresh one is a new row's
 			}
 		case *ssa.FieldAddr:
 			if setsPrimaryKey(ref) {

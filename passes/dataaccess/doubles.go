@@ -1,6 +1,7 @@
 package dataaccess
 
 import (
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -91,11 +92,36 @@ func minted(v ssa.Value, depth int) bool {
 	if !ok || depth > 2 {
 		return false
 	}
-	if apis.MintOf(callee(&call.Call)) == apis.MintsUnique {
+	f := callee(&call.Call)
+	if apis.MintOf(f) == apis.MintsUnique || mintsByName(f) {
 		return true
 	}
 	recv := receiver(&call.Call)
 	return recv != nil && minted(recv, depth+1)
+}
+
+// mintsByName reports whether f is a function of the program named for
+// making a new id (id.NewULID(), NewRandomULID, GenerateID, NewUUID) that
+// takes nothing to make it from: its body is in a package the analysis
+// may not see.
+func mintsByName(f *types.Func) bool {
+	if f == nil || f.Pkg() == nil || apis.KnownPackage(f.Pkg().Path()) {
+		return false
+	}
+	sig := f.Type().(*types.Signature)
+	if sig.Recv() != nil || sig.Params().Len() > 0 || sig.Results().Len() == 0 {
+		return false
+	}
+	name := f.Name()
+	if !strings.HasPrefix(name, "New") && !strings.HasPrefix(name, "Generate") {
+		return false
+	}
+	for _, suffix := range []string{"ID", "Id", "ULID", "Ulid", "UUID", "Uuid"} {
+		if strings.HasSuffix(name, suffix) {
+			return true
+		}
+	}
+	return false
 }
 
 // runTables end the normalized names of tables that record each run of
