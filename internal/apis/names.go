@@ -1,6 +1,7 @@
 package apis
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -57,6 +58,28 @@ func IsPresenceTestName(name string) bool {
 		return presenceStates[last]
 	}
 	return false
+}
+
+// IsAvailabilityTestName reports whether a name asks whether a name or
+// key is still free, true when no row has it (the presence test turned
+// round): IsEmailAvailable, CheckUsernameAvailable, IsSlugFree,
+// IsHandleUnique.
+func IsAvailabilityTestName(name string) bool {
+	words := camelWords(TrimQualifier(name))
+	if len(words) < 3 || slices.Contains(words, "Not") || words[0] != "Is" && words[0] != "Check" {
+		return false
+	}
+	switch words[len(words)-1] {
+	case "Available", "Free", "Unique":
+		return true
+	}
+	return false
+}
+
+// IsNewRecordName reports whether a repository's method name makes a new
+// record of its noun: NewSignup(ctx, fields), NewSession(ctx, user).
+func IsNewRecordName(name string) bool {
+	return hasWordPrefix(name, "New") && len(name) > len("New")
 }
 
 // IsMarkerName reports whether a name records that something was done,

@@ -39,7 +39,8 @@
 // "recovers"); when the existing row is read through the pool or another
 // connection; for INSERT ... ON CONFLICT, which does not fail on a
 // duplicate; for reads, whose "not found" is no server error, and on the
-// branch of errors.Is(err, ErrNoRows) or another domain sentinel (an
+// branch of errors.Is(err, ErrNoRows) (or err == ErrNoRows, and past err
+// != ErrNoRows) or another domain sentinel (an
 // UPDATE ... RETURNING that matched nothing) and of gorm v1's
 // result.RecordNotFound(); when the error is discarded
 // unseen; when a loop opens one transaction per item, itself or

@@ -302,6 +302,16 @@ func stillFailing(b *ssa.BasicBlock, failed map[ssa.Value]bool) []*ssa.BasicBloc
 		return b.Succs[1:]
 	}
 	cmp, ok := ifi.Cond.(*ssa.BinOp)
+	if ok && comparesWithDomainSentinel(cmp, failed) {
+		// err != sql.ErrNoRows (bun's and sqlx's idiom): where the error
+		// is the sentinel, nothing failed on the server.
+		switch cmp.Op {
+		case token.NEQ:
+			return b.Succs[:1]
+		case token.EQL:
+			return b.Succs[1:]
+		}
+	}
 	if !ok || !(failed[cmp.X] && isNil(cmp.Y) || failed[cmp.Y] && isNil(cmp.X)) {
 		return b.Succs
 	}
@@ -376,10 +386,19 @@ func isRollbackTo(text string) bool {
 // or a constraint is mapped from a failed statement and still counts.
 func isDomainOutcome(call *ssa.Call) bool {
 	_, target, ok := dataaccess.ErrorsIs(&call.Call)
-	if !ok {
-		return false
-	}
-	g, ok := dataaccess.LoadedGlobal(target)
+	return ok && isDomainSentinel(target)
+}
+
+// comparesWithDomainSentinel reports whether cmp compares a failed
+// statement's error with such a sentinel by value (err != sql.ErrNoRows).
+func comparesWithDomainSentinel(cmp *ssa.BinOp, failed map[ssa.Value]bool) bool {
+	return failed[cmp.X] && isDomainSentinel(cmp.Y) || failed[cmp.Y] && isDomainSentinel(cmp.X)
+}
+
+// isDomainSentinel reports whether v is an application sentinel, or
+// ErrNoRows, that names no constraint failure.
+func isDomainSentinel(v ssa.Value) bool {
+	g, ok := dataaccess.LoadedGlobal(v)
 	if !ok {
 		return false
 	}

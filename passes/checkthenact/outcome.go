@@ -802,9 +802,13 @@ func isStatusCodeOf(call *ssa.Call, err ssa.Value) bool {
 }
 
 // namesAbsence reports whether v is what an accessor of a read's result
-// named for absence returns (gorm v1's result.RecordNotFound()): true
-// when nothing was found.
+// named for absence returns (gorm v1's result.RecordNotFound()), or the
+// bool of a check named for it (IsEmailAvailable): true when nothing was
+// found.
 func namesAbsence(v ssa.Value) bool {
+	if e, ok := v.(*ssa.Extract); ok {
+		v = e.Tuple // available, err := IsEmailAvailable(ctx, e)
+	}
 	call, ok := v.(*ssa.Call)
 	if !ok {
 		return false
@@ -816,11 +820,12 @@ func namesAbsence(v ssa.Value) bool {
 }
 
 // nameSaysAbsent reports whether a function's name says "nothing found":
-// IsNotFound, IsNoRows, RecordNotFound, IsNotExist.
+// IsNotFound, IsNoRows, RecordNotFound, IsNotExist, and IsEmailAvailable
+// (no row has it).
 func nameSaysAbsent(name string) bool {
 	n := strings.ToLower(name)
 	return strings.Contains(n, "notfound") || strings.Contains(n, "norows") || strings.Contains(n, "nonexist") ||
-		strings.Contains(n, "notexist")
+		strings.Contains(n, "notexist") || apis.IsAvailabilityTestName(name)
 }
 
 // isNotFoundTest reports whether call tests err for absence:

@@ -628,8 +628,8 @@ func (m *modeler) fromInterfaceName(op *Op, c *ssa.CallCommon, f *types.Func) bo
 		kind = apis.Insert
 	case apis.ByName(name) != apis.None:
 		kind = apis.ByName(name)
-	case m.isModuleInterface(f) && apis.IsPresenceTestName(name):
-		kind = apis.Exists
+	case m.isModuleInterface(f) && (apis.IsPresenceTestName(name) || apis.IsAvailabilityTestName(name)):
+		kind = apis.Exists // IsEmailAvailable: its bool says absent (checkthenact's outcome reads the name)
 	case m.isModuleInterface(f) && apis.IsSetterName(name) && setsByKey(f) && inRepository(f):
 		kind = apis.Update // SetPaymentIntent(ctx, orderID, pi): an absolute write of the row
 	case m.isModuleInterface(f) && apis.IsSaveName(name) && handsRecord(f) && inRepository(f):
@@ -656,6 +656,8 @@ func (m *modeler) fromInterfaceName(op *Op, c *ssa.CallCommon, f *types.Func) bo
 		op.SelectsByState = true // GetPendingEmails(ctx): the elements a poller handles one by one
 	case m.isModuleInterface(f) && apis.IsAddName(name):
 		kind = apis.Insert
+	case m.isModuleInterface(f) && apis.IsNewRecordName(name) && handsRecord(f) && inRepository(f):
+		kind = apis.Insert // NewSignup(ctx, NewSignup{Email: e}): the store makes the row
 	case m.isAppInterface(f) && apis.IsCountName(name) && returnsCount(f):
 		kind = apis.Exists
 	case m.isAppInterface(f) && apis.IsLookupName(name) && returnsCount(f) && apis.EntityOf(name) != "" && nonContextParams(f) > 0:

@@ -276,7 +276,7 @@ func callsNamedInterfaceMethod(pass *analysis.Pass) bool {
 		}
 		name := fn.Name()
 		if apis.ByName(name) != apis.None || apis.IsLookupName(name) || apis.IsEffectName(name) || apis.IsCountName(name) ||
-			apis.IsPresenceTestName(name) || apis.IsMarkerName(name) {
+			apis.IsPresenceTestName(name) || apis.IsAvailabilityTestName(name) || apis.IsMarkerName(name) {
 			return true
 		}
 	}

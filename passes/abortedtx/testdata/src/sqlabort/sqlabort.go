@@ -129,3 +129,30 @@ func RefreshEntriesSwitch(ctx context.Context, db *sql.DB, hashes []string) erro
 	}
 	return tx.Commit()
 }
+
+// Near miss (gotosocial's emoji delete): the error is compared with
+// ErrNoRows by value, and only the other errors leave; a row that is not
+// there aborts nothing, so the next statement runs on a usable tx.
+func StripEmoji(ctx context.Context, tx *sql.Tx, ids []string) error {
+	for _, id := range ids {
+		var emojis string
+		if err := tx.QueryRowContext(ctx, `SELECT emojis FROM statuses WHERE id = $1`, id).Scan(&emojis); err != nil && err != sql.ErrNoRows {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE statuses SET emojis = $1 WHERE id = $2`, emojis, id); err != nil && err != sql.ErrNoRows {
+			return err
+		}
+	}
+	return nil
+}
+
+// The same idiom with a sentinel named for a constraint: the insert that
+// failed on it aborted the transaction.
+func InsertTolerant(ctx context.Context, tx *sql.Tx, keys []string) error {
+	for _, k := range keys {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO keys (key) VALUES ($1)`, k); err != nil && err != ErrAlreadyTaken { // want `statement on a transaction that its own failure in an earlier iteration aborted`
+			return err
+		}
+	}
+	return nil
+}
