@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemvet/idemvet/internal/apis"
 	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
@@ -21,10 +22,11 @@ import (
 // (mongo.IsDuplicateKeyError, the Kubernetes API's errors.IsAlreadyExists);
 // DynamoDB's ConditionalCheckFailedException matched with errors.As; the
 // write's own error compared with a package-level error named for a taken
-// key (ErrDuplicateEmail, ErrNameTaken); and any error compared with
-// handedOn, the sentinel the write's callee maps its violation to. A
-// store's own ErrAlreadyExists does not count by name: the store may
-// return it from a check of its own (hatchet's CreateTenantInvite), which
+// key (ErrDuplicateEmail, ErrNameTaken), or, after a call of the library
+// itself, for a row already there (ErrAlreadyExists); and any error
+// compared with handedOn, the sentinel the write's callee maps its
+// violation to. After a call of the store, its ErrAlreadyExists does not
+// count by name: it may return it from a check of its own (hatchet's CreateTenantInvite), which
 // races the same way; a store that maps its unique violation to it says so
 // in its summary. Only code reachable from the write counts: returning
 // ErrDuplicate when a check finds the row does not handle the write's
@@ -200,7 +202,28 @@ func IsStatusCode(k *ssa.Const, code int64) bool {
 // (errors.Is(err, store.ErrDuplicateEmail), err == ErrNameTaken).
 func comparesWithDuplicateError(instr ssa.Instruction, write ssa.Instruction) bool {
 	x, g, ok := ComparedWithGlobal(instr)
-	return ok && isTakenKeyError(g.Name()) && isResultOf(x, write)
+	return ok && (isTakenKeyError(g.Name()) || libraryWrite(write) && namesExistingRow(g.Name())) && isResultOf(x, write)
+}
+
+// libraryWrite reports whether write is a call of a data-access library
+// itself: its error comes from the database (through the program's error
+// hook, if any), never from a check of the program's own.
+func libraryWrite(write ssa.Instruction) bool {
+	call, ok := write.(ssa.CallInstruction)
+	if !ok {
+		return false
+	}
+	f := callee(call.Common())
+	return f != nil && f.Pkg() != nil && apis.KnownPackage(f.Pkg().Path())
+}
+
+// namesExistingRow reports whether an error variable's name says the row
+// is already there: ErrAlreadyExists, ErrExists. After a library's write it
+// can only be the write's unique violation, mapped by a hook (gotosocial's
+// bun query hook turns 23505 into db.ErrAlreadyExists).
+func namesExistingRow(name string) bool {
+	n := strings.ToLower(name)
+	return strings.HasPrefix(n, "err") && (strings.Contains(n, "alreadyexist") || n == "errexists")
 }
 
 // isTakenKeyError reports whether an error variable's name says a key is

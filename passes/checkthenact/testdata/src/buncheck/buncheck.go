@@ -2,6 +2,7 @@ package buncheck
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strings"
 
@@ -27,6 +28,33 @@ func subscribeOnConflict(ctx context.Context, db *bun.DB, email string) error {
 	}
 	_, err = db.NewInsert().Model(&Subscription{Email: email}).On("CONFLICT (email) DO NOTHING").Exec(ctx)
 	return err
+}
+
+// ErrAlreadyExists is what the program's bun query hook turns a unique
+// violation into (gotosocial's db.ErrAlreadyExists).
+var ErrAlreadyExists = errors.New("already exists")
+
+// Near miss: the insert is bun's own, so an ErrAlreadyExists after it can
+// only be its unique violation, and the loser reads the winner's row.
+// (A store method's ErrAlreadyExists may come from a check of its own:
+// objectapi's openAccountSentinel stays a race.)
+func subscribeMapped(ctx context.Context, db *bun.DB, email string) (*Subscription, error) {
+	sub := new(Subscription)
+	exists, err := db.NewSelect().Model(sub).Where("email = ?", email).Exists(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if exists {
+		return sub, nil
+	}
+	sub = &Subscription{Email: email}
+	if _, err := db.NewInsert().Model(sub).Exec(ctx); err != nil {
+		if errors.Is(err, ErrAlreadyExists) {
+			return sub, db.NewSelect().Model(sub).Where("email = ?", email).Scan(ctx)
+		}
+		return nil, err
+	}
+	return sub, nil
 }
 
 type Team struct{ ID int64 }
