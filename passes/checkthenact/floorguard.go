@@ -158,7 +158,7 @@ func floorSide(cmp *ssa.BinOp, n ssa.Value) (aboveWhenTrue, ok bool) {
 	op, other := cmp.Op, cmp.Y
 	if cmp.Y == n {
 		other = cmp.X
-		op = mirrored(op)
+		op = flip(op) // k op n read as n op k
 	}
 	k, isConst := other.(*ssa.Const)
 	if !isConst || k.Value == nil {
@@ -179,21 +179,6 @@ func floorSide(cmp *ssa.BinOp, n ssa.Value) (aboveWhenTrue, ok bool) {
 		return true, true
 	}
 	return false, false
-}
-
-// mirrored turns the operator of k op n into that of n op k.
-func mirrored(op token.Token) token.Token {
-	switch op {
-	case token.LSS:
-		return token.GTR
-	case token.GTR:
-		return token.LSS
-	case token.LEQ:
-		return token.GEQ
-	case token.GEQ:
-		return token.LEQ
-	}
-	return op
 }
 
 // refuses reports whether the side of the test that is not above the
