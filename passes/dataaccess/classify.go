@@ -313,6 +313,9 @@ func isNewRecord(v ssa.Value, writer string) bool {
 				return false // the caller's record, passed by value
 			}
 		case *ssa.DebugRef:
+		case *ssa.Phi:
+			// if found == nil { found = &Block{...}; Put(found) }: the
+			// variable goes on holding either; the one put is this one.
 		case *ssa.MakeInterface:
 			for _, use := range *ref.Referrers() {
 				if st, ok := use.(*ssa.Store); ok && st.Val == ref {

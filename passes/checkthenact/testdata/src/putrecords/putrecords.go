@@ -66,3 +66,48 @@ func (p *Processor) FollowRefresh(ctx context.Context, accountID, targetID, know
 	fr := &FollowRequest{ID: knownID, AccountID: accountID, TargetAccountID: targetID}
 	return p.DB.PutFollowRequest(ctx, fr)
 }
+
+type DomainBlock struct {
+	ID     string
+	Domain string
+}
+
+type Blocks interface {
+	GetDomainBlock(ctx context.Context, domain string) (*DomainBlock, error)
+	PutDomainBlock(ctx context.Context, b *DomainBlock) error
+	UpdateDomainBlock(ctx context.Context, b *DomainBlock) error
+}
+
+// The variable that held the lookup's answer is given the new record,
+// put, and used after the if whichever it holds: two blocks of one
+// domain both find none and both put one.
+func BlockDomain(ctx context.Context, db Blocks, domain string) (string, error) {
+	block, err := db.GetDomainBlock(ctx, domain) // want `check-then-act race: the existence check GetDomainBlock and the insert at line \d+`
+	if err != nil && !errors.Is(err, ErrNoEntries) {
+		return "", err
+	}
+	if block == nil {
+		block = &DomainBlock{ID: id.NewULID(), Domain: domain}
+		if err := db.PutDomainBlock(ctx, block); err != nil {
+			return "", err
+		}
+	}
+	return block.ID, nil
+}
+
+// Near miss: the put runs after the if, on whichever record the variable
+// holds: a write of the found row or of a new one, which the name cannot
+// tell apart (an upsert by id, for all the analysis knows).
+func SaveDomainBlock(ctx context.Context, db Blocks, domain string) (string, error) {
+	block, err := db.GetDomainBlock(ctx, domain)
+	if err != nil && !errors.Is(err, ErrNoEntries) {
+		return "", err
+	}
+	if block == nil {
+		block = &DomainBlock{ID: id.NewULID(), Domain: domain}
+	}
+	if err := db.PutDomainBlock(ctx, block); err != nil {
+		return "", err
+	}
+	return block.ID, nil
+}
