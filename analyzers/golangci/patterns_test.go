@@ -65,3 +65,22 @@ func TestPatternsIn(t *testing.T) {
 		}
 	}
 }
+
+// TestPackageDir places a package go vet -json names (a check's failure
+// there is reported on it) in the module, and nothing outside it.
+func TestPackageDir(t *testing.T) {
+	root := filepath.FromSlash("/src/m")
+	for id, want := range map[string]string{
+		"example.com/m":     root,
+		"example.com/m/pay": filepath.Join(root, "pay"),
+		"example.com/m/pay [example.com/m/pay.test]":      filepath.Join(root, "pay"),
+		"example.com/m/pay_test [example.com/m/pay.test]": filepath.Join(root, "pay"),
+		"example.com/mod/pay":                             "",
+		"github.com/other/lib":                            "",
+	} {
+		got, ok := packageDir(root, "example.com/m", id)
+		if ok != (want != "") || got != want {
+			t.Errorf("packageDir(%q) = %q, %v; want %q", id, got, ok, want)
+		}
+	}
+}

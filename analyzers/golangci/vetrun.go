@@ -48,6 +48,10 @@ type vetResult struct {
 	// its first error. (In golangci-lint's syntax mode a pass has no
 	// types.Package to name it by.)
 	broken map[string]string
+	// failed maps the directory of a package to the checks that failed on
+	// it and why: go vet -json prints a check's error among the results,
+	// not on stderr, so without this the package would pass in silence.
+	failed map[string][]string
 }
 
 // finding is one diagnostic of go vet -json, with the check that made it.
@@ -85,6 +89,13 @@ func (v *vetRuns) report(pass *analysis.Pass) (any, error) {
 			Pos:      pass.Files[0].Package,
 			Category: "idemvet",
 			Message:  "idemvet: this package could not be analysed: " + msg,
+		})
+	}
+	for _, msg := range res.failed[filepath.Dir(first)] {
+		pass.Report(analysis.Diagnostic{
+			Pos:      pass.Files[0].Package,
+			Category: "idemvet",
+			Message:  "idemvet: a check failed on this package, which it did not analyse: " + msg,
 		})
 	}
 	byFile := res.byFile
@@ -157,7 +168,7 @@ func (v *vetRuns) vet(root string) (vetResult, error) {
 		failed      error
 	)
 	vet := func(targets []string) (bool, error) {
-		res, reported, unexplained, failed = vetResult{byFile: map[string][]finding{}, broken: map[string]string{}}, false, "", nil
+		res, reported, unexplained, failed = vetResult{byFile: map[string][]finding{}, broken: map[string]string{}, failed: map[string][]string{}}, false, "", nil
 		if len(targets) == 0 {
 			return false, nil
 		}
@@ -210,12 +221,19 @@ func (v *vetRuns) vetOnce(root string, targets []string, res vetResult) (reporte
 		return false, "", nil, fmt.Errorf("go vet: %w", runErr)
 	}
 	seen := map[string]bool{}
+	modPath, _ := modulePath(filepath.Join(root, "go.mod")) // "": failures are not placed
 	stderrResults, rest := vettool.SplitStderr(stderr.Bytes())
 	_, err = vettool.DecodeJSON(io.MultiReader(&stdout, bytes.NewReader(stderrResults)), func(pkg, check string, raw json.RawMessage) error {
 		reported = true
 		var failure struct{ Error string }
 		if json.Unmarshal(raw, &failure) == nil && failure.Error != "" {
-			return nil // the check failed on this package: go vet said so on stderr
+			if dir, ok := packageDir(root, modPath, pkg); ok {
+				msg := check + ": " + failure.Error
+				if !slices.Contains(res.failed[dir], msg) { // a package and its test variant
+					res.failed[dir] = append(res.failed[dir], msg)
+				}
+			}
+			return nil
 		}
 		var diags []vettool.Diagnostic
 		if err := json.Unmarshal(raw, &diags); err != nil {
@@ -285,6 +303,18 @@ fixes:
 		d.SuggestedFixes = append(d.SuggestedFixes, fix)
 	}
 	return d, true
+}
+
+// packageDir returns the directory of the package go vet names by id
+// ("example.com/m/pay", "example.com/m/pay_test [example.com/m/pay.test]")
+// in the module modPath at root.
+func packageDir(root, modPath, id string) (string, bool) {
+	path, _, _ := strings.Cut(id, " ")
+	path = strings.TrimSuffix(path, "_test")
+	if modPath == "" || path != modPath && !strings.HasPrefix(path, modPath+"/") {
+		return "", false
+	}
+	return filepath.Join(root, filepath.FromSlash(strings.TrimPrefix(path, modPath))), true
 }
 
 // moduleRoot is the directory of the go.mod that governs dir.
