@@ -159,9 +159,20 @@ func FieldName(t types.Type, i int) string {
 	return ""
 }
 
-// IsError reports whether t is the error interface.
+// IsError reports whether t is the error interface, or an interface that
+// includes it (an error that carries an HTTP code, gtserror.WithCode): a
+// service whose helpers return such errors tests them against nil for
+// failure just the same.
 func IsError(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
+	errorType := types.Universe.Lookup("error").Type()
+	if types.Identical(t, errorType) {
+		return true
+	}
+	if _, param := t.(*types.TypeParam); param {
+		return false
+	}
+	_, iface := t.Underlying().(*types.Interface)
+	return iface && types.Implements(t, errorType.Underlying().(*types.Interface))
 }
 
 // IsBasicKind reports whether t's underlying type is a basic type of one

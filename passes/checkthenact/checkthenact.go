@@ -17,7 +17,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "checkthenact",
 	Doc:      Doc,
 	URL:      "https://github.com/idemvet/idemvet/blob/main/passes/checkthenact/README.md",
-	Requires: []*analysis.Analyzer{dataaccess.Analyzer, passedGateFacts, floorGuardFacts},
+	Requires: []*analysis.Analyzer{dataaccess.Analyzer, passedGateFacts, countGuardFacts},
 	Run:      run,
 }
 
@@ -36,9 +36,9 @@ func run(pass *analysis.Pass) (any, error) {
 	// not reported again by ignoredClaims.
 	named := map[*dataaccess.Op]bool{}
 	raced := map[*dataaccess.Op]bool{} // checks reported here
-	guards := pass.ResultOf[floorGuardFacts].(floorGuardsOf)
+	guards := pass.ResultOf[countGuardFacts].(countGuardsOf)
 	for _, check := range model.Ops {
-		if !check.Kind.IsCheck() || judge.NoTwin(check) || callsFloorGuard(check, guards) {
+		if !check.Kind.IsCheck() || judge.NoTwin(check) || callsCountGuard(check, guards) {
 			continue // startup code, code its callers serialise, or a test's steps in turn: no twin to race with
 		}
 		if freshKey(check) {
@@ -104,6 +104,7 @@ func run(pass *analysis.Pass) (any, error) {
 	presentBranchDecrements(pass, judge, reported)
 	countLimitRaces(pass, judge, reported)
 	floorRaces(pass, judge, reported)
+	guardCallRaces(pass, judge)
 	firstComerRaces(pass, judge, reported)
 	updateElseInsertRaces(pass, judge)
 	countersBehindInterfaces(pass, judge)

@@ -46,7 +46,7 @@ func countLimitRaces(pass *analysis.Pass, judge *Judge, reported map[*dataaccess
 			continue
 		}
 		if r, ok := countLimitRaceOf(count, ops, judge.callers); ok {
-			reportCountLimit(pass, r)
+			reportCountLimit(pass, r.count.Pos(), describeCount(r.count), comparedWhere(pass.Fset, r), r.insert)
 			reported[count] = true
 		}
 	}
@@ -257,14 +257,15 @@ func againstLimit(cmp *ssa.BinOp, n ssa.Value) bool {
 	return exact && v > 1
 }
 
-func reportCountLimit(pass *analysis.Pass, r countLimitRace) {
-	line := func(pos token.Pos) int { return pass.Fset.Position(pos).Line }
+// reportCountLimit reports the count at pos, compared with its limit
+// where says, and the insert that consumes the limit.
+func reportCountLimit(pass *analysis.Pass, pos token.Pos, count, where string, insert *dataaccess.Op) {
 	pass.Report(analysis.Diagnostic{
-		Pos: r.count.Pos(),
+		Pos: pos,
 		Message: fmt.Sprintf("limit race: %s is compared with a limit %s, and the insert at line %d adds to what it counts in a separate step, so two concurrent callers can both count under the limit and both insert: the limit is passed (lock the parent row FOR UPDATE before counting, or count and insert in one SERIALIZABLE transaction)",
-			describeCount(r.count), comparedWhere(pass.Fset, r), line(r.insert.Pos())),
+			count, where, pass.Fset.Position(insert.Pos()).Line),
 		Related: []analysis.RelatedInformation{
-			{Pos: r.insert.Pos(), Message: "the insert both callers run"},
+			{Pos: insert.Pos(), Message: "the insert both callers run"},
 		},
 		URL: apis.RuntimeClaimURL,
 	})

@@ -145,7 +145,8 @@
 // on a branch that refuses, then one of them deleted or demoted. Two
 // callers removing different rows both count two and both remove: none
 // is left. The count may sit in a guard returning an error, in this
-// package or another (a FloorGuard fact).
+// package or another (a CountGuard fact), and so may a limit's: a
+// validateScheduledLimits that refuses at the maximum, then the insert.
 //
 //	WRONG: if n, _ := s.Where("team_id = ?", id).Count(&Member{}); n <= 1 { return errLast }; s.Delete(&m)
 //	RIGHT: s.ID(id).ForUpdate().Get(&Team{}) first, then count and delete in that transaction

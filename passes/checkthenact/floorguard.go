@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/constant"
 	"go/token"
-	"path/filepath"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -44,9 +43,8 @@ type floorRace struct {
 	remove *dataaccess.Op
 }
 
-// floorRaces reports the removals past a floor test, in the count's
-// function and after a call of a floor guard (a helper of this package,
-// or another package's with a FloorGuard fact).
+// floorRaces reports the removals past a floor test in the count's
+// function; guardCallRaces those after a call of a floor guard.
 func floorRaces(pass *analysis.Pass, judge *Judge, reported map[*dataaccess.Op]bool) {
 	ops := judge.model.Ops
 	for _, count := range ops {
@@ -56,18 +54,6 @@ func floorRaces(pass *analysis.Pass, judge *Judge, reported map[*dataaccess.Op]b
 		if r, ok := floorRaceOf(count, ops); ok {
 			reportFloorRace(pass, r)
 			reported[count] = true
-		}
-	}
-	guards := pass.ResultOf[floorGuardFacts].(floorGuardsOf)
-	for _, fn := range judge.model.SSA().SrcFuncs {
-		for site, obj := range ssautil.StaticCalls(fn) {
-			fact := guards[obj]
-			if fact == nil || judge.callers.runAlone(fn) || judge.model.RunsAtStartup(site) {
-				continue
-			}
-			if r, ok := guardedRemoval(site, fact, judge.model.ByFunc[fn], ops); ok {
-				reportFloorRace(pass, r)
-			}
 		}
 	}
 }
@@ -224,35 +210,6 @@ func returnsFrom(b *ssa.BasicBlock) []*ssa.Return {
 	return out
 }
 
-// guardedRemoval returns the race of a call of a floor guard whose error
-// the caller tests, and a removal of what the guard counts on the arm
-// where the error is nil.
-func guardedRemoval(site ssa.CallInstruction, fact *FloorGuard, callerOps, ops []*dataaccess.Op) (floorRace, bool) {
-	call, ok := site.(*ssa.Call)
-	if !ok {
-		return floorRace{}, false
-	}
-	counted := dataaccess.Resource{Table: fact.Table}
-	for _, err := range resultValues(call, call.Call.Signature().Results().Len()-1) {
-		for _, ft := range nilTests(err) {
-			for _, w := range callerOps {
-				if !removes(w, counted) || !onlyOnArm(ft, w, call.Parent()) || serialisedAt(call, w, ops) {
-					continue
-				}
-				return floorRace{at: call.Pos(), count: fact.Count, guard: fact.Guard, remove: w}, true
-			}
-		}
-	}
-	return floorRace{}, false
-}
-
-// serialisedAt reports whether the database or a mutex makes the guard's
-// call and the removal one step.
-func serialisedAt(call *ssa.Call, w *dataaccess.Op, ops []*dataaccess.Op) bool {
-	stand := &dataaccess.Op{Kind: apis.Exists, Fn: call.Parent(), Instr: call}
-	return guarded(stand, w, ops)
-}
-
 // nilTests returns the tests of v (an error, a record) against nil,
 // each with the arm on which v is nil as its arm.
 func nilTests(v ssa.Value) []branchTest {
@@ -314,12 +271,6 @@ func modelArg(call *ssa.Call) string {
 	return ""
 }
 
-// callsFloorGuard reports whether op calls a floor guard: its error is a
-// refusal at the floor, not the answer of an existence check.
-func callsFloorGuard(op *dataaccess.Op, guards floorGuardsOf) bool {
-	return op.Callee != nil && guards[op.Callee] != nil
-}
-
 func reportFloorRace(pass *analysis.Pass, r floorRace) {
 	line := func(pos token.Pos) int { return pass.Fset.Position(pos).Line }
 	where := fmt.Sprintf("at line %d", line(r.cmp))
@@ -339,52 +290,4 @@ func reportFloorRace(pass *analysis.Pass, r floorRace) {
 		},
 		URL: apis.RuntimeClaimURL,
 	})
-}
-
-// FloorGuard says that a function counts the rows of Table and returns a
-// non-nil error when one or none is left, nil otherwise: a floor guard
-// its callers test before removing a row.
-type FloorGuard struct {
-	Table string // the counted table, normalised as dataaccess.Resource's
-	Count string // what is counted, for the message: "the count of Column"
-	Guard string // the function and where it compares: "KeepLastColumn (guard.go:24)"
-}
-
-func (*FloorGuard) AFact() {}
-
-func (g *FloorGuard) String() string { return fmt.Sprintf("floorguard(%s: %s)", g.Table, g.Guard) }
-
-// floorGuardOf returns the fact for fn when it is a floor guard: a count
-// of one table whose floor test refuses with an error, and a nil error
-// on the side above the floor.
-func floorGuardOf(pass *analysis.Pass, fn *ssa.Function, ops []*dataaccess.Op) *FloorGuard {
-	results := fn.Signature.Results()
-	if results.Len() == 0 || !ssautil.IsError(results.At(results.Len()-1).Type()) {
-		return nil
-	}
-	for _, count := range ops {
-		at, ok := count.Instr.(*ssa.Call)
-		if !ok || count.Resource.Table == "" || !countsRows(count) || count.Locks || serialisesAbsence(count, ops) {
-			continue
-		}
-		for _, ft := range floorTests(at) {
-			if refuses(ft.test, ft.arm) && returnsNilError(ft.arm) {
-				pos := pass.Fset.Position(ft.cmp.Pos())
-				return &FloorGuard{Table: count.Resource.Table, Count: countedName(count), Guard: fmt.Sprintf("%s (%s:%d)", fn.Name(), filepath.Base(pos.Filename), pos.Line)}
-			}
-		}
-	}
-	return nil
-}
-
-// returnsNilError reports whether a return reachable from b hands back a
-// nil error.
-func returnsNilError(b *ssa.BasicBlock) bool {
-	for _, ret := range returnsFrom(b) {
-		last := ret.Results[len(ret.Results)-1]
-		if ssautil.IsError(last.Type()) && isNilConst(last) {
-			return true
-		}
-	}
-	return false
 }

@@ -16,7 +16,7 @@ type ErrLastColumn struct{}
 func (ErrLastColumn) Error() string { return "cannot remove the last column" }
 
 // KeepLastColumn refuses when the board has one column left.
-func KeepLastColumn(s *xorm.Session, boardID int64) error { // want KeepLastColumn:`floorguard\(column: KeepLastColumn \(guard.go:\d+\)\)`
+func KeepLastColumn(s *xorm.Session, boardID int64) error { // want KeepLastColumn:`countguard\(floor column: KeepLastColumn \(guard.go:\d+\)\)`
 	n, err := s.Where("board_id = ?", boardID).Count(&Column{})
 	if err != nil {
 		return err
