@@ -149,6 +149,7 @@ func (m *modeler) classifyCall(fn *ssa.Function, instr ssa.CallInstruction) *Op 
 	case apis.BuilderPart(pkgPath, recvName, f.Name()) != apis.PartNone:
 		return nil // a step of a chain (dbx's Builder.Update on an interface): its terminal call runs it
 	case m.fromEnt(op, c, recvName):
+	case m.fromQueuePush(op, c, f):
 	case m.fromSummary(op, c, f):
 	case m.fromImplementations(op, c, f):
 	case c.IsInvoke() && m.fromSQLInterface(op, c, f):
