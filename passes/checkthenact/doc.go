@@ -211,7 +211,9 @@
 // lost update: Updates(Goods{StockNum: g.StockNum - n}), a.Balance += x
 // then Save(&a), SET balance = $1 with balance + x, a flag flipped
 // (m.Admin = !m.Admin then Update(m)), and a list kept in the row grown
-// (w.AllowedIPs = append(w.AllowedIPs, ip) then Save(&w)). Two callers
+// (w.AllowedIPs = append(w.AllowedIPs, ip) then Save(&w)), and a
+// method of the record named for adding (poll.IncrementVotes(c) then
+// NewUpdate().Model(&poll)). Two callers
 // both read 10 and both write 9; one take is gone. Silent when the
 // database computes it (SET n = n - $1), when the read locks the row or the two
 // are serialised, under a mutex, and when the write's guard tests a

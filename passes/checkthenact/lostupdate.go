@@ -63,21 +63,39 @@ func lostUpdateOf(read *dataaccess.Op, ops []*dataaccess.Op) (lostUpdate, bool) 
 	for _, q := range append(quantities(read), flagsAndLists(read)...) {
 		for _, calc := range arithmeticOn(q.v) {
 			carriers := carriersOf(calc)
-			for _, w := range ops {
-				if w.Fn != read.Fn || !overwrites(w) || !ssautil.Before(at, w.Instr) || !sameRow(read, records, q.field, w) || !carries(w, carriers) {
-					continue
-				}
-				if stopsSecondWriter(w, q.field) || picksWinner(w) {
-					continue // conditioned on the state it read (WHERE version = $old), or one winner
-				}
-				if held, _ := mutexHeldAcross(at, w.Instr); held {
-					continue
-				}
+			carried := func(w *dataaccess.Op) bool { return carries(w, carriers) }
+			if w := writeBack(read, records, q.field, at, carried, ops); w != nil {
 				return lostUpdate{read: read, field: q.field, calc: calc, write: w}, true
 			}
 		}
 	}
+	for _, m := range recordMutations(records) {
+		carried := func(w *dataaccess.Op) bool { return carriesRecord(w, m.carriers) }
+		if w := writeBack(read, records, "", m.call, carried, ops); w != nil {
+			return lostUpdate{read: read, field: mutatedName(m), calc: m.call, write: w}, true
+		}
+	}
 	return lostUpdate{}, false
+}
+
+// writeBack returns the write, after from in the read's function, that
+// stores a value carried holds into the row read: not one conditioned on
+// the state it read (WHERE version = $old), one that picks a single
+// winner, nor one a mutex held since the read serialises.
+func writeBack(read *dataaccess.Op, records []ssa.Value, field string, from ssa.Instruction, carried func(*dataaccess.Op) bool, ops []*dataaccess.Op) *dataaccess.Op {
+	for _, w := range ops {
+		if w.Fn != read.Fn || !overwrites(w) || !ssautil.Before(from, w.Instr) || !sameRow(read, records, field, w) || !carried(w) {
+			continue
+		}
+		if stopsSecondWriter(w, field) || picksWinner(w) {
+			continue
+		}
+		if held, _ := mutexHeldAcross(read.Instr, w.Instr); held {
+			continue
+		}
+		return w
+	}
+	return nil
 }
 
 // flagsAndLists returns the bool and slice fields a read loads: a flag

@@ -61,3 +61,6 @@ func (q *UpdateQuery) Where(query string, args ...interface{}) *UpdateQuery { re
 
 // BaseModel is embedded in a model; its tag names the table.
 type BaseModel struct{}
+
+func (q *UpdateQuery) Column(columns ...string) *UpdateQuery { return q }
+func (q *SelectQuery) Column(columns ...string) *SelectQuery { return q }
