@@ -116,7 +116,8 @@ func flagsAndLists(read *dataaccess.Op) []stateValue {
 }
 
 // arithmeticOn returns the values that add to or take from q: q + x and
-// q - x, a flag flipped (!q), a list grown (append(q, x)), and the calls of an arithmetic helper or method that take q and
+// q - x, a flag flipped (!q), a list grown (append(q, x)) or shrunk
+// (slices.Delete(q, i, i+1)), and the calls of an arithmetic helper or method that take q and
 // return a value of its type (AddPrices(user.Balance, amount),
 // balance.Add(amount) of a decimal type, Sub, Minus).
 func arithmeticOn(q ssa.Value) []ssa.Value {
@@ -138,9 +139,23 @@ func arithmeticOn(q ssa.Value) []ssa.Value {
 			if b, ok := ref.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" && len(ref.Call.Args) > 0 && ref.Call.Args[0] == q {
 				calcs = append(calcs, ref) // the list read, grown
 			}
+			if shrinksList(ref) && ref.Call.Args[0] == q {
+				calcs = append(calcs, ref) // the list read, an element taken out
+			}
 		}
 	}
 	return calcs
+}
+
+// shrinksList reports whether call takes elements out of the list it is
+// handed first: slices.Delete, slices.DeleteFunc.
+func shrinksList(call *ssa.Call) bool {
+	fn, ok := call.Call.Value.(*ssa.Function)
+	if !ok || len(call.Call.Args) == 0 {
+		return false
+	}
+	obj, ok := fn.Object().(*types.Func)
+	return ok && obj.Pkg() != nil && obj.Pkg().Path() == "slices" && strings.HasPrefix(obj.Name(), "Delete")
 }
 
 // namesArithmetic reports whether fn's name starts with a word of adding

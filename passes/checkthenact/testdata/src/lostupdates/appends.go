@@ -1,6 +1,8 @@
 package lostupdates
 
 import (
+	"slices"
+
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 )
@@ -43,5 +45,28 @@ func setAllowedIPs(db *gorm.DB, id int64, ips []string) error {
 		return err
 	}
 	w.AllowedIPs = append([]string(nil), ips...)
+	return db.Save(&w).Error
+}
+
+// A list shrunk from the value read loses a removal the same way: two
+// callers both read [a b c], one writes [b c], the other [a c], and a is
+// back.
+func revokeIP(db *gorm.DB, id int64, ip string) error {
+	var w Workspace
+	if err := db.First(&w, id).Error; err != nil { // want `lost update: AllowedIPs read here is written back`
+		return err
+	}
+	w.AllowedIPs = slices.DeleteFunc(w.AllowedIPs, func(s string) bool { return s == ip })
+	return db.Save(&w).Error
+}
+
+// Near miss: the list goes back as it was read (Clip only trims its
+// capacity); no element is taken out.
+func trimIPs(db *gorm.DB, id int64, name string) error {
+	var w Workspace
+	if err := db.First(&w, id).Error; err != nil {
+		return err
+	}
+	w.AllowedIPs = slices.Clip(w.AllowedIPs)
 	return db.Save(&w).Error
 }
