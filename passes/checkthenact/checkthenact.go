@@ -109,6 +109,7 @@ func run(pass *analysis.Pass) (any, error) {
 	updateElseInsertRaces(pass, judge)
 	countersBehindInterfaces(pass, judge)
 	lostUpdates(pass, judge, reported)
+	passedLostUpdates(pass, judge, usable, reported)
 	childChecks(pass, judge, reported, raced)
 	helperTokenReuses(pass, judge)
 	memFlagRaces(pass, judge)

@@ -213,7 +213,8 @@
 // (m.Admin = !m.Admin then Update(m)), and a list kept in the row grown
 // (w.AllowedIPs = append(w.AllowedIPs, ip) then Save(&w)), and a
 // method of the record named for adding (poll.IncrementVotes(c) then
-// NewUpdate().Model(&poll)). Two callers
+// NewUpdate().Model(&poll)); also when a caller loads the record and
+// hands it to the function that computes and saves. Two callers
 // both read 10 and both write 9; one take is gone. Silent when the
 // database computes it (SET n = n - $1), when the read locks the row or the two
 // are serialised, under a mutex, and when the write's guard tests a

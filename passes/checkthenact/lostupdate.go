@@ -104,15 +104,21 @@ func writeBack(read *dataaccess.Op, records []ssa.Value, field string, from ssa.
 func flagsAndLists(read *dataaccess.Op) []stateValue {
 	var out []stateValue
 	for _, sv := range stateValues(read) {
-		if sv.field == "" {
-			continue
-		}
-		_, isList := sv.v.Type().Underlying().(*types.Slice)
-		if ssautil.IsBool(sv.v.Type()) || isList && !isBytes(sv.v.Type()) {
+		if isFlagOrList(sv) {
 			out = append(out, sv)
 		}
 	}
 	return out
+}
+
+// isFlagOrList reports whether a loaded field is a bool or a list (not
+// bytes).
+func isFlagOrList(sv stateValue) bool {
+	if sv.field == "" {
+		return false
+	}
+	_, isList := sv.v.Type().Underlying().(*types.Slice)
+	return ssautil.IsBool(sv.v.Type()) || isList && !isBytes(sv.v.Type())
 }
 
 // arithmeticOn returns the values that add to or take from q: q + x and

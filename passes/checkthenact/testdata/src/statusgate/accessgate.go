@@ -54,10 +54,12 @@ func lockAfterFailure(db *gorm.DB, m *Subscriber, password string) error {
 // Near miss: the helper counts the failure on the subscriber it is passed and
 // unlocks another subscriber (the sponsor) two calls down; Locked of the
 // subscriber the caller tested is assigned by nobody: one attempt recorded
-// per sign-in, as designed.
+// per sign-in, as designed. The failure count the helper adds to the
+// caller's copy and saves is a lost update all the same (two failed
+// sign-ins both read 3 and both write 4).
 func signInCounting(db *gorm.DB, id uint, password string) error {
 	var m Subscriber
-	if err := db.First(&m, id).Error; err != nil {
+	if err := db.First(&m, id).Error; err != nil { // want `lost update: FailedLogins read here is handed to countFailure`
 		return err
 	}
 	if m.Locked {
