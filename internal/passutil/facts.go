@@ -4,7 +4,34 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/ssautil"
 )
+
+// ImportedFuncFacts returns the facts of type T carried by the functions
+// of other packages that fns call by name, keyed by the function: what a
+// helper pass hands its check about the dependencies (only the pass that
+// declares a fact type may import its facts).
+func ImportedFuncFacts[T any, PT interface {
+	*T
+	analysis.Fact
+}](pass *analysis.Pass, fns []*ssa.Function) map[types.Object]PT {
+	out := map[types.Object]PT{}
+	seen := map[types.Object]bool{}
+	for _, fn := range fns {
+		for _, obj := range ssautil.StaticCalls(fn) {
+			if obj == nil || obj.Pkg() == pass.Pkg || seen[obj] {
+				continue
+			}
+			seen[obj] = true
+			if fact := PT(new(T)); pass.ImportObjectFact(obj, fact) {
+				out[obj] = fact
+			}
+		}
+	}
+	return out
+}
 
 // RefersToFactObject reports whether the pass's package refers to an object
 // of another package that carries one of the pass's object facts for which

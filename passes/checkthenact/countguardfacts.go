@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemvet/idemvet/internal/passutil"
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
@@ -76,18 +77,8 @@ func exportCountGuards(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	for _, fn := range model.SSA().SrcFuncs {
-		for _, obj := range ssautil.StaticCalls(fn) {
-			if obj == nil || obj.Pkg() == pass.Pkg {
-				continue
-			}
-			if _, seen := out[obj]; seen {
-				continue
-			}
-			if fact := new(CountGuard); pass.ImportObjectFact(obj, fact) {
-				out[obj] = fact
-			}
-		}
+	for obj, fact := range passutil.ImportedFuncFacts[CountGuard](pass, model.SSA().SrcFuncs) {
+		out[obj] = fact
 	}
 	return out, nil
 }

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/passutil"
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
@@ -98,23 +99,7 @@ func exportPassedGates(pass *analysis.Pass) (any, error) {
 // importedGates returns the gates of the other packages' functions the
 // package's code calls.
 func importedGates(pass *analysis.Pass, model *dataaccess.Result) passedGatesOf {
-	out := passedGatesOf{}
-	for _, fn := range model.SSA().SrcFuncs {
-		for _, obj := range ssautil.StaticCalls(fn) {
-			if obj == nil || obj.Pkg() == pass.Pkg {
-				continue
-			}
-			if _, seen := out[obj]; seen {
-				continue
-			}
-			fact := new(PassedGate)
-			if !pass.ImportObjectFact(obj, fact) {
-				fact = nil
-			}
-			out[obj] = fact
-		}
-	}
-	return out
+	return passutil.ImportedFuncFacts[PassedGate](pass, model.SSA().SrcFuncs)
 }
 
 // forwardedGate returns the gate of a function fn calls with one of its
