@@ -21,8 +21,14 @@ type recordMutation struct {
 }
 
 // recordMutations returns the calls of methods named for adding or taking
-// whose receiver is one of the records a read loaded.
-func recordMutations(records []ssa.Value) []recordMutation {
+// whose receiver is one of the records a read loaded, and that change
+// only the record in memory: a method that reads or writes the database
+// itself (a router's addInspectRoute, summarised) is one of the ops.
+func recordMutations(records []ssa.Value, ops []*dataaccess.Op) []recordMutation {
+	isOp := map[ssa.Instruction]bool{}
+	for _, op := range ops {
+		isOp[op.Instr] = true
+	}
 	carriers := map[ssa.Value]bool{}
 	for _, rec := range records {
 		carriers[rec] = true
@@ -34,7 +40,7 @@ func recordMutations(records []ssa.Value) []recordMutation {
 	for rec := range carriers {
 		for _, ref := range *rec.Referrers() {
 			call, ok := ref.(*ssa.Call)
-			if !ok || len(call.Call.Args) == 0 || call.Call.Args[0] != rec {
+			if !ok || isOp[call] || len(call.Call.Args) == 0 || call.Call.Args[0] != rec {
 				continue
 			}
 			fn := call.Call.StaticCallee()
