@@ -69,7 +69,7 @@ func lostUpdateOf(read *dataaccess.Op, ops []*dataaccess.Op) (lostUpdate, bool) 
 			}
 		}
 	}
-	for _, m := range recordMutations(records, ops) {
+	for _, m := range recordMutations(at, records, ops) {
 		carried := func(w *dataaccess.Op) bool { return carriesRecord(w, m.carriers) }
 		if w := writeBack(read, records, "", m.call, carried, ops); w != nil {
 			return lostUpdate{read: read, field: mutatedName(m), calc: m.call, write: w}, true

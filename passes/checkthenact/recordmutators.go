@@ -1,6 +1,8 @@
 package checkthenact
 
 import (
+	"slices"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
@@ -24,7 +26,16 @@ type recordMutation struct {
 // whose receiver is one of the records a read loaded, and that change
 // only the record in memory: a method that reads or writes the database
 // itself (a router's addInspectRoute, summarised) is one of the ops.
-func recordMutations(records []ssa.Value, ops []*dataaccess.Op) []recordMutation {
+func recordMutations(read *ssa.Call, records []ssa.Value, ops []*dataaccess.Op) []recordMutation {
+	if read.Call.Signature().Recv() != nil && len(read.Call.Args) > 0 {
+		// A helper method's receiver is what it runs on (a router, a
+		// store), not a record it loads.
+		recv := dataaccess.RootPath(read.Call.Args[0])
+		records = slices.DeleteFunc(slices.Clone(records), func(v ssa.Value) bool {
+			p := dataaccess.RootPath(v)
+			return v == read.Call.Args[0] || recv.Valid() && p.Valid() && p.Base == recv.Base
+		})
+	}
 	isOp := map[ssa.Instruction]bool{}
 	for _, op := range ops {
 		isOp[op.Instr] = true
