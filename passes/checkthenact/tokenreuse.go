@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/passutil"
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
@@ -302,7 +303,10 @@ func namesOneTimeToken(read *dataaccess.Op) bool {
 	if read.SQL != nil && apis.NamesOneTimeToken(read.SQL.Table) {
 		return true
 	}
-	if read.Callee != nil && read.Summary == nil && read.Callee.Pkg() != nil && !apis.KnownPackage(read.Callee.Pkg().Path()) &&
+	// A repository method's name is its contract (GetByNonce), also when
+	// its implementations' summary stands for it; a helper of the
+	// package is judged by what it reads.
+	if read.Callee != nil && (read.Summary == nil || passutil.IsInterfaceMethod(read.Callee)) && read.Callee.Pkg() != nil && !apis.KnownPackage(read.Callee.Pkg().Path()) &&
 		apis.NamesOneTimeToken(read.Callee.Name()) {
 		return true
 	}

@@ -117,6 +117,12 @@ func (m *modeler) implSummary(recv ssa.Value, f *types.Func) *Summary {
 	if iface == nil || !types.IsInterface(iface) || iface.Obj().Pkg() == nil {
 		return nil
 	}
+	return m.implSummaryOf(iface, f.Name())
+}
+
+// implSummaryOf returns the summary shared by the in-module
+// implementations of iface's method that have one (see implSummary).
+func (m *modeler) implSummaryOf(iface *types.Named, method string) *Summary {
 	module := m.module()
 	if !inModule(iface.Obj().Pkg().Path(), module) || m.inGOROOT(iface.Obj().Pos()) {
 		return nil
@@ -125,7 +131,7 @@ func (m *modeler) implSummary(recv ssa.Value, f *types.Func) *Summary {
 		m.impls = newImplementations(m.pass.Pkg, module)
 	}
 	var shared *Summary
-	for _, impl := range m.impls.of(iface, f.Name()) {
+	for _, impl := range m.impls.of(iface, method) {
 		s := m.summaryOf(impl)
 		switch {
 		case s == nil:
@@ -136,6 +142,37 @@ func (m *modeler) implSummary(recv ssa.Value, f *types.Func) *Summary {
 		}
 	}
 	return shared
+}
+
+// An interface and its implementations often live in one package, the
+// implementations unexported (type emailPersister struct, returned by
+// NewEmailPersister as an EmailPersister): a dependent's export data need
+// not hold those types, so it finds none. The declaring package, which
+// sees them, publishes on each method of its interfaces the summary its
+// implementations share, and a call through the interface elsewhere
+// reads it as a call of the method itself.
+
+// exportInterfaceSummaries exports, on each method an interface of this
+// package declares, the summary its implementations share.
+func (m *modeler) exportInterfaceSummaries() {
+	scope := m.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		iface, ok := tn.Type().(*types.Named)
+		if !ok || !types.IsInterface(iface) || iface.TypeParams().Len() > 0 {
+			continue
+		}
+		it := iface.Underlying().(*types.Interface)
+		for i := range it.NumExplicitMethods() {
+			f := it.ExplicitMethod(i)
+			if s := m.implSummaryOf(iface, f.Name()); s != nil {
+				m.pass.ExportObjectFact(f, s)
+			}
+		}
+	}
 }
 
 func (m *modeler) module() string {

@@ -784,6 +784,7 @@ func (m *modeler) inGOROOT(pos token.Pos) bool { return passutil.InStandardLibra
 
 // exportFacts publishes the summaries of this package's functions.
 func (m *modeler) exportFacts() {
+	m.exportInterfaceSummaries()
 	for obj, s := range m.local {
 		m.pass.ExportObjectFact(obj, s)
 	}

@@ -52,8 +52,8 @@ func storeKey(ctx context.Context, k store.Keys, key string) error {
 
 // UserDatabase is declared here and implemented by *store.SQLAccounts.
 type UserDatabase interface {
-	Has(ctx context.Context, name string) (bool, error)
-	Put(ctx context.Context, name string) error
+	Has(ctx context.Context, name string) (bool, error) // want Has:"^exists table=\"account\""
+	Put(ctx context.Context, name string) error         // want Put:"^insert table=\"account\""
 }
 
 type UserAPI struct{ DB UserDatabase }

@@ -7,11 +7,13 @@ import (
 	"database/sql"
 )
 
-// Accounts is implemented by *SQLAccounts only.
+// Accounts is implemented by *SQLAccounts only: the package publishes the
+// implementation's summaries on the interface's methods too, for callers
+// whose export data does not hold the implementing type.
 type Accounts interface {
-	Has(ctx context.Context, name string) (bool, error)
-	Put(ctx context.Context, name string) error
-	PutIfMissing(ctx context.Context, name string) error
+	Has(ctx context.Context, name string) (bool, error)  // want Has:"^exists table=\"account\" handle=-1/pool "
+	Put(ctx context.Context, name string) error          // want Put:"^insert table=\"account\""
+	PutIfMissing(ctx context.Context, name string) error // want PutIfMissing:"^conditional insert table=\"account\""
 }
 
 type SQLAccounts struct{ db *sql.DB }
@@ -35,7 +37,7 @@ func (s *SQLAccounts) PutIfMissing(ctx context.Context, name string) error { // 
 // Keys has two implementations whose Store methods disagree: a plain
 // insert and an upsert.
 type Keys interface {
-	Seen(ctx context.Context, key string) (bool, error)
+	Seen(ctx context.Context, key string) (bool, error) // want Seen:"^exists table=\"key\""
 	Store(ctx context.Context, key string) error
 }
 
