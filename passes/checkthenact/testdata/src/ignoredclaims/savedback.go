@@ -44,3 +44,19 @@ func renotify(db *gorm.DB, m NoticeMailer, id uint) {
 	resetNotice(db, &n)
 	m.SendEmail(n.Key)
 }
+
+// registerNotices claims each key and says nothing to its caller: the
+// duplicates are tolerated inside, as a setup step's are.
+func registerNotices(db *gorm.DB, keys []string) {
+	for _, k := range keys {
+		_ = db.Clauses(clause.OnConflict{DoNothing: true}).Create(&Notice{Key: k}).Error
+	}
+}
+
+// Near miss: a helper that returns nothing cannot tell its caller who
+// won; there is no outcome here to read (a partition manager registering
+// its tables before the nightly job).
+func nightly(db *gorm.DB, m NoticeMailer, keys []string) {
+	registerNotices(db, keys)
+	m.SendEmail("ops@example.com")
+}
