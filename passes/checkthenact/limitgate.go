@@ -84,7 +84,7 @@ func limitRaceOf(read *dataaccess.Op, ops []*dataaccess.Op) (limitRace, bool) {
 func quantities(read *dataaccess.Op) []stateValue {
 	var out []stateValue
 	for _, sv := range stateValues(read) {
-		if (isNumber(sv.v.Type()) || isDecimal(sv.v.Type())) && !namedForTime(sv.field) {
+		if isAmount(sv) {
 			out = append(out, sv)
 		}
 	}
@@ -100,6 +100,12 @@ func quantities(read *dataaccess.Op) []stateValue {
 		}
 	}
 	return out
+}
+
+// isAmount reports whether a loaded value is a number (or a decimal) not
+// named for a time: a quantity a take or a write back can change.
+func isAmount(sv stateValue) bool {
+	return (isNumber(sv.v.Type()) || isDecimal(sv.v.Type())) && !namedForTime(sv.field)
 }
 
 // storedNumbers returns the number a key-value read yields, converted by

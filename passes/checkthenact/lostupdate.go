@@ -84,10 +84,7 @@ func lostUpdateOf(read *dataaccess.Op, ops []*dataaccess.Op) (lostUpdate, bool) 
 // winner, nor one a mutex held since the read serialises.
 func writeBack(read *dataaccess.Op, records []ssa.Value, field string, from ssa.Instruction, carried func(*dataaccess.Op) bool, ops []*dataaccess.Op) *dataaccess.Op {
 	for _, w := range ops {
-		if w.Fn != read.Fn || !overwrites(w) || !ssautil.Before(from, w.Instr) || !sameRow(read, records, field, w) || !carried(w) {
-			continue
-		}
-		if stopsSecondWriter(w, field) || picksWinner(w) {
+		if w.Fn != read.Fn || !storesBack(w, field, from, carried) || !sameRow(read, records, field, w) {
 			continue
 		}
 		if held, _ := mutexHeldAcross(read.Instr, w.Instr); held {
@@ -96,6 +93,13 @@ func writeBack(read *dataaccess.Op, records []ssa.Value, field string, from ssa.
 		return w
 	}
 	return nil
+}
+
+// storesBack reports whether w, after from, overwrites a row with a value
+// carried holds, neither conditioned on the state it read nor picking
+// one winner.
+func storesBack(w *dataaccess.Op, field string, from ssa.Instruction, carried func(*dataaccess.Op) bool) bool {
+	return overwrites(w) && ssautil.Before(from, w.Instr) && carried(w) && !stopsSecondWriter(w, field) && !picksWinner(w)
 }
 
 // flagsAndLists returns the bool and slice fields a read loads: a flag

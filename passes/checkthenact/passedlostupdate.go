@@ -8,7 +8,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
-	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -78,11 +77,11 @@ func writeBackOfParam(fn *ssa.Function, param *ssa.Parameter, ops []*dataaccess.
 			}
 			for _, calc := range arithmeticOn(q.v) {
 				carriers := carriersOf(calc)
+				carried := func(w *dataaccess.Op) bool { return carriesRecord(w, carriers) }
 				for _, w := range ops {
-					if !overwrites(w) || !ssautil.Before(calc.(ssa.Instruction), w.Instr) || !carriesRecord(w, carriers) || stopsSecondWriter(w, q.field) || picksWinner(w) {
-						continue
+					if storesBack(w, q.field, calc.(ssa.Instruction), carried) {
+						return paramWriteBack{records: records, field: q.field, calc: calc, write: w}, true
 					}
-					return paramWriteBack{records: records, field: q.field, calc: calc, write: w}, true
 				}
 			}
 		}
@@ -93,7 +92,7 @@ func writeBackOfParam(fn *ssa.Function, param *ssa.Parameter, ops []*dataaccess.
 // isQuantity reports whether a loaded field is one a write back can lose
 // a change of: a number not named for a time, a flag, a list.
 func isQuantity(q stateValue) bool {
-	return q.field != "" && (isNumber(q.v.Type()) || isDecimal(q.v.Type())) && !namedForTime(q.field) || isFlagOrList(q)
+	return q.field != "" && isAmount(q) || isFlagOrList(q)
 }
 
 func reportPassedLostUpdate(pass *analysis.Pass, read *dataaccess.Op, fn *ssa.Function, wb paramWriteBack) {
