@@ -38,6 +38,32 @@ type PackageList struct {
 	TestErrors map[string]string
 }
 
+// ListImportPaths returns the import paths of the packages the patterns
+// match in dir (those go vet analyses as its roots), tolerating errors as
+// ListPackages does; unitArgs' -tags apply.
+func ListImportPaths(dir string, patterns, unitArgs []string) (map[string]bool, error) {
+	args := []string{"list", "-e", "-f", "{{.ImportPath}}"}
+	for _, a := range unitArgs {
+		if strings.HasPrefix(a, "-tags=") {
+			args = append(args, a)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	cmd := exec.Command("go", slices.Concat(args, patterns)...)
+	cmd.Dir = dir
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("go list: %w: %s", err, strings.TrimSpace(stderr.String()))
+	}
+	paths := map[string]bool{}
+	for _, line := range strings.Split(stdout.String(), "\n") {
+		if line != "" {
+			paths[line] = true
+		}
+	}
+	return paths, nil
+}
+
 // ListPackages lists, in dir, the packages the patterns match, tolerating
 // errors so that one broken package does not stop the rest from being
 // analysed; unitArgs are the vet tool's flags, whose -tags apply. The go

@@ -64,6 +64,14 @@ func Serve(args []string, configFile bool) {
 	if unit && serveDependencyUnit(cfg) {
 		os.Exit(0)
 	}
+	if unit && wantsDepFindings(args) {
+		full, err := fullUnitConfig(cfg)
+		if err != nil {
+			log.Fatal(err)
+		}
+		args = slices.Concat(args[:len(args)-1], []string{full})
+	}
+	flag.CommandLine.Bool(DepFindingsFlag, false, "analyse a unit go vet runs only for facts in full, printing its findings (what the standalone form asks)")
 	analyzers.RegisterFlags(flag.CommandLine)
 	if configFile && unit {
 		// go vet runs each package's unit in the package's directory.

@@ -160,3 +160,27 @@ func withoutDownloads(stderr string) string {
 	}
 	return strings.Join(kept, "")
 }
+
+// TestDependencyRunThenOwnRun checks that a package analysed first only
+// as a dependency of another (idemvet ./checkout, which imports pay) is
+// analysed in full when it is asked for next (idemvet ./pay): go vet
+// caches a dependency's unit under the key of the package's own run, and
+// that output must not read as clean. The near miss: the first run, on
+// checkout, reports none of pay's findings, although pay's unit printed
+// them.
+func TestDependencyRunThenOwnRun(t *testing.T) {
+	dir := vetCopy(t)
+	writeFile(t, filepath.Join(dir, "checkout", "checkout.go"), "package checkout\n\nimport (\n\t\"context\"\n\t\"database/sql\"\n\n\t\"example.com/vetmod/pay\"\n)\n\nfunc Buy(ctx context.Context, db *sql.DB, key string) error { return pay.Charge(ctx, db, key) }\n")
+	first := standaloneRun(t, dir, "./checkout")
+	if first.exitCode != exitClean || strings.Contains(first.stderr, "pay.go") {
+		t.Errorf("idemvet ./checkout: exit code %d, want %d and none of pay's findings\n%s", first.exitCode, exitClean, first.stderr)
+	}
+	second := standaloneRun(t, dir, "./pay")
+	if second.exitCode != exitFindings || !strings.Contains(second.stderr, "pay.go") {
+		t.Errorf("idemvet ./pay after ./checkout: exit code %d, want %d and pay's findings\n%s", second.exitCode, exitFindings, second.stderr)
+	}
+	// Both ways round: pay's own run cached, checkout's shows none of it.
+	if third := standaloneRun(t, dir, "./checkout"); third.exitCode != exitClean || strings.Contains(third.stderr, "pay.go") {
+		t.Errorf("idemvet ./checkout after ./pay: exit code %d, want %d and none of pay's findings\n%s", third.exitCode, exitClean, third.stderr)
+	}
+}

@@ -35,6 +35,17 @@ type results struct {
 	// goMessages is what the go command said of its own (a pattern that
 	// matched no packages).
 	goMessages string
+	// roots are the import paths of the packages the patterns name; the
+	// output of any other (a dependency's unit, under -depfindings) is
+	// dropped. nil keeps every package's.
+	roots map[string]bool
+}
+
+// isRoot reports whether the package go vet printed as pkg (a test
+// variant too) is one the patterns name.
+func (r *results) isRoot(pkg string) bool {
+	path := vettool.PackagePath(pkg)
+	return r.roots == nil || r.roots[path] || r.roots[strings.TrimSuffix(path, "_test")]
 }
 
 // readFindings collects the findings go vet -json prints. A diagnostic
@@ -46,6 +57,9 @@ func (r *results) readFindings(stream io.Reader) error {
 	}
 	seen := map[string]bool{}
 	units, err := vettool.DecodeJSON(stream, func(pkg, check string, raw json.RawMessage) error {
+		if !r.isRoot(pkg) {
+			return nil
+		}
 		var failure struct{ Error string }
 		if json.Unmarshal(raw, &failure) == nil && failure.Error != "" {
 			r.fail(pkg, check+": "+failure.Error)

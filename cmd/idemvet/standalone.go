@@ -280,16 +280,27 @@ func (d *driver) vetListingOnFailure(targets []string, pkgs *vettool.PackageList
 // it prints. It returns the go command's own messages, and go vet's exit
 // error when it failed (a package that does not load or type-check).
 func (d *driver) vet(targets []string) (res *results, unexplained string, failed, err error) {
-	args := slices.Concat([]string{"vet", "-vettool=" + d.self, "-json"}, d.opts.unitArgs, targets)
+	// Dependencies print their findings too (vettool.DepFindingsFlag), so
+	// the packages the targets name are listed, meanwhile, to keep theirs.
+	args := slices.Concat([]string{"vet", "-vettool=" + d.self, "-json", "-" + vettool.DepFindingsFlag + "=true"}, d.opts.unitArgs, targets)
+	listed := make(chan map[string]bool, 1)
+	go func() {
+		roots, err := vettool.ListImportPaths("", targets, d.opts.unitArgs)
+		if err != nil {
+			roots = nil // go vet says why, below; nothing is dropped
+		}
+		listed <- roots
+	}()
 	var stdout, stderr bytes.Buffer
 	cmd := exec.Command("go", args...)
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	runErr := cmd.Run()
+	roots := <-listed
 	var exit *exec.ExitError
 	if runErr != nil && !errors.As(runErr, &exit) {
 		return nil, "", nil, fmt.Errorf("go vet: %w", runErr)
 	}
-	res = &results{}
+	res = &results{roots: roots}
 	stderrResults, rest := vettool.SplitStderr(stderr.Bytes())
 	if err := res.readFindings(io.MultiReader(&stdout, bytes.NewReader(stderrResults))); err != nil {
 		return nil, "", nil, fmt.Errorf("reading go vet's output: %w", err)

@@ -262,15 +262,17 @@ func TestBadFlags(t *testing.T) {
 }
 
 // TestStandaloneListsOnlyOnFailure checks that a run where go vet succeeds
-// costs go vet alone (listing a large module takes seconds), and that a
-// failure is explained by a listing: with a package that does not load,
-// go vet refuses to run at all, so it runs again on those that do.
+// costs go vet and the import paths of its roots, listed beside it
+// (TestDependencyRunThenOwnRun), and no full listing (which takes seconds
+// on a large module), and that a failure is explained by a listing: with a
+// package that does not load, go vet refuses to run at all, so it runs
+// again on those that do.
 func TestStandaloneListsOnlyOnFailure(t *testing.T) {
 	dir := brokenModule(t)
 	// A go command that logs its subcommand, then runs the real one.
 	shim := t.TempDir()
 	logFile := filepath.Join(shim, "calls")
-	writeFile(t, filepath.Join(shim, "go"), "#!/bin/sh\necho \"$1\" >> "+logFile+"\nexec "+goCommand(t)+" \"$@\"\n")
+	writeFile(t, filepath.Join(shim, "go"), "#!/bin/sh\necho \"$1$3\" >> "+logFile+"\nexec "+goCommand(t)+" \"$@\"\n")
 	if err := os.Chmod(filepath.Join(shim, "go"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -285,7 +287,23 @@ func TestStandaloneListsOnlyOnFailure(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v: the go command was not run: %v\n%s", patterns, err, out)
 		}
-		return strings.Fields(string(data))
+		// Each go vet run has its roots listed beside it, in either order.
+		var subcommands []string
+		vets, rootListings := 0, 0
+		for _, call := range strings.Fields(string(data)) {
+			switch {
+			case call == "list-f":
+				rootListings++
+				continue
+			case strings.HasPrefix(call, "vet"):
+				vets++
+			}
+			subcommands = append(subcommands, strings.TrimSuffix(strings.TrimSuffix(call, "-json"), "-test"))
+		}
+		if rootListings != vets {
+			t.Errorf("%v: %d go vet runs, %d listings of their roots", patterns, vets, rootListings)
+		}
+		return subcommands
 	}
 	for _, c := range []struct {
 		patterns []string
