@@ -62,7 +62,8 @@ func countLimitRaceOf(count *dataaccess.Op, ops []*dataaccess.Op, callers *calle
 			for _, w := range ops {
 				// An insert ON CONFLICT adds a row too: of two callers under
 				// the limit with different keys, neither conflicts.
-				if w.Kind != apis.Insert && w.Kind != apis.CondInsert || !v.counts(w) || !throughOneArm(test, w, count.Fn) {
+				if w.Kind != apis.Insert && w.Kind != apis.CondInsert || !v.counts(w) ||
+					!throughOneArm(test, w, count.Fn) && !evictsFirst(test, w, count, ops) {
 					continue
 				}
 				if guarded(count, w, ops) {
@@ -73,6 +74,20 @@ func countLimitRaceOf(count *dataaccess.Op, ops []*dataaccess.Op, callers *calle
 		}
 	}
 	return countLimitRace{}, false
+}
+
+// evictsFirst reports whether the insert runs on both arms of the test
+// and one arm first removes what the count counted (if len(sessions) >=
+// max { delete the oldest }; insert): a trim to the limit, which two
+// callers both pass, both removing the same oldest row and both inserting.
+func evictsFirst(test *ssa.If, insert, count *dataaccess.Op, ops []*dataaccess.Op) bool {
+	viaTrue, viaFalse, ok := armsReaching(test, insert, count.Fn)
+	if !ok || !viaTrue || !viaFalse {
+		return false
+	}
+	return slices.ContainsFunc(ops, func(r *dataaccess.Op) bool {
+		return r.Kind == apis.Delete && dataaccess.SameResource(count.Resource, r.Resource) && throughOneArm(test, r, count.Fn)
+	})
 }
 
 // limitVerdict is a bool the caller of a count tests: the comparison of
@@ -236,7 +251,49 @@ func countValues(call *ssa.Call) []ssa.Value {
 			vals = append(vals, ssautil.LoadsOf(out)...)
 		}
 	}
-	return vals
+	return append(vals, listLengths(call)...)
+}
+
+// listLengths returns the lengths taken of the list a read yields, as
+// its result or into a slice it fills: a limit is often checked on the
+// rows themselves (sessions, _ := ListActive(user); if len(sessions) >=
+// max { ... }), not on a COUNT.
+func listLengths(call *ssa.Call) []ssa.Value {
+	var lists []ssa.Value
+	if isSlice(call.Type()) {
+		lists = append(lists, call)
+	}
+	for _, ref := range *call.Referrers() {
+		if x, ok := ref.(*ssa.Extract); ok && isSlice(x.Type()) {
+			lists = append(lists, x)
+		}
+	}
+	for _, out := range outParams(call.Call.Args) {
+		if p, ok := out.Type().Underlying().(*types.Pointer); ok && isSlice(p.Elem()) {
+			lists = append(lists, ssautil.LoadsOf(out)...)
+		}
+	}
+	var lens []ssa.Value
+	for _, list := range lists {
+		for _, ref := range *list.Referrers() {
+			if n, ok := ref.(*ssa.Call); ok && isLen(n, list) {
+				lens = append(lens, n)
+			}
+		}
+	}
+	return lens
+}
+
+// countsList reports whether a read is a count only by the length of
+// the list it returns.
+func countsList(op *dataaccess.Op) bool {
+	call, ok := op.Instr.(*ssa.Call)
+	return ok && op.Kind == apis.Read && rowsLoopCounts(call) == nil && op.CountedResources() == nil && listLengths(call) != nil
+}
+
+func isSlice(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Slice)
+	return ok
 }
 
 // againstLimit reports whether the comparison tests n against a limit,
@@ -288,8 +345,12 @@ func describeCount(op *dataaccess.Op) string {
 		return fmt.Sprintf("the count of %s", strings.ReplaceAll(op.SQL.Counts, ",", " and "))
 	case op.SQL != nil && op.SQL.Table != "":
 		return fmt.Sprintf("the count of %s", op.SQL.Table)
+	case countsList(op) && op.Callee != nil:
+		return fmt.Sprintf("the number of rows %s returns", op.Callee.Name())
 	case op.Callee != nil:
 		return fmt.Sprintf("the count %s", op.Callee.Name())
+	case countsList(op):
+		return "the number of rows read"
 	}
 	return "the count"
 }

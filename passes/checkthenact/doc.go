@@ -135,7 +135,15 @@
 // helper of the package that returns the comparison (return members <
 // limit), whose caller tests the verdict and inserts. A repository method
 // named for adding to a number (IncrementCouponUsage, DecreaseStock) is
-// such a relative update. Silent when the
+// such a relative update. The count may also be the length of the rows a
+// read returns (len(sessions) >= max), and the over-limit branch may trim
+// instead of refusing: both callers delete the same oldest row and both
+// insert.
+//
+//	WRONG: db.Where("user_id = ?", id).Find(&s); if len(s) >= max { db.Delete(&s[0]) }; db.Create(&Session{UserID: id})
+//	RIGHT: lock the user's row FOR UPDATE first, then list, trim and insert in that transaction
+//
+// Silent when the
 // take tests the balance itself (UPDATE ... WHERE n >= $1), when the read
 // locks the row, under a parent row locked first, an advisory lock or
 // SERIALIZABLE, and for a test of a time (ExpiresAt < now).

@@ -61,7 +61,7 @@ func floorRaces(pass *analysis.Pass, judge *Judge, reported map[*dataaccess.Op]b
 // countsRows reports whether op yields a number of rows: a count, or a
 // read whose rows are counted.
 func countsRows(op *dataaccess.Op) bool {
-	return op.Kind == apis.Exists || op.Kind == apis.Read && (rowsLoopCounts(op.Instr) != nil || op.CountedResources() != nil)
+	return op.Kind == apis.Exists || op.Kind == apis.Read && (rowsLoopCounts(op.Instr) != nil || op.CountedResources() != nil || countsList(op))
 }
 
 func floorRaceOf(count *dataaccess.Op, ops []*dataaccess.Op) (floorRace, bool) {

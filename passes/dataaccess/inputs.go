@@ -40,6 +40,18 @@ func (op *Op) Inputs() []ssa.Value {
 			}
 		}
 	}
+	// addCaptured adds the values stored into the fields of a captured
+	// record, and the record: false when the closure stores none.
+	addCaptured := func(captured *ssa.FreeVar, depth int) bool {
+		stored := storesInto(captured)
+		for _, s := range stored {
+			add(s, depth+1)
+		}
+		if len(stored) > 0 {
+			in = append(in, captured)
+		}
+		return len(stored) > 0
+	}
 	add = func(v ssa.Value, depth int) {
 		v = Unwrap(v)
 		// Each value is added once; the depth only bounds how far a
@@ -87,6 +99,21 @@ func (op *Op) Inputs() []ssa.Value {
 					}
 				}
 			}
+			// A record declared outside a closure and built inside it
+			// (var p Provider; db.Transaction(func(tx) { p = Provider{...};
+			// tx.Create(p) })) is loaded through the captured variable.
+			if captured, ok := l.X.(*ssa.FreeVar); ok && addCaptured(captured, depth) {
+				return
+			}
+			// A record a constructor returns, stored by value
+			// (e := models.NewEmail(userID, address); Create(*e)), is
+			// keyed by the constructor's arguments, as the pointer is.
+			if call, ok := l.X.(*ssa.Call); ok && isConstructor(call) {
+				v = call
+			}
+		}
+		if captured, ok := v.(*ssa.FreeVar); ok && addCaptured(captured, depth) {
+			return // &p, p captured
 		}
 		if alloc, ok := v.(*ssa.Alloc); ok {
 			if sl, ok := singleStore(alloc).(*ssa.Slice); ok {
@@ -136,7 +163,7 @@ func (op *Op) Inputs() []ssa.Value {
 			addChain(v, depth+1) // client.B().Get().Key(k).Build(): the words of the command
 			return
 		}
-		if call, ok := v.(*ssa.Call); ok && call.Call.StaticCallee() != nil && call.Call.Signature().Recv() == nil {
+		if call, ok := v.(*ssa.Call); ok && isConstructor(call) {
 			// A predicate or key builder (account.Email(email),
 			// fmt.Sprintf("k:%s", id)) is keyed by its arguments; a call
 			// with none (newID()) makes a fresh value of its own.
@@ -194,6 +221,13 @@ func (op *Op) Inputs() []ssa.Value {
 		}
 	}
 	return in
+}
+
+// isConstructor reports whether a call is to a function rather than a
+// method: a key builder, a predicate or a record's constructor, keyed by
+// its arguments.
+func isConstructor(call *ssa.Call) bool {
+	return call.Call.StaticCallee() != nil && call.Call.Signature().Recv() == nil
 }
 
 // chainCall returns the builder call whose result a call is made on
