@@ -305,13 +305,35 @@ func againstLimit(cmp *ssa.BinOp, n ssa.Value) bool {
 	}
 	k, ok := other.(*ssa.Const)
 	if !ok {
-		return true
+		return !isLoopIndex(other) // i < len(rows) walks the rows; it limits nothing
 	}
 	if k.Value == nil {
 		return false
 	}
 	v, exact := constant.Int64Val(constant.ToInt(k.Value))
 	return exact && v > 1
+}
+
+// isLoopIndex reports whether v is a loop's counter: a phi one of whose
+// edges steps the phi itself (i in for i := ...; i < n; i++), or that
+// step (a range loop compares the incremented index).
+func isLoopIndex(v ssa.Value) bool {
+	if step, ok := v.(*ssa.BinOp); ok && (step.Op == token.ADD || step.Op == token.SUB) {
+		for _, operand := range []ssa.Value{step.X, step.Y} {
+			if phi, ok := operand.(*ssa.Phi); ok && slices.Contains(phi.Edges, v) {
+				return true
+			}
+		}
+		return false
+	}
+	phi, ok := v.(*ssa.Phi)
+	if !ok {
+		return false
+	}
+	return slices.ContainsFunc(phi.Edges, func(e ssa.Value) bool {
+		step, ok := e.(*ssa.BinOp)
+		return ok && (step.Op == token.ADD || step.Op == token.SUB) && (step.X == phi || step.Y == phi)
+	})
 }
 
 // reportCountLimit reports the count at pos, compared with its limit

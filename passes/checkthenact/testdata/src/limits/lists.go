@@ -94,3 +94,23 @@ func startSessionLocked(db *gorm.DB, userID int64) error {
 		return tx.Create(&Session{UserID: userID}).Error
 	})
 }
+
+// Near miss: the rows are walked, by range and by index, and each one is
+// copied to the new owner; the loops' bounds are no limit.
+func copySessions(db *gorm.DB, from, to int64) error {
+	var sessions []Session
+	if err := db.Where("user_id = ?", from).Find(&sessions).Error; err != nil {
+		return err
+	}
+	for range sessions {
+		if err := db.Create(&Session{UserID: to}).Error; err != nil {
+			return err
+		}
+	}
+	for i := 0; i < len(sessions); i++ {
+		if err := db.Create(&Session{UserID: to}).Error; err != nil {
+			return err
+		}
+	}
+	return nil
+}
