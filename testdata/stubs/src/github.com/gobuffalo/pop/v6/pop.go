@@ -8,10 +8,14 @@ func (c *Connection) RawQuery(stmt string, args ...any) *Query         { return 
 func (c *Connection) Create(model any, excludeColumns ...string) error { return nil }
 func (c *Connection) Save(model any, excludeColumns ...string) error   { return nil }
 func (c *Connection) First(model any) error                            { return nil }
+func (c *Connection) All(models any) error                             { return nil }
+func (c *Connection) Destroy(model any) error                          { return nil }
 func (c *Connection) Transaction(fn func(tx *Connection) error) error  { return nil }
 
 type Query struct{}
 
 func (q *Query) First(model any) error          { return nil }
+func (q *Query) All(models any) error           { return nil }
+func (q *Query) Order(stmt string) *Query       { return q }
 func (q *Query) Exists(model any) (bool, error) { return false, nil }
 func (q *Query) Exec() error                    { return nil }
