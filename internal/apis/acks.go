@@ -55,22 +55,8 @@ func init() {
 // are matched by their receiver's type, so an interface method (jetstream's
 // Msg.Ack) and a promoted one count alike.
 func IsAck(f *types.Func) bool {
-	if f == nil || f.Pkg() == nil {
-		return false
-	}
-	sig, ok := f.Type().(*types.Signature)
-	if !ok || sig.Recv() == nil {
-		return false
-	}
-	t := types.Unalias(sig.Recv().Type())
-	if p, ok := t.(*types.Pointer); ok {
-		t = types.Unalias(p.Elem())
-	}
-	n, ok := t.(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return false
-	}
-	return ackMethods[lookupKey{n.Obj().Pkg().Path(), n.Obj().Name(), f.Name()}]
+	n := recvNamed(f)
+	return n != nil && ackMethods[lookupKey{n.Obj().Pkg().Path(), n.Obj().Name(), f.Name()}]
 }
 
 // IsAckPackage reports whether path declares acknowledgement calls; the

@@ -55,11 +55,11 @@ func run(pass *analysis.Pass) (any, error) {
 	// a chain has at most as many levels as the package has functions, so
 	// the rounds are bounded by that (a fixed number would decide, silently,
 	// that a deeper chain's ack is no ack).
-	local := map[*ssa.Function]string{}
+	local := map[*ssa.Function]ack{}
 	var findings []*finding
 	for range len(funcs) + 1 {
 		findings = findings[:0]
-		next := map[*ssa.Function]string{}
+		next := map[*ssa.Function]ack{}
 		for _, fn := range funcs {
 			acks := ackCalls(pass, fn, local)
 			bad := false
@@ -70,7 +70,7 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 			}
 			if len(acks) > 0 && !bad {
-				next[fn] = acks[0].name
+				next[fn] = acks[0]
 			}
 		}
 		if sameKeys(local, next) {
@@ -78,9 +78,9 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		local = next
 	}
-	for fn, name := range local {
+	for fn, a := range local {
 		if obj := fn.Object(); obj != nil && fn.Parent() == nil {
-			pass.ExportObjectFact(obj, &Acks{Call: name})
+			pass.ExportObjectFact(obj, &Acks{Call: a.name, Response: a.response})
 		}
 	}
 	for _, f := range findings {
@@ -89,7 +89,7 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-func sameKeys(a, b map[*ssa.Function]string) bool {
+func sameKeys(a, b map[*ssa.Function]ack) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -250,6 +250,10 @@ func failureReaches(commit *dataaccess.Op, instr, barrier ssa.Instruction) bool 
 }
 
 func report(pass *analysis.Pass, f *finding) {
+	if f.ack.response {
+		reportResponse(pass, f)
+		return
+	}
 	what := "message acknowledged"
 	if f.ack.helper {
 		what = fmt.Sprintf("%s acknowledges the message", f.ack.name)
@@ -279,4 +283,31 @@ func report(pass *analysis.Pass, f *finding) {
 		d.URL = "" // the check's own page, which explains the fix
 	}
 	pass.Report(d)
+}
+
+// reportResponse reports an HTTP success response sent while the
+// transaction holding the request's writes may still fail to commit.
+func reportResponse(pass *analysis.Pass, f *finding) {
+	what := "success response sent"
+	if f.ack.helper {
+		what = fmt.Sprintf("%s sends a success response", f.ack.name)
+	}
+	at := f.ack.call.Pos()
+	const lost = "if the commit fails, the client has been told the write happened and will not retry it"
+	var msg string
+	related := []analysis.RelatedInformation{{Pos: f.write.Pos(), Message: "a write of the open transaction"}}
+	switch f.how {
+	case beforeCommit:
+		msg = fmt.Sprintf("%s before the transaction commits at %s: %s (respond after the commit's error check)", what, passutil.Where(pass, at, f.commit.Pos()), lost)
+		related = append(related, analysis.RelatedInformation{Pos: f.commit.Pos(), Message: "the commit the response should follow"})
+	case commitFailed:
+		msg = fmt.Sprintf("%s even when the commit at %s fails: the client has been told the write happened (respond only after the commit returns nil)", what, passutil.Where(pass, at, f.commit.Pos()))
+		related = append(related, analysis.RelatedInformation{Pos: f.commit.Pos(), Message: "the commit whose failure the response ignores"})
+	case inCallback:
+		msg = fmt.Sprintf("%s inside the transaction callback, which commits only when it returns (%s): %s (respond after the call returns nil)", what, passutil.Where(pass, at, f.runner.Pos()), lost)
+		related = append(related, analysis.RelatedInformation{Pos: f.runner.Pos(), Message: "the transaction commits when this call returns"})
+	case openParameter:
+		msg = fmt.Sprintf("%s while the caller's transaction holding the writes is still open: %s (respond in the caller, after the commit)", what, lost)
+	}
+	pass.Report(analysis.Diagnostic{Pos: at, Message: msg, Related: related, URL: apis.RuntimeHTTPURL})
 }

@@ -6,6 +6,8 @@ import "net/http"
 type Context interface {
 	Request() *http.Request
 	NoContent(code int) error
+	JSON(code int, i any) error
+	String(code int, s string) error
 }
 
 type HandlerFunc func(c Context) error
