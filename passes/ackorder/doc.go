@@ -29,6 +29,16 @@
 //   - acks while writing on a transaction it received as a parameter,
 //     which only its caller can commit.
 //
+// An HTTP success response is an ack to the client: echo's, gin's and
+// fiber's response methods and net/http's ResponseWriter.Write and
+// WriteHeader, sent in the same places, tell the client its write
+// happened although the commit can still fail; the client does not retry
+// and the write is lost. A constant error status (400 and above) is not
+// reported: answered before a rollback, it tells the truth.
+//
+//	WRONG: return db.Transaction(func(tx *gorm.DB) error { tx.Create(&e); return c.JSON(201, e) })
+//	RIGHT: if err := db.Transaction(...); err != nil { return err }; return c.JSON(201, e)
+//
 // It is silent on an ack after the commit's error check (also a commit in
 // a helper given the transaction, commitTx(ctx, tx)), on an ack of a
 // duplicate after rolling back, on Nak, Nack, Reject, Term and InProgress
