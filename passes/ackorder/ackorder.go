@@ -3,6 +3,7 @@ package ackorder
 import (
 	"fmt"
 	"go/token"
+	"slices"
 
 	"github.com/idemvet/idemvet/internal/passutil"
 	"github.com/idemvet/idemvet/internal/ssautil"
@@ -106,6 +107,11 @@ func sameKeys(a, b map[*ssa.Function]ack) bool {
 func premature(model *dataaccess.Result, a ack) *finding {
 	ops := model.ByFunc[a.fn]
 	for _, w := range ops {
+		if writes(w) && w.Handle.Kind != apis.HandleTx && onCallbackTx(w, a.fn) && ssautil.Before(w.Instr, a.call) {
+			if runner := runnerOf(model, a.fn); runner != nil {
+				return &finding{how: inCallback, ack: a, write: w, runner: runner}
+			}
+		}
 		if !writes(w) || w.Handle.Kind != apis.HandleTx {
 			continue
 		}
@@ -138,6 +144,34 @@ func premature(model *dataaccess.Result, a ack) *finding {
 		}
 	}
 	return nil
+}
+
+// onCallbackTx reports whether w, a write whose handle the model could
+// not name, runs on the transaction fn was handed as a callback: the
+// parameter is an argument of the call, or of the call that built its
+// receiver (GetEmailPersisterWithConnection(tx).Create(e)).
+func onCallbackTx(w *dataaccess.Op, fn *ssa.Function) bool {
+	c := w.Call()
+	if c == nil {
+		return false
+	}
+	isParam := func(v ssa.Value) bool {
+		p, ok := v.(*ssa.Parameter)
+		return ok && p.Parent() == fn
+	}
+	values := slices.Clone(c.Args)
+	if c.IsInvoke() {
+		values = append(values, c.Value)
+	}
+	for _, v := range values {
+		if isParam(v) {
+			return true
+		}
+		if built, ok := v.(*ssa.Call); ok && slices.ContainsFunc(built.Call.Args, isParam) {
+			return true
+		}
+	}
+	return false
 }
 
 // writes reports whether op changes a database table.

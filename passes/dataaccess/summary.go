@@ -275,7 +275,7 @@ func withAnons(fn *ssa.Function, byFn map[*ssa.Function][]*Op) []*Op {
 // summarizeFunc builds the summary of one function, or nil when the body
 // does nothing the model cares about.
 func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
-	s := &Summary{HandleParam: -1, KeyParam: -1, TxFuncParam: txFuncParam(fn), SavesParam: savedParam(fn, ops), SQLParam: -1, TableArg: tableArgOf(fn, ops)}
+	s := &Summary{HandleParam: -1, KeyParam: -1, TxFuncParam: txFuncParam(fn, ops), SavesParam: savedParam(fn, ops), SQLParam: -1, TableArg: tableArgOf(fn, ops)}
 	var checks, writes, atomic, plain []*Op
 	for _, op := range ops {
 		switch {
@@ -724,7 +724,10 @@ func keyStore(fn *ssa.Function, ops []*Op) string {
 
 // txFuncParam returns the index of a func parameter that fn calls with a
 // transaction handle it opened, or -1.
-func txFuncParam(fn *ssa.Function) int {
+func txFuncParam(fn *ssa.Function, ops []*Op) int {
+	if i := passedTxFunc(fn, ops); i >= 0 {
+		return i
+	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
@@ -742,6 +745,29 @@ func txFuncParam(fn *ssa.Function) int {
 						return i
 					}
 				}
+			}
+		}
+	}
+	return -1
+}
+
+// passedTxFunc returns the index of a func parameter fn hands on to a
+// call that begins a transaction (func (p *persister) Transaction(fn
+// func(*pop.Connection) error) error { return p.DB.Transaction(fn) }), or
+// -1: the runner calls it with the transaction, so fn is a runner too.
+func passedTxFunc(fn *ssa.Function, ops []*Op) int {
+	for _, op := range ops {
+		c := op.Call()
+		if op.Fn != fn || op.Kind != apis.Begin || c == nil {
+			continue
+		}
+		for _, a := range c.Args {
+			p, ok := a.(*ssa.Parameter)
+			if _, isFunc := a.Type().Underlying().(*types.Signature); !ok || !isFunc {
+				continue
+			}
+			if i := paramOf(fn, p); i >= 0 {
+				return i
 			}
 		}
 	}
