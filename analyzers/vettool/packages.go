@@ -42,18 +42,9 @@ type PackageList struct {
 // match in dir (those go vet analyses as its roots), tolerating errors as
 // ListPackages does; unitArgs' -tags apply.
 func ListImportPaths(dir string, patterns, unitArgs []string) (map[string]bool, error) {
-	args := []string{"list", "-e", "-f", "{{.ImportPath}}"}
-	for _, a := range unitArgs {
-		if strings.HasPrefix(a, "-tags=") {
-			args = append(args, a)
-		}
-	}
-	var stdout, stderr bytes.Buffer
-	cmd := exec.Command("go", slices.Concat(args, patterns)...)
-	cmd.Dir = dir
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("go list: %w: %s", err, strings.TrimSpace(stderr.String()))
+	stdout, _, err := goList(dir, []string{"-f", "{{.ImportPath}}"}, patterns, unitArgs)
+	if err != nil {
+		return nil, err
 	}
 	paths := map[string]bool{}
 	for _, line := range strings.Split(stdout.String(), "\n") {
@@ -64,6 +55,27 @@ func ListImportPaths(dir string, patterns, unitArgs []string) (map[string]bool, 
 	return paths, nil
 }
 
+// goList runs go list -e with flags on the patterns in dir, with the vet
+// tool's -tags (from unitArgs), and returns what it printed.
+func goList(dir string, flags, patterns, unitArgs []string) (stdout, stderr *bytes.Buffer, err error) {
+	args := slices.Concat([]string{"list", "-e"}, flags)
+	for _, a := range unitArgs {
+		if strings.HasPrefix(a, "-tags=") {
+			args = append(args, a)
+		}
+	}
+	stdout, stderr = new(bytes.Buffer), new(bytes.Buffer)
+	cmd := exec.Command("go", slices.Concat(args, patterns)...)
+	cmd.Dir = dir
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	if err := cmd.Run(); err != nil {
+		// What the go command said is the reason (a go.mod that needs a
+		// newer Go, a module the proxy refuses), not its exit status.
+		return nil, nil, fmt.Errorf("go list: %w: %s", err, strings.TrimSpace(stderr.String()))
+	}
+	return stdout, stderr, nil
+}
+
 // ListPackages lists, in dir, the packages the patterns match, tolerating
 // errors so that one broken package does not stop the rest from being
 // analysed; unitArgs are the vet tool's flags, whose -tags apply. The go
@@ -72,27 +84,16 @@ func ListPackages(dir string, patterns, unitArgs []string, warnings io.Writer) (
 	// EmbedFiles is asked for only for its errors: go list resolves
 	// //go:embed patterns only when a field needs them, and a pattern that
 	// matches nothing (a web UI not built yet) is an error go vet stops on.
-	args := []string{"list", "-e", "-test", "-json=ImportPath,Dir,ForTest,Error,DepsErrors,Deps,EmbedFiles"}
-	for _, a := range unitArgs {
-		if strings.HasPrefix(a, "-tags=") {
-			args = append(args, a)
-		}
-	}
-	var stdout, stderr bytes.Buffer
-	cmd := exec.Command("go", slices.Concat(args, patterns)...)
-	cmd.Dir = dir
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		// What the go command said is the reason (a go.mod that needs a
-		// newer Go, a module the proxy refuses), not its exit status.
-		return nil, fmt.Errorf("go list: %w: %s", err, strings.TrimSpace(stderr.String()))
+	stdout, stderr, err := goList(dir, []string{"-test", "-json=ImportPath,Dir,ForTest,Error,DepsErrors,Deps,EmbedFiles"}, patterns, unitArgs)
+	if err != nil {
+		return nil, err
 	}
 	if _, err := warnings.Write(stderr.Bytes()); err != nil {
 		return nil, err
 	}
 	list := &PackageList{LoadErrors: map[string]string{}, TestErrors: map[string]string{}}
 	roots := map[string]bool{}
-	dec := json.NewDecoder(&stdout)
+	dec := json.NewDecoder(stdout)
 	for {
 		var p Listed
 		if err := dec.Decode(&p); errors.Is(err, io.EOF) {
