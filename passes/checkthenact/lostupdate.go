@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/passutil"
 	"github.com/idemvet/idemvet/internal/sqlclass"
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
@@ -69,6 +70,15 @@ func lostUpdateOf(read *dataaccess.Op, ops []*dataaccess.Op) (lostUpdate, bool) 
 			}
 		}
 	}
+	for _, q := range returnedLists(read) {
+		for _, calc := range rebuiltFrom(q) {
+			carriers := carriersOf(calc)
+			carried := func(w *dataaccess.Op) bool { return carries(w, carriers) }
+			if w := writeBack(read, records, "", at, carried, ops); w != nil {
+				return lostUpdate{read: read, calc: calc, write: w}, true
+			}
+		}
+	}
 	for _, m := range recordMutations(at, records, ops) {
 		carried := func(w *dataaccess.Op) bool { return carriesRecord(w, m.carriers) }
 		if w := writeBack(read, records, "", m.call, carried, ops); w != nil {
@@ -113,6 +123,90 @@ func flagsAndLists(read *dataaccess.Op) []stateValue {
 		}
 	}
 	return out
+}
+
+// returnedLists returns the list a helper's or a repository's read hands
+// back (hooks, err := store.Hooks(ctx, id)): a list kept in one row.
+func returnedLists(read *dataaccess.Op) []ssa.Value {
+	call, ok := read.Instr.(*ssa.Call)
+	if !ok || read.Kind != apis.Read || read.Summary == nil && (read.Resource.Repo == nil || read.Callee == nil || !passutil.IsInterfaceMethod(read.Callee)) {
+		return nil
+	}
+	var out []ssa.Value
+	if isSlice(call.Type()) {
+		out = append(out, call)
+	}
+	for _, ref := range *call.Referrers() {
+		if e, ok := ref.(*ssa.Extract); ok && isSlice(e.Type()) && !isBytes(e.Type()) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// rebuiltFrom returns the appends that copy an element of the list q
+// into another list (for _, h := range old { updated = append(updated,
+// h) }): a new value of the list, built from the one read.
+func rebuiltFrom(q ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	for _, ref := range *q.Referrers() {
+		elem, ok := ref.(*ssa.IndexAddr)
+		if !ok || elem.X != q {
+			continue
+		}
+		for _, load := range elementValues(elem) {
+			for _, use := range *load.Referrers() {
+				st, ok := use.(*ssa.Store)
+				if !ok || st.Val != load {
+					continue
+				}
+				if app := appendOfElement(st); app != nil {
+					out = append(out, app)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// elementValues returns the loads of a list's element, and of the loop
+// variable it is copied into (for _, h := range old gives each iteration
+// an h of its own).
+func elementValues(elem *ssa.IndexAddr) []ssa.Value {
+	loads := ssautil.LoadsOf(elem)
+	for _, l := range slices.Clone(loads) {
+		for _, use := range *l.Referrers() {
+			if st, ok := use.(*ssa.Store); ok && st.Val == l {
+				if v, ok := st.Addr.(*ssa.Alloc); ok {
+					loads = append(loads, ssautil.LoadsOf(v)...)
+				}
+			}
+		}
+	}
+	return loads
+}
+
+// appendOfElement returns the append whose variadic arguments st stores
+// an element into (append(updated, h) builds [1]T{h} first), or nil.
+func appendOfElement(st *ssa.Store) *ssa.Call {
+	slot, ok := st.Addr.(*ssa.IndexAddr)
+	if !ok {
+		return nil
+	}
+	for _, ref := range *slot.X.Referrers() {
+		sl, ok := ref.(*ssa.Slice)
+		if !ok {
+			continue
+		}
+		for _, use := range *sl.Referrers() {
+			if call, ok := use.(*ssa.Call); ok {
+				if b, ok := call.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" && len(call.Call.Args) == 2 && call.Call.Args[1] == sl {
+					return call
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // isFlagOrList reports whether a loaded field is a bool or a list (not
@@ -189,7 +283,7 @@ func namesArithmetic(fn *ssa.Function) bool {
 // given, guarded or not: an absolute update (SQL, an ORM chain, a
 // helper's), or gorm's Save of a record.
 func overwrites(op *dataaccess.Op) bool {
-	return op.Kind == apis.Update && !dataaccess.NonIdempotent(op) || dataaccess.WritesBack(op) ||
+	return op.Kind == apis.Update && !dataaccess.NonIdempotent(op) || dataaccess.WritesBack(op) || dataaccess.Overwrites(op) ||
 		op.Summary != nil && op.Summary.SavesParam >= 0
 }
 
@@ -275,9 +369,9 @@ func changedColumns(w *dataaccess.Op) (cols map[string]bool, known bool) {
 }
 
 // carriersOf returns the values that hold v on its way to a write: v
-// itself, its conversions, and the records, literals and maps it is
-// stored into (Goods{StockNum: v}, a.Balance = v, map{"n": v}), with
-// their loads.
+// itself, its conversions, the merges and further appends of a list, and
+// the records, literals and maps it is stored into (Goods{StockNum: v},
+// a.Balance = v, map{"n": v}), with their loads.
 func carriersOf(v ssa.Value) map[ssa.Value]bool {
 	carriers := map[ssa.Value]bool{}
 	work := []ssa.Value{v}
@@ -298,7 +392,7 @@ func carriersOf(v ssa.Value) map[ssa.Value]bool {
 		}
 		for _, ref := range *x.Referrers() {
 			switch r := ref.(type) {
-			case *ssa.Convert, *ssa.ChangeType, *ssa.MakeInterface:
+			case *ssa.Convert, *ssa.ChangeType, *ssa.MakeInterface, *ssa.Phi:
 				add(r.(ssa.Value))
 			case *ssa.Store:
 				if r.Val != x {
@@ -315,6 +409,11 @@ func carriersOf(v ssa.Value) map[ssa.Value]bool {
 			case *ssa.MapUpdate:
 				if r.Value == x {
 					add(r.Map)
+				}
+			case *ssa.Call:
+				// The list grown further (updated = append(updated, hook)).
+				if b, ok := r.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" && len(r.Call.Args) > 0 && r.Call.Args[0] == x {
+					add(r)
 				}
 			}
 		}

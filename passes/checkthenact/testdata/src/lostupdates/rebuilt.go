@@ -1,0 +1,69 @@
+package lostupdates
+
+import (
+	"context"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+// A list kept in one row and handed out by a helper, then rebuilt element
+// by element into a new list and stored whole: two callers both read [a],
+// one stores [a b], the other [a c], and b is gone (memos' user webhooks,
+// upserted whole).
+
+type Hook struct {
+	ID  string
+	URL string
+}
+
+type HookSetting struct {
+	UserID int64
+	Hooks  []Hook `gorm:"serializer:json"`
+}
+
+type SettingStore struct{ db *gorm.DB }
+
+func (s *SettingStore) Hooks(ctx context.Context, userID int64) ([]Hook, error) {
+	var st HookSetting
+	if err := s.db.WithContext(ctx).Where("user_id = ?", userID).First(&st).Error; err != nil {
+		return nil, err
+	}
+	return st.Hooks, nil
+}
+
+func (s *SettingStore) SaveHooks(ctx context.Context, userID int64, hooks []Hook) error {
+	return s.db.WithContext(ctx).Clauses(clause.OnConflict{UpdateAll: true}).Create(&HookSetting{UserID: userID, Hooks: hooks}).Error
+}
+
+func (s *SettingStore) AddHook(ctx context.Context, userID int64, hook Hook) error {
+	old, err := s.Hooks(ctx, userID) // want `lost update: the value of Hooks read here is written back`
+	if err != nil {
+		return err
+	}
+	var updated []Hook
+	for _, h := range old {
+		if h.ID != hook.ID {
+			updated = append(updated, h)
+		}
+	}
+	updated = append(updated, hook)
+	return s.SaveHooks(ctx, userID, updated)
+}
+
+// Near miss: the list stored is the request's own, not rebuilt from the
+// one read (which is only checked for a duplicate id).
+func (s *SettingStore) ReplaceHooks(ctx context.Context, userID int64, hooks []Hook) error {
+	old, err := s.Hooks(ctx, userID)
+	if err != nil {
+		return err
+	}
+	var fresh []Hook
+	for _, h := range hooks {
+		fresh = append(fresh, h)
+	}
+	if len(old) == 0 && len(fresh) == 0 {
+		return nil
+	}
+	return s.SaveHooks(ctx, userID, fresh)
+}
