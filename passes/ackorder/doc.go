@@ -31,9 +31,11 @@
 //
 // An HTTP success response is an ack to the client: echo's, gin's and
 // fiber's response methods and net/http's ResponseWriter.Write and
-// WriteHeader, sent in the same places, tell the client its write
-// happened although the commit can still fail; the client does not retry
-// and the write is lost. A constant error status (400 and above) is not
+// WriteHeader, sent inside a transaction callback, before the commit or
+// on its failure path, tell the client its write happened although the
+// commit can still fail; the client does not retry and the write is lost.
+// (Not in a function handed its caller's transaction: a handler is handed
+// a request, and what looks like a transaction there is a guess.) A constant error status (400 and above) is not
 // reported: answered before a rollback, it tells the truth.
 //
 //	WRONG: return db.Transaction(func(tx *gorm.DB) error { tx.Create(&e); return c.JSON(201, e) })
