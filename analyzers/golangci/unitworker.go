@@ -86,6 +86,6 @@ func runUnit(req forward.Request, checks []*analysis.Analyzer) forward.Response 
 		cfg = filepath.Join(req.Dir, cfg)
 	}
 	var stdout, stderr bytes.Buffer
-	exit := vettool.RunUnit(cfg, checks, &stdout, &stderr)
+	exit := vettool.RunUnit(cfg, vettool.WantsDepFindings(req.Args), checks, &stdout, &stderr)
 	return forward.Response{Stdout: stdout.Bytes(), Stderr: stderr.Bytes(), Exit: exit}
 }

@@ -202,7 +202,10 @@ func (v *vetRuns) vet(root string) (vetResult, error) {
 // package's results or errors, the go command's own messages, and go
 // vet's exit error when it failed.
 func (v *vetRuns) vetOnce(root string, targets []string, res vetResult) (reported bool, unexplained string, failed, err error) {
-	args := slices.Concat([]string{"vet", "-vettool=" + v.tool.path, "-json"}, v.args, targets)
+	// A package first vetted as another's dependency must not be replayed
+	// as clean when it is linted itself (vettool.DepFindingsFlag); the
+	// findings are kept by file, so a dependency's are never asked for.
+	args := slices.Concat([]string{"vet", "-vettool=" + v.tool.path, "-json", "-" + vettool.DepFindingsFlag + "=true"}, v.args, targets)
 	cmd := exec.Command("go", args...)
 	cmd.Dir = root
 	if v.tool.session != nil {

@@ -24,8 +24,8 @@ import (
 // form's, whose units are unchanged.
 const DepFindingsFlag = "depfindings"
 
-// wantsDepFindings reports whether the tool's arguments set the flag.
-func wantsDepFindings(args []string) bool {
+// WantsDepFindings reports whether the tool's arguments set the flag.
+func WantsDepFindings(args []string) bool {
 	return slices.ContainsFunc(args, func(a string) bool {
 		a = strings.TrimPrefix(a, "-")
 		return a == "-"+DepFindingsFlag+"=true" || a == DepFindingsFlag+"=true" || a == DepFindingsFlag || a == "-"+DepFindingsFlag

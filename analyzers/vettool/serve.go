@@ -64,7 +64,7 @@ func Serve(args []string, configFile bool) {
 	if unit && serveDependencyUnit(cfg) {
 		os.Exit(0)
 	}
-	if unit && wantsDepFindings(args) {
+	if unit && WantsDepFindings(args) {
 		full, err := fullUnitConfig(cfg)
 		if err != nil {
 			log.Fatal(err)

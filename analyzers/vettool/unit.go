@@ -28,12 +28,12 @@ import (
 // RunUnit analyses, in this process, the unit go vet -json describes in
 // cfgFile, as unitchecker would in a process of its own: it writes the
 // unit's vetx file, prints the checks' findings as go vet -json expects,
-// and returns the tool's exit status. The golangci-lint plugin's workers
-// serve go vet's units this way, one after another, so that go vet needs
+// and returns the tool's exit status; depFindings is DepFindingsFlag's
+// value. The golangci-lint plugin's workers serve go vet's units this way, one after another, so that go vet needs
 // no vet tool built with the checks in it; unitchecker itself cannot, as
 // it exits the process. A panic in a check becomes the unit's error, not the process's
 // end.
-func RunUnit(cfgFile string, checks []*analysis.Analyzer, stdout, stderr io.Writer) (exit int) {
+func RunUnit(cfgFile string, depFindings bool, checks []*analysis.Analyzer, stdout, stderr io.Writer) (exit int) {
 	defer func() {
 		if r := recover(); r != nil {
 			_, _ = fmt.Fprintf(stderr, "idemvet: internal error in %s: %v\n%s", cfgFile, r, debug.Stack())
@@ -47,6 +47,9 @@ func RunUnit(cfgFile string, checks []*analysis.Analyzer, stdout, stderr io.Writ
 	}
 	if serveDependency(cfg) {
 		return 0
+	}
+	if depFindings && cfg.VetxOnly && cfg.ModulePath != "" {
+		cfg.VetxOnly = false // a dependency of the user's prints its findings (DepFindingsFlag)
 	}
 	if cfg.Stdout != "" {
 		f, err := os.Create(cfg.Stdout)

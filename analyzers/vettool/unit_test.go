@@ -85,7 +85,7 @@ func vetThroughShim(t *testing.T, dir string, patterns ...string) (stdout, stder
 			return forward.Response{Stdout: []byte(`[{"Name":"json","Bool":true,"Usage":""}]`)}
 		}
 		var out, errs bytes.Buffer
-		exit := RunUnit(req.Args[len(req.Args)-1], []*analysis.Analyzer{markcalls}, &out, &errs)
+		exit := RunUnit(req.Args[len(req.Args)-1], WantsDepFindings(req.Args), []*analysis.Analyzer{markcalls}, &out, &errs)
 		return forward.Response{Stdout: out.Bytes(), Stderr: errs.Bytes(), Exit: exit}
 	})
 	cmd := exec.Command("go", append([]string{"vet", "-vettool=" + shim, "-json"}, patterns...)...)

@@ -579,3 +579,27 @@ func TestBuiltVetTool(t *testing.T) {
 		t.Errorf("with no usable cache (golangci-lint's binary as the vet tool): issues on lines %v, want %v\n%s", got, want, res.stderr)
 	}
 }
+
+// TestDependencyThenLinted: a package go vet first analysed only as a
+// dependency of the linted one (checkout imports pay) is analysed in full
+// when it is linted next, not replayed from go vet's cache as clean
+// (vettool.DepFindingsFlag). The near miss: the first run reports none of
+// pay's findings.
+func TestDependencyThenLinted(t *testing.T) {
+	dir := t.TempDir()
+	testfiles.Write(t, dir, map[string]string{
+		"go.mod":               "module example.com/depthen\n\ngo 1.22\n",
+		"pay/pay.go":           testfiles.CheckThenInsert,
+		"checkout/checkout.go": "package checkout\n\nimport _ \"example.com/depthen/pay\"\n\nfunc Buy() int { return 1 }\n",
+	})
+	// One configuration for both runs, with a key header of its own so
+	// that no earlier test's go vet results answer for them.
+	config := configFor("keyheaders: [X-Run-Depthen]")
+	if res := lint(t, dir, config, "./checkout/..."); len(res.issues) != 0 {
+		t.Errorf("lint ./checkout/...: issues %v, want none (pay is not linted)\n%s", res.issues, res.stderr)
+	}
+	res := lint(t, dir, config, "./pay/...")
+	if len(res.issues) != 1 || res.issues[0].Pos.Filename != "pay/pay.go" {
+		t.Errorf("lint ./pay/... after ./checkout/...: issues %v, want the one on pay/pay.go\n%s", res.issues, res.stderr)
+	}
+}
