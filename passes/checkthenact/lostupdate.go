@@ -109,7 +109,9 @@ func writeBack(read *dataaccess.Op, records []ssa.Value, field string, from ssa.
 // carried holds, neither conditioned on the state it read nor picking
 // one winner.
 func storesBack(w *dataaccess.Op, field string, from ssa.Instruction, carried func(*dataaccess.Op) bool) bool {
-	return overwrites(w) && ssautil.Before(from, w.Instr) && carried(w) && !stopsSecondWriter(w, field) && !picksWinner(w)
+	// An upsert (an ORM's clause, a helper running one) writes for both
+	// callers: it picks no winner, whatever its kind says.
+	return overwrites(w) && ssautil.Before(from, w.Instr) && carried(w) && !stopsSecondWriter(w, field) && (!picksWinner(w) || dataaccess.Overwrites(w))
 }
 
 // flagsAndLists returns the bool and slice fields a read loads: a flag

@@ -285,11 +285,10 @@ func picksWinner(op *dataaccess.Op) bool {
 }
 
 // upsertOverwrites reports whether op is an INSERT ... ON CONFLICT DO
-// UPDATE (ON DUPLICATE KEY UPDATE, an ORM's upsert clause, a helper that
-// runs one) with no WHERE on its update: both of two callers write the
-// row, neither is refused.
+// UPDATE (ON DUPLICATE KEY UPDATE) with no WHERE on its update: both of
+// two callers write the row, neither is refused.
 func upsertOverwrites(op *dataaccess.Op) bool {
-	return (op.SQL != nil && op.SQL.OnConflict && !op.SQL.OnConflictDoNothing || dataaccess.Overwrites(op)) && !op.StateGuard
+	return op.SQL != nil && op.SQL.OnConflict && !op.SQL.OnConflictDoNothing && !op.StateGuard
 }
 
 func reportStatusGate(pass *analysis.Pass, g gate, act, write *dataaccess.Op) {
