@@ -59,11 +59,15 @@ func countLimitRaceOf(count *dataaccess.Op, ops []*dataaccess.Op, callers *calle
 	}
 	for _, v := range limitVerdicts(count, at, ops) {
 		for _, test := range ifsOf(v.tested) {
+			below := -1 // the arm where the count is under its limit, when known
+			if v.helper == nil && v.tested == ssa.Value(v.cmp) {
+				below = belowArm(v.cmp, at)
+			}
 			for _, w := range ops {
 				// An insert ON CONFLICT adds a row too: of two callers under
 				// the limit with different keys, neither conflicts.
 				if w.Kind != apis.Insert && w.Kind != apis.CondInsert || !v.counts(w) ||
-					!throughOneArm(test, w, count.Fn) && !evictsFirst(test, w, count, ops) {
+					!onlyOn(test, below, w, count.Fn) && !evictsFirst(test, below, w, count, ops) {
 					continue
 				}
 				if guarded(count, w, ops) {
@@ -80,14 +84,80 @@ func countLimitRaceOf(count *dataaccess.Op, ops []*dataaccess.Op, callers *calle
 // and one arm first removes what the count counted (if len(sessions) >=
 // max { delete the oldest }; insert): a trim to the limit, which two
 // callers both pass, both removing the same oldest row and both inserting.
-func evictsFirst(test *ssa.If, insert, count *dataaccess.Op, ops []*dataaccess.Op) bool {
+func evictsFirst(test *ssa.If, below int, insert, count *dataaccess.Op, ops []*dataaccess.Op) bool {
 	viaTrue, viaFalse, ok := armsReaching(test, insert, count.Fn)
 	if !ok || !viaTrue || !viaFalse {
 		return false
 	}
+	above := -1
+	if below >= 0 {
+		above = 1 - below
+	}
 	return slices.ContainsFunc(ops, func(r *dataaccess.Op) bool {
-		return r.Kind == apis.Delete && dataaccess.SameResource(count.Resource, r.Resource) && throughOneArm(test, r, count.Fn)
+		return r.Kind == apis.Delete && dataaccess.SameResource(count.Resource, r.Resource) && onlyOn(test, above, r, count.Fn)
 	})
+}
+
+// onlyOn reports whether w runs past the test through successor arm only
+// (either one, one only, when arm is -1): the arm where the count is under
+// its limit, since a minimum (if len(batch) < 2 { skip }) lets the insert
+// through above it and limits nothing.
+func onlyOn(test *ssa.If, arm int, w *dataaccess.Op, fn *ssa.Function) bool {
+	viaTrue, viaFalse, ok := armsReaching(test, w, fn)
+	if !ok || viaTrue == viaFalse {
+		return false
+	}
+	return arm < 0 || arm == 0 && viaTrue || arm == 1 && viaFalse
+}
+
+// belowArm returns the index of the successor of an If on cmp taken when
+// the count the call yields is under the other side (n < k, n <= k: the
+// true arm; n > k, n >= k: the false one), or -1 when that cannot be told.
+func belowArm(cmp *ssa.BinOp, call *ssa.Call) int {
+	op := cmp.Op
+	if derivedFromCount(cmp.Y, call) && !derivedFromCount(cmp.X, call) {
+		op = flip(op)
+	} else if !derivedFromCount(cmp.X, call) {
+		return -1
+	}
+	switch op {
+	case token.LSS, token.LEQ:
+		return 0
+	case token.GTR, token.GEQ:
+		return 1
+	}
+	return -1
+}
+
+// derivedFromCount reports whether v is one of the numbers the call's
+// count yields, or a sum or conversion of one (what limitComparisons
+// follows).
+func derivedFromCount(v ssa.Value, call *ssa.Call) bool {
+	seen := map[ssa.Value]bool{}
+	var visit func(n ssa.Value, depth int) bool
+	visit = func(n ssa.Value, depth int) bool {
+		if n == v {
+			return true
+		}
+		if seen[n] || depth > 4 {
+			return false
+		}
+		seen[n] = true
+		for _, ref := range *n.Referrers() {
+			switch ref := ref.(type) {
+			case *ssa.Phi, *ssa.Convert:
+				if visit(ref.(ssa.Value), depth+1) {
+					return true
+				}
+			case *ssa.BinOp:
+				if ref.Op == token.ADD && visit(ref, depth+1) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return slices.ContainsFunc(countValues(call), func(n ssa.Value) bool { return visit(n, 0) })
 }
 
 // limitVerdict is a bool the caller of a count tests: the comparison of
