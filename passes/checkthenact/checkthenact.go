@@ -84,6 +84,9 @@ func run(pass *analysis.Pass) (any, error) {
 		if consume, act := tokenReuse(read, model.Ops); consume != nil {
 			reportTokenReuse(pass, read, consume, act)
 			reported[read] = true
+		} else if remove, announce := removalAnnounced(read, model.Ops); remove != nil {
+			reportRemovalAnnounced(pass, read, remove, announce)
+			reported[read] = true
 		}
 	}
 	// A quantity compared with its limit and then counted by a relative
