@@ -362,6 +362,16 @@
 // its own fields only (an e-mail confirmation moving u.PendingEmail into
 // u.Email): the second use writes the row as the first did.
 //
+// Any row, token or not, whose removal is announced races the same way: a
+// session found, deleted by a statement whose rows affected nobody reads,
+// then a session.deleted webhook queued. A double logout queues two. The
+// announcement is an external effect, a push onto a work queue, or an
+// insert into a webhook, outbox or notification table; silent when the
+// delete's outcome gates it, or for an audit row.
+//
+//	WRONG: db.First(&s, id); db.Delete(&s); db.Create(&WebhookEvent{Kind: "session.deleted"})
+//	RIGHT: if res := db.Delete(&s); res.RowsAffected == 1 { db.Create(&WebhookEvent{...}) }
+//
 // The analyzer stays silent when the write is atomic or serialised:
 // INSERT ... ON CONFLICT (unless its conflict target names a column the
 // check's SQL did not match by: ON CONFLICT (user_id, topic) after a
