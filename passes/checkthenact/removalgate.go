@@ -2,6 +2,7 @@ package checkthenact
 
 import (
 	"fmt"
+	"go/types"
 	"slices"
 	"strings"
 
@@ -26,7 +27,7 @@ import (
 // without telling who removed it, and the announcement that follows on
 // the same path, or nils.
 func removalAnnounced(read *dataaccess.Op, ops []*dataaccess.Op) (remove, announce *dataaccess.Op) {
-	if read.Kind != apis.Read || namesOneTimeToken(read) || read.Locks || serialised(read, ops) || lockedByHelper(read) {
+	if read.Kind != apis.Read || namesOneTimeToken(read) || read.Locks || serialised(read, ops) || lockedByHelper(read) || makesFunc(read) {
 		return nil, nil
 	}
 	readAt, ok := read.Instr.(*ssa.Call)
@@ -44,7 +45,7 @@ func removalAnnounced(read *dataaccess.Op, ops []*dataaccess.Op) (remove, announ
 	}
 	for _, d := range ops {
 		at, ok := after(d)
-		if !ok || d.Kind != apis.Delete {
+		if !ok || d.Kind != apis.Delete || makesFunc(d) {
 			continue
 		}
 		if _, consumes := consumption(read, d, records, nil); !consumes {
@@ -55,13 +56,30 @@ func removalAnnounced(read *dataaccess.Op, ops []*dataaccess.Op) (remove, announ
 		}
 		for _, a := range ops {
 			actAt, ok := after(a)
-			if !ok || !announces(a) || dataaccess.SameResource(read.Resource, a.Resource) || !ssautil.Before(at, actAt) || !onOnePath(a, d, read.Fn) || winnerGates(d, actAt) {
+			if !ok || !announces(a) || makesFunc(a) || dataaccess.SameResource(read.Resource, a.Resource) || !ssautil.Before(at, actAt) || !onOnePath(a, d, read.Fn) || winnerGates(d, actAt) {
 				continue
 			}
 			return d, a
 		}
 	}
 	return nil, nil
+}
+
+// makesFunc reports whether op's call returns a function (a handler
+// factory: r.Delete("/user", handlers.DeleteUser())): its summary speaks
+// for the function it builds, which the route table only registers.
+func makesFunc(op *dataaccess.Op) bool {
+	c := op.Call()
+	if c == nil {
+		return false
+	}
+	res := c.Signature().Results()
+	for i := range res.Len() {
+		if _, ok := res.At(i).Type().Underlying().(*types.Signature); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // announceWords name the tables of an outbox: rows written to be sent on,
