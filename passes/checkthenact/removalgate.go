@@ -35,14 +35,7 @@ func removalAnnounced(read *dataaccess.Op, ops []*dataaccess.Op) (remove, announ
 		return nil, nil
 	}
 	records := withPhis(recordValues(read))
-	absent := absentBranches(read)
-	after := func(op *dataaccess.Op) (ssa.Instruction, bool) {
-		loc, ok := locate(op.Instr, read.Fn)
-		if !ok || op == read || !ssautil.Reachable(readAt, loc) || inRegion(op.Instr, read.Fn, absent) {
-			return nil, false
-		}
-		return loc, true
-	}
+	after := onPresentPath(read, readAt)
 	for _, d := range ops {
 		at, ok := after(d)
 		if !ok || d.Kind != apis.Delete || makesFunc(d) {

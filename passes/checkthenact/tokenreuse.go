@@ -44,14 +44,7 @@ func tokenReuse(read *dataaccess.Op, ops []*dataaccess.Op) (consume, act *dataac
 		return nil, nil
 	}
 	owners := ownersLoaded(records, ops)
-	absent := absentBranches(read)
-	found := func(op *dataaccess.Op) (ssa.Instruction, bool) {
-		loc, ok := locate(op.Instr, read.Fn)
-		if !ok || op == read || !ssautil.Reachable(readAt, loc) || inRegion(op.Instr, read.Fn, absent) {
-			return nil, false
-		}
-		return loc, true
-	}
+	found := onPresentPath(read, readAt)
 	for _, c := range ops {
 		at, ok := found(c)
 		if !ok {
@@ -86,6 +79,19 @@ func tokenReuse(read *dataaccess.Op, ops []*dataaccess.Op) (consume, act *dataac
 		}
 	}
 	return nil, nil
+}
+
+// onPresentPath returns a function that locates an op in the read's
+// function after it, off the branches where the read found nothing.
+func onPresentPath(read *dataaccess.Op, readAt *ssa.Call) func(*dataaccess.Op) (ssa.Instruction, bool) {
+	absent := absentBranches(read)
+	return func(op *dataaccess.Op) (ssa.Instruction, bool) {
+		loc, ok := locate(op.Instr, read.Fn)
+		if !ok || op == read || !ssautil.Reachable(readAt, loc) || inRegion(op.Instr, read.Fn, absent) {
+			return nil, false
+		}
+		return loc, true
+	}
 }
 
 // validatesForCallers reports whether fn hands its callers a verdict on
