@@ -6,6 +6,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"golang.org/x/tools/go/analysis/unitchecker"
 )
 
 // DepFindingsFlag is the unit flag the standalone form passes: a unit go
@@ -39,6 +41,15 @@ func WantsDepFindings(args []string) bool {
 // would be dropped). The copy is written beside cfgFile, in the unit's
 // own work directory.
 func fullUnitConfig(cfgFile string) (string, error) {
+	unit, err := readUnitConfig(cfgFile)
+	if err != nil {
+		return "", err
+	}
+	if !userDependency(unit) {
+		return cfgFile, nil
+	}
+	// The copy keeps every field the go command wrote, known to
+	// unitchecker.Config or not.
 	data, err := os.ReadFile(cfgFile)
 	if err != nil {
 		return "", err
@@ -47,9 +58,6 @@ func fullUnitConfig(cfgFile string) (string, error) {
 	if err := json.Unmarshal(data, &cfg); err != nil {
 		return "", fmt.Errorf("cannot decode JSON config file %s: %w", cfgFile, err)
 	}
-	if cfg["VetxOnly"] != true || cfg["ModulePath"] == nil || cfg["ModulePath"] == "" {
-		return cfgFile, nil
-	}
 	cfg["VetxOnly"] = false
 	data, err = json.Marshal(cfg)
 	if err != nil {
@@ -57,4 +65,11 @@ func fullUnitConfig(cfgFile string) (string, error) {
 	}
 	full := strings.TrimSuffix(cfgFile, ".cfg") + ".full.cfg"
 	return full, os.WriteFile(full, data, 0o666)
+}
+
+// userDependency reports whether go vet runs the unit only for the facts
+// of a package of the user's module (not the standard library's), which
+// DepFindingsFlag analyses in full.
+func userDependency(cfg *unitchecker.Config) bool {
+	return cfg.VetxOnly && cfg.ModulePath != ""
 }

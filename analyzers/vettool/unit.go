@@ -48,7 +48,7 @@ func RunUnit(cfgFile string, depFindings bool, checks []*analysis.Analyzer, stdo
 	if serveDependency(cfg) {
 		return 0
 	}
-	if depFindings && cfg.VetxOnly && cfg.ModulePath != "" {
+	if depFindings && userDependency(cfg) {
 		cfg.VetxOnly = false // a dependency of the user's prints its findings (DepFindingsFlag)
 	}
 	if cfg.Stdout != "" {

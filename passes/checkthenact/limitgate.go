@@ -239,8 +239,7 @@ func takes(op *dataaccess.Op) bool {
 // test: reachable through one successor of the branch and not the other,
 // which refuses.
 func throughOneArm(test *ssa.If, w *dataaccess.Op, fn *ssa.Function) bool {
-	viaTrue, viaFalse, ok := armsReaching(test, w, fn)
-	return ok && viaTrue != viaFalse
+	return onlyOn(test, -1, w, fn)
 }
 
 // armsReaching reports which successors of the test reach w (located in

@@ -177,12 +177,8 @@ func rebuiltFrom(q ssa.Value) []ssa.Value {
 func elementValues(elem *ssa.IndexAddr) []ssa.Value {
 	loads := ssautil.LoadsOf(elem)
 	for _, l := range slices.Clone(loads) {
-		for _, use := range *l.Referrers() {
-			if st, ok := use.(*ssa.Store); ok && st.Val == l {
-				if v, ok := st.Addr.(*ssa.Alloc); ok {
-					loads = append(loads, ssautil.LoadsOf(v)...)
-				}
-			}
+		for _, v := range rangeVars(l) {
+			loads = append(loads, ssautil.LoadsOf(v)...)
 		}
 	}
 	return loads
