@@ -5,6 +5,7 @@ package main
 // when they name nothing, and what is said when some cannot be analysed.
 
 import (
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -182,5 +183,28 @@ func TestDependencyRunThenOwnRun(t *testing.T) {
 	// Both ways round: pay's own run cached, checkout's shows none of it.
 	if third := standaloneRun(t, dir, "./checkout"); third.exitCode != exitClean || strings.Contains(third.stderr, "pay.go") {
 		t.Errorf("idemvet ./checkout after ./pay: exit code %d, want %d and none of pay's findings\n%s", third.exitCode, exitClean, third.stderr)
+	}
+}
+
+// TestVetPrintingNothingSaysSo checks that a go vet that runs and prints
+// no package's results (a replayed facts-only unit, or any other cause)
+// ends in a line saying nothing was analysed, not in a silent exit: the
+// go command here is a shim whose vet prints nothing. The near miss: the
+// same run with the real go command reports pay's findings and no such
+// line.
+func TestVetPrintingNothingSaysSo(t *testing.T) {
+	dir := vetCopy(t)
+	shim := t.TempDir()
+	writeFile(t, filepath.Join(shim, "go"), "#!/bin/sh\nif [ \"$1\" = vet ]; then exit 0; fi\nexec "+goCommand(t)+" \"$@\"\n")
+	if err := os.Chmod(filepath.Join(shim, "go"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	const said = "nothing was analysed"
+	silent := vetExecEnv(t, dir, []string{"PATH=" + shim + string(os.PathListSeparator) + os.Getenv("PATH")}, idemvetBinary(t), "./pay")
+	if silent.exitCode != exitNoPackages || !strings.Contains(silent.stderr, said) {
+		t.Errorf("go vet printing nothing: exit code %d, want %d and a line saying %q\n%s", silent.exitCode, exitNoPackages, said, silent.stderr)
+	}
+	if real := standaloneRun(t, dir, "./pay"); real.exitCode != exitFindings || strings.Contains(real.stderr, said) {
+		t.Errorf("the real go vet: exit code %d, want %d and no line saying %q\n%s", real.exitCode, exitFindings, said, real.stderr)
 	}
 }

@@ -217,6 +217,11 @@ func (d *driver) run() int {
 		// Last, where it is read: a run with no findings ends with it.
 		fmt.Fprintln(d.report, cut)
 	}
+	if res.units == 0 && !incomplete && !unmatched {
+		// go vet ran and printed no package's results: say so rather than
+		// end in silence.
+		fmt.Fprintln(d.report, "idemvet: go vet printed no result for any package the patterns name: nothing was analysed")
+	}
 	switch {
 	case unmatched || res.units == 0 && !incomplete:
 		return exitNoPackages
@@ -286,8 +291,10 @@ func (d *driver) vet(targets []string) (res *results, unexplained string, failed
 	listed := make(chan map[string]bool, 1)
 	go func() {
 		roots, err := vettool.ListImportPaths("", targets, d.opts.unitArgs)
-		if err != nil {
-			roots = nil // go vet says why, below; nothing is dropped
+		if err != nil || len(roots) == 0 {
+			// go vet says why, below; a listing that names nothing must
+			// not drop every result either: nothing is dropped.
+			roots = nil
 		}
 		listed <- roots
 	}()
