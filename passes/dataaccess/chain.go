@@ -44,6 +44,7 @@ func (m *modeler) readChain(op *Op, v ssa.Value) {
 					if op.Kind == apis.Insert || op.Kind == apis.FindOrCreate {
 						op.Kind = apis.CondInsert
 						op.Overwrites = upsertClause(cl)
+						op.ConflictClause = cl
 					}
 				case "Locking":
 					op.Locks = true

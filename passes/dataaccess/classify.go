@@ -480,6 +480,10 @@ func (m *modeler) applySummary(op *Op, c *ssa.CallCommon, s *Summary) {
 			op.Resource.Table = normalizeTable(t) // isListed(ctx, "waitlist", sku, email)
 		}
 	}
+	if cl := arg(c, s.ConflictParam); cl != nil {
+		op.ConflictClause = cl
+		op.Overwrites = upsertClause(cl)
+	}
 	op.Resource.Key = arg(c, s.KeyParam)
 	if op.Resource.Key != nil {
 		op.Resource.KeyForm = s.KeyForm

@@ -61,6 +61,11 @@ type Op struct {
 	// Overwrites is set for a conditional insert that updates the row a
 	// conflict finds (see overwrites.go): no second row, but no winner.
 	Overwrites bool
+	// ConflictClause is the gorm clause.OnConflict value a conditional
+	// insert was given, which Overwrites was read from; a helper that takes
+	// it from its caller (set(key, v, clauses)) leaves the choice to the
+	// caller's argument (see overwrites.go).
+	ConflictClause ssa.Value
 	// SelectsByState is set for a read whose ORM condition tests a column
 	// that is not a key (Where("sent_at IS NULL"), And("is_delivered =
 	// ?", false)): the rows it returns are picked by their state.

@@ -44,3 +44,25 @@ func isFalseOrNil(v ssa.Value) bool {
 func overwritingUpserts(kind apis.Kind, atomic []*Op) bool {
 	return kind == apis.CondInsert && len(atomic) > 0 && !slices.ContainsFunc(atomic, func(op *Op) bool { return !Overwrites(op) })
 }
+
+// conflictParam returns the index of the parameter of fn that every
+// conditional insert of a CondInsert body takes its conflict clause from,
+// or -1. A settings store's set(key, v, clauses) is a claim or an upsert
+// by what SetIgnore or SetUpdate hands it, which only the call can tell.
+func conflictParam(fn *ssa.Function, kind apis.Kind, atomic []*Op) int {
+	if kind != apis.CondInsert || len(atomic) == 0 {
+		return -1
+	}
+	idx := -1
+	for i, op := range atomic {
+		if op.ConflictClause == nil {
+			return -1
+		}
+		at := paramOf(fn, Unwrap(op.ConflictClause))
+		if at < 0 || i > 0 && at != idx {
+			return -1
+		}
+		idx = at
+	}
+	return idx
+}

@@ -242,7 +242,7 @@ func (m *modeler) withSQLParam(fn *ssa.Function, s *Summary) *Summary {
 		return s
 	}
 	if s == nil {
-		s = &Summary{HandleParam: -1, KeyParam: -1, TxFuncParam: -1, SavesParam: -1}
+		s = &Summary{HandleParam: -1, KeyParam: -1, ConflictParam: -1, TxFuncParam: -1, SavesParam: -1}
 	}
 	s.SQLParam = use.param
 	s.HandleParam, s.HandleKind = commonHandle(fn, []*Op{{Handle: use.handle}})

@@ -33,6 +33,10 @@ type Summary struct {
 	// Overwrites is set when every conditional insert of a CondInsert
 	// body is an upsert (see overwrites.go): no claim for its callers.
 	Overwrites bool
+	// ConflictParam is the index of the clause.OnConflict parameter every
+	// conditional insert of the body takes its conflict clause from, or
+	// -1: whether a call overwrites is read from its argument there.
+	ConflictParam int
 	// HandleParam is the index of the parameter (receiver excluded, as in
 	// the apis tables and every other index here) of the handle the body
 	// runs on, or -1 when it runs on something else (the receiver or one
@@ -168,7 +172,7 @@ func (s *Summary) String() string {
 	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t acts=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t locks=%t errwhenpresent=%t zerowhenabsent=%t handlesdup=%t duperr=%q inserts=%v nonidempotent=%t doubles=%t saves=%d",
 		s.Kind, s.Table, s.HandleParam, s.HandleKind, s.KeyParam, s.Claim, s.Effect, s.Acts, s.TxFuncParam,
 		s.Writes, s.Commits, s.RecvHandle, s.StateGuard, s.Locks, s.ErrWhenPresent, s.ZeroWhenAbsent, s.HandlesDuplicate, s.DuplicateErr, s.InsertTables,
-		s.NonIdempotent, s.DoublesWrite, s.SavesParam) + s.sqlParamString() + s.keyValueString() + s.keyFormString() + s.selectsByStateString() + s.tableArgString()
+		s.NonIdempotent, s.DoublesWrite, s.SavesParam) + s.sqlParamString() + s.keyValueString() + s.keyFormString() + s.selectsByStateString() + s.tableArgString() + s.conflictParamString() + s.overwritesString()
 }
 
 // tableArgString spells TableArg only when set, as keyValueString does.
@@ -177,6 +181,24 @@ func (s *Summary) tableArgString() string {
 		return ""
 	}
 	return fmt.Sprintf(" tablearg=%d", s.TableArg-1)
+}
+
+// conflictParamString spells ConflictParam only when set, as
+// keyValueString does.
+func (s *Summary) conflictParamString() string {
+	if s.ConflictParam < 0 {
+		return ""
+	}
+	return fmt.Sprintf(" conflictparam=%d", s.ConflictParam)
+}
+
+// overwritesString spells Overwrites only when set, as keyValueString
+// does.
+func (s *Summary) overwritesString() string {
+	if !s.Overwrites {
+		return ""
+	}
+	return " overwrites"
 }
 
 // selectsByStateString spells SelectsByState only when set, as
@@ -275,7 +297,7 @@ func withAnons(fn *ssa.Function, byFn map[*ssa.Function][]*Op) []*Op {
 // summarizeFunc builds the summary of one function, or nil when the body
 // does nothing the model cares about.
 func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
-	s := &Summary{HandleParam: -1, KeyParam: -1, TxFuncParam: txFuncParam(fn, ops), SavesParam: savedParam(fn, ops), SQLParam: -1, TableArg: tableArgOf(fn, ops)}
+	s := &Summary{HandleParam: -1, KeyParam: -1, ConflictParam: -1, TxFuncParam: txFuncParam(fn, ops), SavesParam: savedParam(fn, ops), SQLParam: -1, TableArg: tableArgOf(fn, ops)}
 	var checks, writes, atomic, plain []*Op
 	for _, op := range ops {
 		switch {
@@ -386,6 +408,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		s.Claim = s.Kind.IsWrite() && (apis.IsClaimTable(s.Table) || apis.IsClaimName(fn.Name()) || anyClaim(data))
 		s.setColumns(checks, atomic)
 		s.Overwrites = overwritingUpserts(s.Kind, atomic)
+		s.ConflictParam = conflictParam(fn, s.Kind, atomic)
 	}
 	if s.Kind == apis.None && !s.Effect && s.TxFuncParam < 0 && !s.Commits {
 		return nil

@@ -47,3 +47,38 @@ func welcomeOnce(db *gorm.DB, m NoticeMailer, user string) {
 	claimSetting(db, "welcomed:"+user, "yes") // want `ignored claim: claimSetting picks one winner`
 	m.SendEmail(user)
 }
+
+// setWith stores the setting with whatever conflict clause its caller
+// picks (a settings store's set(key, value, clauses)): only the call
+// tells a claim from an upsert.
+func setWith(db *gorm.DB, key, value string, onConflict clause.OnConflict) error {
+	return db.Clauses(onConflict).Create(&Setting{Key: key, Value: value}).Error
+}
+
+// setUpdate hands setWith an upsert.
+func setUpdate(db *gorm.DB, key, value string) error {
+	update := clause.OnConflict{
+		Columns:   []clause.Column{{Name: "key"}},
+		DoUpdates: clause.AssignmentColumns([]string{"value"}),
+	}
+	return setWith(db, key, value, update)
+}
+
+// setIgnore hands setWith a claim.
+func setIgnore(db *gorm.DB, key, value string) error {
+	ignore := clause.OnConflict{Columns: []clause.Column{{Name: "key"}}, DoNothing: true}
+	return setWith(db, key, value, ignore)
+}
+
+// Near miss: the upsert through the caller's clause is a note, not a
+// claim.
+func finishBackup(db *gorm.DB, m NoticeMailer, user string) {
+	setUpdate(db, "last_backup:"+user, "now")
+	m.SendEmail(user)
+}
+
+// The claim through the caller's clause is still never asked about.
+func remindOnce(db *gorm.DB, m NoticeMailer, user string) {
+	setIgnore(db, "reminded:"+user, "yes") // want `ignored claim: setIgnore picks one winner`
+	m.SendEmail(user)
+}
