@@ -386,7 +386,8 @@
 // transaction lock, a SERIALIZABLE transaction, a SELECT ... FOR UPDATE of
 // a parent row before the check (or in the callers, before every call of
 // the unexported helper that checks), or one mutex held across check and
-// write. A violation mapped to a package-level error (return
+// write (also held around the call that runs the transaction callback in
+// which both happen). A violation mapped to a package-level error (return
 // ErrDuplicate), here or in the repository that inserts, is answered only
 // where a caller in the package tests that error (errors.Is, ==, a switch
 // case) or where the check answers a present row with the same error;

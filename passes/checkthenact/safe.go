@@ -1,6 +1,8 @@
 package checkthenact
 
 import (
+	"slices"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
@@ -82,6 +84,9 @@ func enclosing(fn *ssa.Function) map[*ssa.Function]bool {
 // locked until the write: no Unlock of it can run between the two.
 // found reports whether any mutex was locked before the check at all.
 func mutexHeldAcross(check, write ssa.Instruction) (held, found bool) {
+	if heldAroundClosure(check.Parent()) {
+		return true, true
+	}
 	locks, unlocks := dataaccess.MutexCalls(check.Parent())
 	for _, l := range locks {
 		if !ssautil.Before(l.Instr, check) {
@@ -105,6 +110,43 @@ func mutexHeldAt(instr ssa.Instruction) bool {
 		}
 	}
 	return false
+}
+
+// heldAroundClosure reports whether fn is a closure that runs, while
+// its maker holds a mutex, inside the call it is handed to: mu.Lock();
+// defer mu.Unlock(); db.Transaction(func(tx) { check; insert }). Every
+// step in the closure is then under the lock. A closure that escapes to
+// a goroutine, a defer or a variable may run after the unlock.
+func heldAroundClosure(fn *ssa.Function) bool {
+	for inner := fn; inner.Parent() != nil; inner = inner.Parent() {
+		mc, ok := closureCreation(inner.Parent(), inner).(*ssa.MakeClosure)
+		if !ok {
+			return false
+		}
+		runs := syncCallsOf(mc)
+		if len(runs) == 0 {
+			return false
+		}
+		if !slices.ContainsFunc(runs, func(call *ssa.Call) bool { return !mutexHeldAt(call) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// syncCallsOf returns the calls that receive or call the closure mc, or
+// nil when it has any other use (go, defer, a store) that could run it
+// later.
+func syncCallsOf(mc *ssa.MakeClosure) []*ssa.Call {
+	var calls []*ssa.Call
+	for _, ref := range *mc.Referrers() {
+		call, ok := ref.(*ssa.Call)
+		if !ok {
+			return nil
+		}
+		calls = append(calls, call)
+	}
+	return calls
 }
 
 // releasedBetween reports whether an unlock of l's mutex can run after
