@@ -95,7 +95,7 @@ func run(pass *analysis.Pass) (any, error) {
 	limitGateRaces(pass, judge, reported)
 	for _, read := range model.Ops {
 		if usable(read) {
-			reportFirst(append(gatesOf(read), pendingGates(read)...))
+			reportFirst(append(append(gatesOf(read), pendingGates(read)...), foundGates(read)...))
 		}
 	}
 	for _, fn := range model.SSA().SrcFuncs {

@@ -293,6 +293,10 @@
 // method named for pending work (GetPendingEmails, ListUnsentReminders).
 // A state may also come back alone from a helper (getStatus(ctx, tx, id)
 // (string, error)) or a repository method named for it (GetOrderStatus).
+// One record found by its state (Where("id = ? AND status = ?", id,
+// "open").First(&inv)) is gated by the WHERE, "found" its open arm; an
+// effect after the commit of the transaction holding the gate (on the arm
+// where the runner returned nil) runs for both callers as well.
 //
 // A bool flag read under a mutex and tested after the unlock gates an act
 // the same way when the package clears it elsewhere (a first-run

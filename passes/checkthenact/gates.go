@@ -287,6 +287,13 @@ func outParams(args []ssa.Value) []ssa.Value {
 		switch v := dataaccess.Unwrap(a).(type) {
 		case *ssa.Alloc, *ssa.FieldAddr:
 			out = append(out, v)
+		case *ssa.FreeVar:
+			// var inv Invoice declared around db.Transaction's closure
+			// and filled inside it (First(&inv)): the closure holds its
+			// address.
+			if isPointer(v.Type()) && isRecordType(v.Type()) {
+				out = append(out, v)
+			}
 		case *ssa.UnOp:
 			// r := &Redemption{} filled inside db.Transaction's closure:
 			// each use there loads the captured variable anew.

@@ -36,6 +36,9 @@ type gate struct {
 	// body is set instead of ifi for an element of a list read: the loop
 	// body that handles it (see pendingGates).
 	body *ssa.BasicBlock
+	// found is set with body for one record found by its state (see
+	// foundGates): body is the branch taken when the read found it.
+	found bool
 	// elapsed is set for a rate window (see windowgate.go): the one
 	// successor of ifi that lets the act through.
 	elapsed *ssa.BasicBlock
@@ -66,7 +69,15 @@ func statusGateRace(model *dataaccess.Result, g gate) (act, write *dataaccess.Op
 			if act == nil && actsAndWrites(write) && !listsColumns(write) {
 				act = write // a helper that credits and then saves the state
 			}
-			if act == nil || gateSerialised(g, write, act, model.Ops, region) || gateRechecked(g, act, model.Ops) {
+			if act == nil {
+				// An effect after the commit: judged at the write, the
+				// last step inside the transaction.
+				if after := actAfterCommit(g, model.Ops); after != nil && !gateSerialised(g, write, write, model.Ops, region) && !gateRechecked(g, write, model.Ops) {
+					return after, write
+				}
+				continue
+			}
+			if gateSerialised(g, write, act, model.Ops, region) || gateRechecked(g, act, model.Ops) {
 				continue
 			}
 			return act, write
@@ -301,6 +312,8 @@ func reportStatusGate(pass *analysis.Pass, g gate, act, write *dataaccess.Op) {
 	switch {
 	case g.passed:
 		tested = "is passed to " + g.fn.Name() + " and tested there"
+	case g.found:
+		what, tested = "the record", "is found by its state (the WHERE is the gate)"
 	case g.body != nil:
 		what, tested = "the list", "selects records by their state (the gate, once per element)"
 	}

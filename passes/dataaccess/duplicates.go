@@ -314,6 +314,13 @@ func successArms(write ssa.Instruction) []armsOfSuccess {
 	return arms
 }
 
+// RunsOnlyAfterSuccess reports whether instr runs only once the call
+// write returned a nil error (err != nil tested, instr on the nil arm):
+// the code after a transaction runner that committed.
+func RunsOnlyAfterSuccess(write, instr ssa.Instruction) bool {
+	return onlyAfterSuccess(instr, successArms(write))
+}
+
 // onlyAfterSuccess reports whether instr runs only on an arm where the
 // write succeeded: that arm leads to it and the failed arm never does.
 func onlyAfterSuccess(instr ssa.Instruction, arms []armsOfSuccess) bool {
