@@ -340,7 +340,11 @@
 // lock's Obtain), when one mutex is held across the three steps, and when
 // an atomic claim made before the act picks the winner. A gate whose code
 // reads the record again and tests its state again before the act is a
-// pre-check: the second read is the gate and is judged on its own.
+// pre-check: the second read is the gate and is judged on its own. So is
+// a gate before a helper that locks the rows in its own transaction, reads
+// again and writes and announces only on that read's outcome (a
+// markSettled that finds the payment settled and returns); not when the
+// helper inserts, since a lock holds no row that is not there yet.
 //
 // A one-time token is a gate too: a password-reset or verification token,
 // an OTP or recovery code, an invitation or redemption code (its table,

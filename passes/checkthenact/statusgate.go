@@ -253,6 +253,9 @@ func gateSerialised(g gate, write, act *dataaccess.Op, ops []*dataaccess.Op, reg
 	if write.StateGuard || picksWinner(write) || !g.readElsewhere && readSerialised(g.read, ops) {
 		return true
 	}
+	if lockedRecheck(write) && (act == write || lockedRecheck(act)) {
+		return true // the helper locks, reads again and writes only if it must
+	}
 	if loc, ok := locate(write.Instr, g.fn); !ok {
 		return true
 	} else if held, _ := mutexHeldAcross(g.at, loc); held {
@@ -276,6 +279,13 @@ func gateSerialised(g gate, write, act *dataaccess.Op, ops []*dataaccess.Op, reg
 		}
 	}
 	return false
+}
+
+// lockedRecheck reports whether op is a call of a helper whose writes and
+// effects all wait on a read it makes under its own lock
+// (dataaccess.Summary.Rechecks).
+func lockedRecheck(op *dataaccess.Op) bool {
+	return op.Summary != nil && op.Summary.Rechecks
 }
 
 // readSerialised reports whether the read that loaded a gate's record

@@ -115,6 +115,15 @@ type Summary struct {
 	// not commit: the lock is held in the caller's transaction, as if the
 	// caller had run the query.
 	Locks bool
+	// LockedRead is set for a read body that takes a lock (a lock
+	// helper's FOR UPDATE) before each of its other reads: it reads under
+	// the lock, in the caller's transaction (see rechecks.go).
+	LockedRead bool
+	// Rechecks is set when every write and effect of the body runs only
+	// on an outcome of a read made under a lock the body holds: a caller's
+	// earlier test of the state is a pre-check, and a twin waits and
+	// finds the work done (see rechecks.go).
+	Rechecks bool
 	// ErrWhenPresent is set for a check whose only result is an error (a
 	// validator: ValidateUserCreation returns ErrUserExists) or a message
 	// (CheckUserExists returns "user already exists"): the error or the
@@ -172,7 +181,7 @@ func (s *Summary) String() string {
 	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t acts=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t locks=%t errwhenpresent=%t zerowhenabsent=%t handlesdup=%t duperr=%q inserts=%v nonidempotent=%t doubles=%t saves=%d",
 		s.Kind, s.Table, s.HandleParam, s.HandleKind, s.KeyParam, s.Claim, s.Effect, s.Acts, s.TxFuncParam,
 		s.Writes, s.Commits, s.RecvHandle, s.StateGuard, s.Locks, s.ErrWhenPresent, s.ZeroWhenAbsent, s.HandlesDuplicate, s.DuplicateErr, s.InsertTables,
-		s.NonIdempotent, s.DoublesWrite, s.SavesParam) + s.sqlParamString() + s.keyValueString() + s.keyFormString() + s.selectsByStateString() + s.tableArgString() + s.conflictParamString() + s.overwritesString()
+		s.NonIdempotent, s.DoublesWrite, s.SavesParam) + s.sqlParamString() + s.keyValueString() + s.keyFormString() + s.selectsByStateString() + s.tableArgString() + s.conflictParamString() + s.overwritesString() + s.rechecksString()
 }
 
 // tableArgString spells TableArg only when set, as keyValueString does.
@@ -190,6 +199,19 @@ func (s *Summary) conflictParamString() string {
 		return ""
 	}
 	return fmt.Sprintf(" conflictparam=%d", s.ConflictParam)
+}
+
+// rechecksString spells LockedRead and Rechecks only when set, as
+// keyValueString does.
+func (s *Summary) rechecksString() string {
+	out := ""
+	if s.LockedRead {
+		out += " lockedread"
+	}
+	if s.Rechecks {
+		out += " rechecks"
+	}
+	return out
 }
 
 // overwritesString spells Overwrites only when set, as keyValueString
@@ -375,6 +397,8 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		s.RecvHandle = s.HandleParam < 0 && s.HandleKind == apis.HandleUnknown && onReceiverField(fn, data)
 	}
 	s.Locks = len(writes) == 0 && len(checks) > 0 && (s.HandleParam >= 0 || s.RecvHandle) && !s.Commits && allLock(checks)
+	s.LockedRead = len(writes) == 0 && (s.HandleParam >= 0 || s.RecvHandle) && !s.Commits && lockedRead(checks)
+	s.Rechecks = rechecks(ops)
 	s.ErrWhenPresent = (s.Kind == apis.Exists || s.Kind == apis.Read && forgivesAbsence(fn)) &&
 		returnsOnlyVerdict(fn) && !onlyPassesFailures(fn) && !namedForLoading(fn.Name()) && !namedForState(fn.Name())
 	s.ZeroWhenAbsent = (s.Kind == apis.Read || s.Kind == apis.Exists) && returnsZeroWhenAbsent(fn, checks)
