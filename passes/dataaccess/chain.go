@@ -22,6 +22,14 @@ import (
 //	db.Model(&Order{}).Where(...).Count(&n)                    // resource
 func (m *modeler) readChain(op *Op, v ssa.Value) {
 	for range 64 {
+		if phi, ok := v.(*ssa.Phi); ok {
+			// query = query.Not(...) under an if: the part every arm
+			// shares is what the query surely does.
+			if v = sharedChain(phi); v == nil {
+				return
+			}
+			continue
+		}
 		c, ok := v.(*ssa.Call)
 		if !ok {
 			return
@@ -53,6 +61,8 @@ func (m *modeler) readChain(op *Op, v ssa.Value) {
 		case "Model":
 			if t := modelName(arg(&c.Call, 0)); t != "" && op.Resource.Table == "" {
 				op.Resource.Table = t
+			} else if op.Resource.Table == "" {
+				op.TableHole = modelHole(arg(&c.Call, 0))
 			}
 		case "Table", "ModelTableExpr", "TableExpr":
 			if s, ok := sqlText(arg(&c.Call, 0)); ok && op.Resource.Table == "" {
@@ -104,6 +114,33 @@ func (m *modeler) readChain(op *Op, v ssa.Value) {
 		}
 		v = next
 	}
+}
+
+// sharedChain returns the nearest value of a builder chain that every
+// edge of phi extends (the query before an optional filter was added),
+// or nil.
+func sharedChain(phi *ssa.Phi) ssa.Value {
+	var first []ssa.Value
+	for i, e := range phi.Edges {
+		var seq []ssa.Value
+		for v := e; v != nil && len(seq) < 64; {
+			seq = append(seq, v)
+			c, ok := v.(*ssa.Call)
+			if !ok {
+				break
+			}
+			v = chainReceiver(c)
+		}
+		if i == 0 {
+			first = seq
+			continue
+		}
+		first = slices.DeleteFunc(first, func(v ssa.Value) bool { return !slices.Contains(seq, v) })
+	}
+	if len(first) == 0 || first[0] == phi {
+		return nil
+	}
+	return first[0]
 }
 
 // addCondition adds one visible WHERE condition of an ORM chain.

@@ -476,8 +476,8 @@ func (m *modeler) applySummary(op *Op, c *ssa.CallCommon, s *Summary) {
 		}
 	}
 	if s.TableArg > 0 {
-		if t, ok := constString(arg(c, s.TableArg-1)); ok {
-			op.Resource.Table = normalizeTable(t) // isListed(ctx, "waitlist", sku, email)
+		if t, ok := tableArgName(arg(c, s.TableArg-1)); ok {
+			op.Resource.Table = t // isListed(ctx, "waitlist", sku, email), RecordExists(&User{}, ...)
 		}
 	}
 	if cl := arg(c, s.ConflictParam); cl != nil {

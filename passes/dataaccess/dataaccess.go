@@ -72,8 +72,10 @@ type Op struct {
 	SelectsByState bool
 	// TableHole is the string parameter of the function (or of the
 	// function around a closure) that the SQL text names its table with
-	// (`"SELECT ... FROM " + table + " WHERE ..."`), or nil: the caller's
-	// constant names the table (see Summary.TableArg).
+	// (`"SELECT ... FROM " + table + " WHERE ..."`), or the interface
+	// parameter an ORM chain takes its model from (Model(table)), or nil:
+	// the caller's constant or model value names the table (see
+	// Summary.TableArg).
 	TableHole *ssa.Parameter
 	// Condition is the WHERE text of an ORM chain, when visible: its
 	// Where and And calls and a gorm finisher's inline condition

@@ -3,6 +3,7 @@ package dataaccess
 import (
 	"go/constant"
 	"go/token"
+	"go/types"
 	"regexp"
 
 	"golang.org/x/tools/go/ssa"
@@ -15,6 +16,32 @@ import (
 // and each caller passes a constant: isListed(ctx, "waitlist", sku,
 // email). The statement's table is then the caller's constant, and the
 // summary says which parameter carries it (Summary.TableArg).
+
+// A gorm helper does the same with the model: RecordExists(&User{},
+// "username", name) runs Model(table) on its interface parameter, and the
+// caller's &User{} names the table.
+
+// modelHole returns the interface parameter an ORM chain's Model call
+// takes its model from, or nil.
+func modelHole(v ssa.Value) *ssa.Parameter {
+	param := boundParam(Unwrap(v))
+	if param == nil || !types.IsInterface(param.Type()) {
+		return nil
+	}
+	return param
+}
+
+// tableArgName returns the table a caller's argument for a summary's
+// TableArg names: a constant string, or a model value (&User{}).
+func tableArgName(v ssa.Value) (string, bool) {
+	if t, ok := constString(v); ok {
+		return normalizeTable(t), true
+	}
+	if t := modelName(v); t != "" {
+		return t, true
+	}
+	return "", false
+}
 
 // tableWord matches text that ends where a table name follows.
 var tableWord = regexp.MustCompile(`(?i)\b(from|into|update|join)\s*$`)

@@ -1,0 +1,43 @@
+package summaries
+
+import (
+	"fmt"
+
+	"gorm.io/gorm"
+)
+
+// A generic existence helper takes its model from the caller: the fact
+// names the parameter (tablearg=), and each caller's &User{} names the
+// table.
+
+type Member struct {
+	ID       uint
+	Username string
+}
+
+func recordExists(db *gorm.DB, table interface{}, field string, value interface{}) bool { // want recordExists:"tablearg=1$"
+	var n int64
+	db.Model(table).Where(fmt.Sprintf("%s = ?", field), value).Count(&n)
+	return n > 0
+}
+
+func recordExistsExcept(db *gorm.DB, table interface{}, field string, value interface{}, except interface{}) bool { // want recordExistsExcept:"tablearg=1$"
+	var n int64
+	query := db.Model(table).Where(fmt.Sprintf("%s = ?", field), value)
+	if except != nil {
+		query = query.Not("id", except)
+	}
+	query.Count(&n)
+	return n > 0
+}
+
+func memberNameTaken(db *gorm.DB, name string) bool { // want memberNameTaken:"^exists table=\"member\""
+	return recordExistsExcept(db, &Member{}, "username", name, nil)
+}
+
+// Near miss: a model the helper names itself.
+func memberExists(db *gorm.DB, name string) bool { // want memberExists:"^exists table=\"member\" .*saves=-1$"
+	var n int64
+	db.Model(&Member{}).Where("username = ?", name).Count(&n)
+	return n > 0
+}
