@@ -184,6 +184,10 @@ func (op *Op) Inputs() []ssa.Value {
 					add(a, depth+1)
 				}
 				if len(in) > before {
+					// The result too: a record built from its fields
+					// (githubUser.Login, from the provider's answer to
+					// the code) is keyed by what the check was given.
+					in = append(in, x)
 					return
 				}
 			}
@@ -220,7 +224,33 @@ func (op *Op) Inputs() []ssa.Value {
 			add(arg(call, i), 0)
 		}
 	}
+	if rec := insertedReceiver(op, c); rec != nil {
+		add(rec, 0)
+	}
 	return in
+}
+
+// insertedReceiver returns the record a model method inserts itself
+// from, built just before as a literal (user = &model.User{GitHubId:
+// login}; user.Insert(inviterID)): its fields key the new row. nil for
+// other calls, and for a receiver that is not such a literal (a
+// repository, a service).
+func insertedReceiver(op *Op, c *ssa.CallCommon) ssa.Value {
+	if op.Kind != apis.Insert && op.Kind != apis.CondInsert || c.IsInvoke() {
+		return nil
+	}
+	recv := receiver(c)
+	if recv == nil {
+		return nil
+	}
+	v := Unwrap(recv)
+	if l, ok := v.(*ssa.UnOp); ok && l.Op == token.MUL {
+		v = l.X
+	}
+	if alloc, ok := v.(*ssa.Alloc); ok && len(fieldStores(alloc)) > 0 {
+		return recv
+	}
+	return nil
 }
 
 // isConstructor reports whether a call is to a function rather than a
