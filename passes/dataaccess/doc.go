@@ -52,7 +52,16 @@
 // package the dispatcher does not import. SQL text is read from
 // constants, concatenations, fmt.Sprintf with a constant format, prepared
 // statements, and unexported struct fields every store into which is the
-// same statement.
+// same statement. A generic helper that names its table by a parameter
+// (a string concatenated into its SQL, or gorm's Model(table) on an
+// interface parameter) takes the table from each caller's constant or
+// model value (&User{}); an ORM chain reassigned under an if (query =
+// query.Not(...)) is read from the part every arm shares; a key-value
+// delete beside a database write (evicting the row's cache entry) does not
+// hide the write's table. A summary also says when the body settles its
+// record under a lock it takes and re-reads (Rechecks), and which
+// parameter carries a gorm conflict clause its callers choose
+// (ConflictParam: DO NOTHING claims, DO UPDATE overwrites).
 //
 // Calls of ent-generated code are classified by the builder's type and
 // method name (UserQuery.Exist, UserCreate.Save, UserClient.Get); the

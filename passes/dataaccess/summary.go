@@ -359,6 +359,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 			s.Commits = true
 		}
 	}
+	writes = withoutCacheEvictions(checks, writes)
 	data := append(append([]*Op(nil), checks...), writes...)
 	switch {
 	case len(writes) == 0 && len(checks) > 0:
@@ -656,6 +657,18 @@ func commonTable(ops []*Op) string {
 		table = t
 	}
 	return table
+}
+
+// withoutCacheEvictions drops from a body's writes the key-value deletes
+// that evict a cache entry beside a database write or read (the user row
+// updated, then redis.Del of its cached group): bookkeeping, not a second
+// resource. Without a table op, a key-value delete is the body's write.
+func withoutCacheEvictions(checks, writes []*Op) []*Op {
+	onTable := func(op *Op) bool { return op.Resource.Table != "" && !KeyValue(op) }
+	if !slices.ContainsFunc(writes, onTable) && !slices.ContainsFunc(checks, onTable) {
+		return writes
+	}
+	return slices.DeleteFunc(slices.Clone(writes), func(op *Op) bool { return op.Kind == apis.Delete && KeyValue(op) })
 }
 
 // commonHandle finds the parameter all operations run on, or failing

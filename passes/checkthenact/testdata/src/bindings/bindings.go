@@ -174,3 +174,18 @@ func BindWeChatNew(id int, code string) error {
 	}
 	return model.UpdateUser(&model.User{Id: id, GitHubId: wechatID})
 }
+
+// The write-back also evicts the user's cache entry: still a write of the
+// user row that carries the bound id.
+func BindLark(id int, larkID string) error {
+	user := model.User{GitHubId: larkID}
+	if model.IsGitHubIdTaken(user.GitHubId) { // want `check-then-bind race: the existence check IsGitHubIdTaken finds the value free and the write at line \d+ puts it on an existing user row`
+		return errors.New("this account is bound already")
+	}
+	user.Id = id
+	if err := user.FillById(); err != nil {
+		return err
+	}
+	user.GitHubId = larkID
+	return user.UpdateEvicting()
+}

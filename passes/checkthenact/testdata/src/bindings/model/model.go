@@ -3,8 +3,11 @@
 package model
 
 import (
+	"context"
 	"errors"
+	"fmt"
 
+	"github.com/redis/go-redis/v9"
 	"gorm.io/gorm"
 )
 
@@ -55,4 +58,15 @@ func UpdateUser(u *User) error {
 func BindGitHubIdIfFree(u *User, githubId string) (bool, error) {
 	res := DB.Exec("UPDATE users SET github_id = ? WHERE id = ? AND NOT EXISTS (SELECT 1 FROM users WHERE github_id = ?)", githubId, u.Id, githubId)
 	return res.RowsAffected == 1, res.Error
+}
+
+// Cache holds each user's cached group.
+var Cache *redis.Client
+
+// UpdateEvicting writes the user back, leaving its counters alone, and
+// evicts its cached group.
+func (u *User) UpdateEvicting() error {
+	err := DB.Model(u).Omit("quota", "used_quota").Updates(u).Error
+	Cache.Del(context.Background(), fmt.Sprintf("user_group:%d", u.Id))
+	return err
 }
