@@ -17,9 +17,10 @@ import (
 // starts serving run once, before any concurrent caller or retry exists.
 // The checks stay silent on them. The rules, in order:
 //
-//   - a package whose import path names its role as migrations, seeds or
-//     bootstrap (a path element starting with "migrat", "seed" or
-//     "bootstrap") is startup code as a whole;
+//   - a package whose import path names its role as migrations, seeds,
+//     bootstrap or initialisation (a path element starting with "migrat",
+//     "seed", "bootstrap" or "initiali": gin-vue-admin's initialize) is
+//     startup code as a whole;
 //   - a function that changes the schema (CREATE/ALTER/DROP, gorm
 //     AutoMigrate) or touches a migrations bookkeeping table
 //     (schema_migrations, goose_db_version) is startup code;
@@ -272,10 +273,10 @@ func isBootstrap(fn *ssa.Function) bool {
 }
 
 // isStartupPackage reports whether an import path names a package whose
-// role is migrations, seed data or bootstrap.
+// role is migrations, seed data, bootstrap or initialisation.
 func isStartupPackage(path string) bool {
 	for _, elem := range strings.Split(strings.ToLower(path), "/") {
-		for _, role := range []string{"migrat", "seed", "bootstrap"} {
+		for _, role := range []string{"migrat", "seed", "bootstrap", "initiali"} {
 			if strings.HasPrefix(elem, role) {
 				return true
 			}
