@@ -162,6 +162,16 @@ func checkedValues(check *dataaccess.Op) []ssa.Value {
 			values = append(values, dataaccess.Unwrap(a))
 		}
 	}
+	// The row a uniqueness check leaves out (checkNameUnique(name, t.ID):
+	// id <> ?) is the row the caller writes, not a value looked for.
+	if c := check.Call(); c != nil && check.Summary != nil {
+		for _, i := range check.Summary.ExcludeParams {
+			excluded := dataaccess.Arg(c, i)
+			values = slices.DeleteFunc(values, func(v ssa.Value) bool {
+				return excluded != nil && (v == excluded || dataaccess.Unwrap(v) == dataaccess.Unwrap(excluded))
+			})
+		}
+	}
 	return values
 }
 

@@ -115,6 +115,10 @@ type Summary struct {
 	// not commit: the lock is held in the caller's transaction, as if the
 	// caller had run the query.
 	Locks bool
+	// ExcludeParams lists the parameters of a check that only leave rows
+	// out of its reads (WHERE id <> ?: the row its caller will write),
+	// not values it looks for (see excluded.go).
+	ExcludeParams []int
 	// LockedRead is set for a read body that takes a lock (a lock
 	// helper's FOR UPDATE) before each of its other reads: it reads under
 	// the lock, in the caller's transaction (see rechecks.go).
@@ -181,7 +185,7 @@ func (s *Summary) String() string {
 	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t acts=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t locks=%t errwhenpresent=%t zerowhenabsent=%t handlesdup=%t duperr=%q inserts=%v nonidempotent=%t doubles=%t saves=%d",
 		s.Kind, s.Table, s.HandleParam, s.HandleKind, s.KeyParam, s.Claim, s.Effect, s.Acts, s.TxFuncParam,
 		s.Writes, s.Commits, s.RecvHandle, s.StateGuard, s.Locks, s.ErrWhenPresent, s.ZeroWhenAbsent, s.HandlesDuplicate, s.DuplicateErr, s.InsertTables,
-		s.NonIdempotent, s.DoublesWrite, s.SavesParam) + s.sqlParamString() + s.keyValueString() + s.keyFormString() + s.selectsByStateString() + s.tableArgString() + s.conflictParamString() + s.overwritesString() + s.rechecksString()
+		s.NonIdempotent, s.DoublesWrite, s.SavesParam) + s.sqlParamString() + s.keyValueString() + s.keyFormString() + s.selectsByStateString() + s.tableArgString() + s.conflictParamString() + s.overwritesString() + s.rechecksString() + s.excludeParamsString()
 }
 
 // tableArgString spells TableArg only when set, as keyValueString does.
@@ -212,6 +216,15 @@ func (s *Summary) rechecksString() string {
 		out += " rechecks"
 	}
 	return out
+}
+
+// excludeParamsString spells ExcludeParams only when set, as
+// keyValueString does.
+func (s *Summary) excludeParamsString() string {
+	if len(s.ExcludeParams) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" excludes=%v", s.ExcludeParams)
 }
 
 // overwritesString spells Overwrites only when set, as keyValueString
@@ -400,6 +413,9 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 	s.Locks = len(writes) == 0 && len(checks) > 0 && (s.HandleParam >= 0 || s.RecvHandle) && !s.Commits && allLock(checks)
 	s.LockedRead = len(writes) == 0 && (s.HandleParam >= 0 || s.RecvHandle) && !s.Commits && lockedRead(checks)
 	s.Rechecks = rechecks(ops)
+	if s.Kind.IsCheck() {
+		s.ExcludeParams = excludedParams(fn)
+	}
 	s.ErrWhenPresent = (s.Kind == apis.Exists || s.Kind == apis.Read && forgivesAbsence(fn)) &&
 		returnsOnlyVerdict(fn) && !onlyPassesFailures(fn) && !namedForLoading(fn.Name()) && !namedForState(fn.Name())
 	s.ZeroWhenAbsent = (s.Kind == apis.Read || s.Kind == apis.Exists) && returnsZeroWhenAbsent(fn, checks)

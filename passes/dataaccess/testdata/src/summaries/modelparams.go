@@ -41,3 +41,22 @@ func memberExists(db *gorm.DB, name string) bool { // want memberExists:"^exists
 	db.Model(&Member{}).Where("username = ?", name).Count(&n)
 	return n > 0
 }
+
+// A uniqueness check for an update leaves the updated row out: the fact
+// says which parameter only excludes (excludes=).
+func memberNameFree(db *gorm.DB, name string, exceptID uint) bool { // want memberNameFree:"excludes=\\[2\\]$"
+	var n int64
+	q := db.Model(&Member{}).Where("username = ?", name)
+	if exceptID > 0 {
+		q = q.Where("id <> ?", exceptID)
+	}
+	q.Count(&n)
+	return n == 0
+}
+
+// Near miss: the id is looked for.
+func memberHoldsName(db *gorm.DB, name string, id uint) bool { // want memberHoldsName:"saves=-1$"
+	var n int64
+	db.Model(&Member{}).Where("username = ? AND id = ?", name, id).Count(&n)
+	return n > 0
+}

@@ -32,6 +32,7 @@ func (db *DB) Table(name string, args ...interface{}) (tx *DB)         { return 
 func (db *DB) Where(query interface{}, args ...interface{}) (tx *DB)   { return db }
 func (db *DB) Not(query interface{}, args ...interface{}) (tx *DB)     { return db }
 func (db *DB) Omit(columns ...string) (tx *DB)                         { return db }
+func (db *DB) Select(query interface{}, args ...interface{}) (tx *DB)  { return db }
 func (db *DB) Create(value interface{}) (tx *DB)                       { return db }
 func (db *DB) Save(value interface{}) (tx *DB)                         { return db }
 func (db *DB) First(dest interface{}, conds ...interface{}) (tx *DB)   { return db }
