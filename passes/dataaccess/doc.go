@@ -61,7 +61,12 @@
 // hide the write's table. A summary also says when the body settles its
 // record under a lock it takes and re-reads (Rechecks), and which
 // parameter carries a gorm conflict clause its callers choose
-// (ConflictParam: DO NOTHING claims, DO UPDATE overwrites).
+// (ConflictParam: DO NOTHING claims, DO UPDATE overwrites), and which
+// parameters of a check only leave rows out (ExcludeParams: WHERE id <>
+// ?). An insert is keyed by what its record is built from, also when the
+// record inserts itself (user = &User{...}; user.Insert()) and when its
+// fields come from a static call's result (the provider's answer to a
+// code).
 //
 // Calls of ent-generated code are classified by the builder's type and
 // method name (UserQuery.Exist, UserCreate.Save, UserClient.Get); the
