@@ -329,22 +329,8 @@ func countValues(call *ssa.Call) []ssa.Value {
 // rows themselves (sessions, _ := ListActive(user); if len(sessions) >=
 // max { ... }), not on a COUNT.
 func listLengths(call *ssa.Call) []ssa.Value {
-	var lists []ssa.Value
-	if isSlice(call.Type()) {
-		lists = append(lists, call)
-	}
-	for _, ref := range *call.Referrers() {
-		if x, ok := ref.(*ssa.Extract); ok && isSlice(x.Type()) {
-			lists = append(lists, x)
-		}
-	}
-	for _, out := range outParams(call.Call.Args) {
-		if p, ok := out.Type().Underlying().(*types.Pointer); ok && isSlice(p.Elem()) {
-			lists = append(lists, ssautil.LoadsOf(out)...)
-		}
-	}
 	var lens []ssa.Value
-	for _, list := range lists {
+	for _, list := range yieldedSlices(call, isSlice) {
 		for _, ref := range *list.Referrers() {
 			if n, ok := ref.(*ssa.Call); ok && isLen(n, list) {
 				lens = append(lens, n)

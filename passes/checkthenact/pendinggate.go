@@ -58,17 +58,24 @@ func listValues(op *dataaccess.Op) []ssa.Value {
 	if !ok {
 		return nil
 	}
+	return yieldedSlices(call, isRecordSlice)
+}
+
+// yieldedSlices returns the slices of a type kind accepts that a call
+// yields: its result, an extracted result, or the slice it fills through
+// a pointer argument, as loaded after the call.
+func yieldedSlices(call *ssa.Call, kind func(types.Type) bool) []ssa.Value {
 	var lists []ssa.Value
-	if isRecordSlice(call.Type()) {
+	if kind(call.Type()) {
 		lists = append(lists, call)
 	}
 	for _, ref := range *call.Referrers() {
-		if e, ok := ref.(*ssa.Extract); ok && isRecordSlice(e.Type()) {
+		if e, ok := ref.(*ssa.Extract); ok && kind(e.Type()) {
 			lists = append(lists, e)
 		}
 	}
 	for _, out := range outParams(call.Call.Args) {
-		if p, ok := out.Type().Underlying().(*types.Pointer); ok && isRecordSlice(p.Elem()) {
+		if p, ok := out.Type().Underlying().(*types.Pointer); ok && kind(p.Elem()) {
 			lists = append(lists, ssautil.LoadsOf(out)...)
 		}
 	}

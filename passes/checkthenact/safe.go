@@ -134,14 +134,14 @@ func heldAroundClosure(fn *ssa.Function) bool {
 	return false
 }
 
-// syncCallsOf returns the calls that receive or call the closure mc, or
-// nil when it has any other use (go, defer, a store) that could run it
-// later.
+// syncCallsOf returns the calls that run the closure mc before they
+// return (dataaccess.RunsBeforeReturn), or nil when it has any other use
+// (go, defer, a store, another callee) that could run it later.
 func syncCallsOf(mc *ssa.MakeClosure) []*ssa.Call {
 	var calls []*ssa.Call
 	for _, ref := range *mc.Referrers() {
 		call, ok := ref.(*ssa.Call)
-		if !ok {
+		if !ok || !dataaccess.RunsBeforeReturn(call, mc.Fn.(*ssa.Function)) {
 			return nil
 		}
 		calls = append(calls, call)

@@ -112,13 +112,7 @@ func providerLookup(op *Op) bool {
 	if !ok || op.Summary != nil && op.Summary.Writes {
 		return false
 	}
-	name := ""
-	if c := call.Common(); c.IsInvoke() {
-		name = c.Method.Name()
-	} else if f := c.StaticCallee(); f != nil {
-		name = f.Name()
-	}
-	return apis.IsLookupName(name)
+	return apis.IsLookupName(calledName(call.Common()))
 }
 
 // lockedCheck reports whether a read holds a lock when it reads: it

@@ -195,12 +195,18 @@ func (s *startup) startupCall(use ssa.Instruction, fn *ssa.Function) bool {
 	if !ok || !s.covers(call) {
 		return false // stored, deferred elsewhere, started with go, returned
 	}
+	return RunsBeforeReturn(call, fn)
+}
+
+// RunsBeforeReturn reports whether call runs fn before it returns: it
+// calls fn, or hands it to a transaction runner, which calls it then
+// (db.Transaction(func(tx) error {...})). Any other callee may keep fn
+// and run it later.
+func RunsBeforeReturn(call *ssa.Call, fn *ssa.Function) bool {
 	c := call.Common()
 	if ssautil.FuncValue(c.Value) == fn {
 		return true
 	}
-	// Passed as an argument: only to a transaction runner, which calls it
-	// before returning (db.Transaction(func(tx) error {...})).
 	callee := callee(c)
 	return callee != nil && isTxRunner(callee)
 }
