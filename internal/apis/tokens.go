@@ -5,8 +5,10 @@ import "slices"
 // NamesOneTimeToken reports whether a name (a table, a repository method,
 // a record type) says it holds a credential meant to be used once: a
 // password-reset or verification token, an OTP or recovery code, an
-// invitation, a redemption code, a captcha. Session, API and access
-// tokens are used many times and do not count.
+// invitation, a redemption code, a captcha, an OAuth grant exchanged
+// once for tokens (an authorization or device code; a refresh token,
+// which rotation spends). Session, API and access tokens are used many
+// times and do not count.
 func NamesOneTimeToken(name string) bool {
 	words := SplitWords(name)
 	for _, w := range words {
@@ -19,6 +21,22 @@ func NamesOneTimeToken(name string) bool {
 		switch w {
 		case "token", "tokens", "otp", "otps", "passcode", "verification", "verifications", "verify", "activation", "activations", "recovery", "reset", "resets",
 			"invite", "invites", "invitation", "invitations", "redemption", "redemptions", "captcha", "nonce", "magic":
+			return true
+		}
+	}
+	return namesOAuthCode(words)
+}
+
+// namesOAuthCode reports whether the words name an OAuth code
+// (oidc_authorization_codes, DeviceCode): "code" beside the grant it
+// belongs to. A status or error code has no such word.
+func namesOAuthCode(words []string) bool {
+	if !slices.Contains(words, "code") && !slices.Contains(words, "codes") {
+		return false
+	}
+	for _, w := range words {
+		switch w {
+		case "authorization", "authorisation", "authorize", "auth", "device", "oauth", "grant":
 			return true
 		}
 	}

@@ -1,6 +1,7 @@
 package ssautil
 
 import (
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -46,4 +47,45 @@ func bufferValues(v ssa.Value) []ssa.Value {
 		vals = append(vals, s.X)
 	}
 	return vals
+}
+
+// ReadsClock reports whether v is a reading of the wall clock:
+// time.Now(), a time.Time method of one (time.Now().UTC()), a conversion
+// of one (datatype.DateTime(time.Now())), or a variable that only ever
+// holds one (now := time.Now(); u.UpdatedAt = &now).
+func ReadsClock(v ssa.Value) bool {
+	switch x := v.(type) {
+	case *ssa.Convert:
+		return ReadsClock(x.X)
+	case *ssa.ChangeType:
+		return ReadsClock(x.X)
+	case *ssa.UnOp:
+		return x.Op == token.MUL && ReadsClock(x.X)
+	case *ssa.Call:
+		callee := x.Call.StaticCallee()
+		if callee == nil {
+			return false
+		}
+		f, ok := callee.Object().(*types.Func)
+		if !ok {
+			return false
+		}
+		if apis.MintOf(f) == apis.MintsTime {
+			return true
+		}
+		recv := f.Type().(*types.Signature).Recv()
+		return recv != nil && f.Pkg() != nil && f.Pkg().Path() == "time" && len(x.Call.Args) > 0 && ReadsClock(x.Call.Args[0])
+	case *ssa.Alloc:
+		stored := false
+		for _, ref := range *x.Referrers() {
+			if st, ok := ref.(*ssa.Store); ok && st.Addr == x {
+				if !ReadsClock(st.Val) {
+					return false
+				}
+				stored = true
+			}
+		}
+		return stored
+	}
+	return false
 }

@@ -63,9 +63,14 @@ func tokenReuse(read *dataaccess.Op, ops []*dataaccess.Op) (consume, act *dataac
 			}
 			continue
 		}
+		actsItself := false // the function does what the token allows, if only the same way twice
 		for _, a := range ops {
 			actAt, ok := found(a)
-			if !ok || a == c || !actsOnce(a) || dataaccess.SameResource(read.Resource, a.Resource) || !onOnePath(a, c, read.Fn) || convergentWrite(a) {
+			if !ok || a == c || !actsOnce(a) || writesTokenRow(read, a) || !onOnePath(a, c, read.Fn) {
+				continue
+			}
+			if convergentWrite(a) {
+				actsItself = true
 				continue
 			}
 			if ssautil.Before(at, actAt) && winnerGates(c, actAt) {
@@ -74,11 +79,19 @@ func tokenReuse(read *dataaccess.Op, ops []*dataaccess.Op) (consume, act *dataac
 			return c, a
 		}
 		spends := c.Kind == apis.Delete || marksUsed(c) // not a record saved with the token cleared, which is the act itself
-		if spends && validatesForCallers(read.Fn) && !consumeDecidesReturn(c, read.Fn) {
+		if spends && validatesForCallers(read.Fn, actsItself) && !consumeDecidesReturn(c, read.Fn) {
 			return c, nil // CheckEmailVerifyCode: its callers act when it says yes
 		}
 	}
 	return nil, nil
+}
+
+// writesTokenRow reports whether a writes where the token lives rather
+// than acting on what it authorises. A new row of the token's own table
+// is an act: rotation issues the next refresh token into the table the
+// presented one is deleted from.
+func writesTokenRow(read, a *dataaccess.Op) bool {
+	return dataaccess.SameResource(read.Resource, a.Resource) && a.Kind != apis.Insert
 }
 
 // onPresentPath returns a function that locates an op in the read's
@@ -101,13 +114,18 @@ func onPresentPath(read *dataaccess.Op, readAt *ssa.Call) func(*dataaccess.Op) (
 // Its callers act on a yes, so a consume inside it that does not decide
 // the yes lets two requests both act. A function that only revokes or
 // deletes a token (RevokeInvite) hands on no verdict: two revocations
-// are one.
-func validatesForCallers(fn *ssa.Function) bool {
+// are one. Nor does one that does what the token allows itself
+// (VerifyEmail marks the address verified): its name is the whole
+// operation, not a question its callers act on.
+func validatesForCallers(fn *ssa.Function, actsItself bool) bool {
 	res := fn.Signature.Results()
 	for i := range res.Len() {
 		if ssautil.IsBool(res.At(i).Type()) {
 			return true
 		}
+	}
+	if actsItself {
+		return false
 	}
 	words := apis.SplitWords(fn.Name())
 	if len(words) == 0 {
@@ -228,11 +246,12 @@ func onlyConstantsSaved(records []ssa.Value, write *dataaccess.Op) bool {
 }
 
 // convergentWrite reports whether an act writes back a record the code
-// loaded, with every field it set first a constant or a copy of another
+// loaded, with every field it set first a constant, a copy of another
 // field of the same record (u.Email = u.PendingEmail; u.Status =
-// StatusActive): two requests that read the same row write it the same
-// way, so the second use of the token changes nothing. A value of the
-// request (a new password) makes each write its own.
+// StatusActive) or the clock (u.UpdatedAt = time.Now()): two requests
+// that read the same row write it the same way, but for a timestamp, so
+// the second use of the token changes nothing. A value of the request (a
+// new password) makes each write its own.
 func convergentWrite(a *dataaccess.Op) bool {
 	call := a.Call()
 	if a.Summary != nil || call == nil || !dataaccess.WritesBack(a) {
@@ -250,10 +269,10 @@ func convergentWrite(a *dataaccess.Op) bool {
 	})
 }
 
-// constantOrOwnField reports whether v is a constant or a load of a field
-// of one of the records.
+// constantOrOwnField reports whether v is a constant, a reading of the
+// clock, or a load of a field of one of the records.
 func constantOrOwnField(v ssa.Value, records []ssa.Value) bool {
-	if _, ok := v.(*ssa.Const); ok {
+	if _, ok := v.(*ssa.Const); ok || ssautil.ReadsClock(v) {
 		return true
 	}
 	load, ok := v.(*ssa.UnOp)
@@ -427,7 +446,7 @@ func withPhis(records []ssa.Value) []ssa.Value {
 
 // presented reports whether the request presents the token the read
 // loads: the read looks it up by a value named for one (ByToken, WHERE
-// code = $1, a parameter or field named token, code or otp, a redis key
+// code = $1 in its SQL or ORM condition, a parameter or field named token, code or otp, a redis key
 // built from it), or the code compares the record's token with one
 // (otp.Code != code after GetOTPByEmail). A pending token read by the
 // user's e-mail to be replaced by a new one is not being used.
@@ -435,7 +454,7 @@ func presented(read *dataaccess.Op, records []ssa.Value) bool {
 	if read.Resource.Key != nil {
 		return true
 	}
-	if read.SQL != nil && slices.ContainsFunc(strings.Split(read.SQL.MatchColumns, ","), apis.NamesTokenValue) {
+	if st := read.Statement(); st != nil && slices.ContainsFunc(strings.Split(st.MatchColumns, ","), apis.NamesTokenValue) {
 		return true
 	}
 	if read.Callee != nil {

@@ -313,6 +313,9 @@ func isNewRecord(v ssa.Value, writer string) bool {
 			if _, copied := ref.Val.(*ssa.Parameter); copied && ref.Addr == alloc {
 				return false // the caller's record, passed by value
 			}
+			if ref.Addr == alloc && returnedByLoader(ref.Val) {
+				return false // u, err := getUserInternal(ctx, id, tx): a row that is there
+			}
 		case *ssa.DebugRef:
 		case *ssa.Phi:
 			// if found == nil { found = &Block{...}; Put(found) }: the
@@ -337,6 +340,20 @@ func isNewRecord(v ssa.Value, writer string) bool {
 		}
 	}
 	return true
+}
+
+// returnedByLoader reports whether v is a record returned by value from a
+// function named for loading one (getUser, loadAccount).
+func returnedByLoader(v ssa.Value) bool {
+	if e, ok := v.(*ssa.Extract); ok {
+		v = e.Tuple
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	f := callee(&call.Call)
+	return f != nil && namedForLoading(f.Name())
 }
 
 // setsPrimaryKey reports whether a field address of a record, or of a

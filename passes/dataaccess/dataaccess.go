@@ -98,6 +98,21 @@ func (op *Op) Pos() token.Pos {
 	return op.Instr.Pos()
 }
 
+// Statement returns the SQL statement the operation runs: its SQL text's,
+// or for an ORM read (gorm Where("token = ?", t).First(&rec)) the SELECT
+// its condition describes; nil when neither is visible.
+func (op *Op) Statement() *sqlclass.Statement {
+	if op.SQL != nil || op.Condition == "" || op.Kind != apis.Read && op.Kind != apis.Exists {
+		return op.SQL
+	}
+	table := op.Resource.Table
+	if table == "" {
+		table = "unnamed"
+	}
+	described := sqlclass.Classify("SELECT * FROM " + table + " WHERE " + op.Condition)
+	return &described
+}
+
 // Call returns the call of the operation, or nil for a map operation.
 func (op *Op) Call() *ssa.CallCommon {
 	if c, ok := op.Instr.(ssa.CallInstruction); ok {

@@ -135,13 +135,7 @@ func scopedTwin(c *ssa.CallCommon) *types.Func {
 // clause matches an idempotency-key column and no owner column, with a
 // key the server did not mint; nil otherwise.
 func unscopedLookup(op *dataaccess.Op) *LooksUpUnscoped {
-	st := op.SQL
-	if st == nil && op.Condition != "" && (op.Kind == apis.Read || op.Kind == apis.Exists) {
-		// An ORM read (gorm Where("idempotency_key = ?", k).First(&rec))
-		// is the SELECT its condition describes.
-		described := sqlclass.Classify("SELECT * FROM " + tableOrPlaceholder(op.Resource.Table) + " WHERE " + op.Condition)
-		st = &described
-	}
+	st := op.Statement()
 	if st == nil || st.Kind != sqlclass.Select || st.MatchColumns == "" || op.Call() == nil {
 		return nil
 	}
@@ -165,16 +159,6 @@ func unscopedLookup(op *dataaccess.Op) *LooksUpUnscoped {
 		}
 	}
 	return &LooksUpUnscoped{Table: st.Table, Column: keyCol}
-}
-
-// tableOrPlaceholder names the table of an ORM read in the SELECT its
-// condition is classified as; a read whose model the analysis could not
-// name still has its columns.
-func tableOrPlaceholder(table string) string {
-	if table == "" {
-		return "unnamed"
-	}
-	return table
 }
 
 // minted reports whether v is a unique value the server minted

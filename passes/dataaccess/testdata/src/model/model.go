@@ -41,6 +41,23 @@ func gormHandles(db *gorm.DB, key string) error {
 	})
 }
 
+func loadPayment(db *gorm.DB, key string) (Payment, error) {
+	var p Payment
+	err := db.Where("key = ?", key).First(&p).Error // want `read payment unknown`
+	return p, err
+}
+
+func buildPayment(key string) (Payment, error) { return Payment{Key: key}, nil }
+
+// gorm's Save of the row a loader returned writes it back (an upsert on
+// its key); of the record a constructor returned, it inserts.
+func gormSaves(db *gorm.DB, key string) {
+	p, _ := loadPayment(db, key) // want `read payment unknown`
+	db.Save(&p)                  // want `conditional insert payment unknown`
+	n, _ := buildPayment(key)
+	db.Save(&n) // want `insert payment unknown`
+}
+
 func wrappers(ctx context.Context, keys *repo.Keys, tx *sql.Tx, key string) {
 	keys.Exists(ctx, key)    // want `exists idempotencykey pool`
 	repo.Claim(ctx, tx, key) // want `conditional insert idempotencykey tx`
