@@ -148,12 +148,38 @@ func racingWrite(check *dataaccess.Op, ops []*dataaccess.Op, callers *callers) (
 			continue
 		}
 		answered, sentinel := callers.duplicateAnswered(check, w)
-		if answered {
+		if answered && !anyRowCheck(check, w) {
 			continue
 		}
 		return w, sentinel
 	}
 	return nil, ""
+}
+
+// anyRowCheck reports whether the check asks whether any row is there at
+// all (a first-run setup counting the accounts) while the insert stores
+// the caller's own values: the insert's unique key answers two callers
+// with one name, not two with different names that both saw none and
+// both insert. An insert of a fixed row (a setting named by a constant)
+// is answered by its key whoever makes it.
+func anyRowCheck(check, insert *dataaccess.Op) bool {
+	return carriesNoKey(check) && !carriesNoKey(insert)
+}
+
+// carriesNoKey reports whether every value an operation is given is a
+// constant, a context or a database handle: nothing a caller could tell
+// it apart by.
+func carriesNoKey(op *dataaccess.Op) bool {
+	for _, v := range op.Inputs() {
+		if _, isConst := v.(*ssa.Const); isConst || ssautil.IsContext(v.Type()) {
+			continue
+		}
+		if n := ssautil.NamedOf(v.Type()); n != nil && n.Obj().Pkg() != nil && apis.KnownPackage(n.Obj().Pkg().Path()) {
+			continue
+		}
+		return false
+	}
+	return true
 }
 
 // ungatedAct returns an insert of the checked row on the absent branch

@@ -23,11 +23,34 @@ import (
 // that run at once read the same time.
 func freshKey(check *dataaccess.Op) bool {
 	for _, in := range check.Inputs() {
-		if minted(in, map[ssa.Value]bool{}) {
+		if minted(in, map[ssa.Value]bool{}) && !storedOnlyAfter(in, check) {
 			return true
 		}
 	}
 	return false
+}
+
+// storedOnlyAfter reports whether v reaches the check only as a value
+// stored into a record after it: the row the absent branch builds in the
+// variable the read filled (pr = Principal{ID: fixed, Username:
+// "static-" + random}), which is no condition of the read.
+func storedOnlyAfter(v ssa.Value, check *dataaccess.Op) bool {
+	stored := false
+	for _, ref := range *v.Referrers() {
+		st, ok := ref.(*ssa.Store)
+		if !ok || st.Val != v {
+			if call := check.Call(); call != nil && slices.Contains(call.Args, v) {
+				return false
+			}
+			continue
+		}
+		at, ok := locate(check.Instr, st.Parent())
+		if !ok || ssautil.Reachable(st, at) {
+			return false
+		}
+		stored = true
+	}
+	return stored
 }
 
 // minted reports whether v is, or is computed from, a unique value minted
