@@ -3,6 +3,7 @@ package checkthenact
 import (
 	"fmt"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -158,12 +159,33 @@ func racingWrite(check *dataaccess.Op, ops []*dataaccess.Op, callers *callers) (
 
 // anyRowCheck reports whether the check asks whether any row is there at
 // all (a first-run setup counting the accounts) while the insert stores
-// the caller's own values: the insert's unique key answers two callers
-// with one name, not two with different names that both saw none and
-// both insert. An insert of a fixed row (a setting named by a constant)
-// is answered by its key whoever makes it.
+// values its caller handed in: the insert's unique key answers two
+// callers with one name, not two with different names that both saw none
+// and both insert. An insert of a fixed row (a setting named by a
+// constant, a key pair generated on the spot under a fixed id) is
+// answered by its key whoever makes it.
 func anyRowCheck(check, insert *dataaccess.Op) bool {
-	return carriesNoKey(check) && !carriesNoKey(insert)
+	return carriesNoKey(check) && slices.ContainsFunc(insert.Inputs(), handedIn)
+}
+
+// handedIn reports whether v is a parameter of its function or a field
+// of one (signup.Username), not a context or a handle.
+func handedIn(v ssa.Value) bool {
+	if ssautil.IsContext(v.Type()) {
+		return false
+	}
+	if n := ssautil.NamedOf(v.Type()); n != nil && n.Obj().Pkg() != nil && apis.KnownPackage(n.Obj().Pkg().Path()) {
+		return false
+	}
+	p := dataaccess.RootPath(v)
+	if !p.Valid() {
+		return false
+	}
+	switch p.Base.(type) {
+	case *ssa.Parameter, *ssa.FreeVar:
+		return true
+	}
+	return false
 }
 
 // carriesNoKey reports whether every value an operation is given is a

@@ -61,7 +61,7 @@ func lostUpdateOf(read *dataaccess.Op, ops []*dataaccess.Op) (lostUpdate, bool) 
 		return lostUpdate{}, false
 	}
 	records := recordValues(read)
-	for _, q := range append(quantities(read), flagsAndLists(read)...) {
+	for _, q := range slices.Concat(quantities(read), textAmounts(read), flagsAndLists(read)) {
 		for _, calc := range arithmeticOn(q.v) {
 			carriers := carriersOf(calc)
 			carried := func(w *dataaccess.Op) bool { return carries(w, carriers) }
@@ -390,8 +390,13 @@ func carriersOf(v ssa.Value) map[ssa.Value]bool {
 		}
 		for _, ref := range *x.Referrers() {
 			switch r := ref.(type) {
-			case *ssa.Convert, *ssa.ChangeType, *ssa.MakeInterface, *ssa.Phi:
+			case *ssa.Convert, *ssa.ChangeType, *ssa.Phi:
 				add(r.(ssa.Value))
+			case *ssa.MakeInterface:
+				add(r)
+				for _, text := range formattedFrom(r) {
+					add(text) // fmt.Sprintf("%f", have-cost): the amount as text
+				}
 			case *ssa.Store:
 				if r.Val != x {
 					continue
@@ -402,6 +407,11 @@ func carriersOf(v ssa.Value) map[ssa.Value]bool {
 						for _, l := range ssautil.LoadsOf(rec) {
 							add(l)
 						}
+						if l, ok := rec.(*ssa.UnOp); ok && l.Op == token.MUL {
+							if cell, ok := l.X.(*ssa.Alloc); ok {
+								add(cell) // Save(&line): the variable that points to the record
+							}
+						}
 					}
 				}
 			case *ssa.MapUpdate:
@@ -409,6 +419,9 @@ func carriersOf(v ssa.Value) map[ssa.Value]bool {
 					add(r.Map)
 				}
 			case *ssa.Call:
+				if formatsNumber(r) && slices.Contains(r.Call.Args, x) {
+					add(r) // strconv.FormatFloat(have+amount, 'f', 2, 64)
+				}
 				// The list grown further (updated = append(updated, hook)).
 				if b, ok := r.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" && len(r.Call.Args) > 0 && r.Call.Args[0] == x {
 					add(r)

@@ -205,6 +205,16 @@ func (op *Op) Inputs() []ssa.Value {
 				return
 			}
 		}
+		if cell, ok := v.(*ssa.Alloc); ok && (op.Kind == apis.Insert || op.Kind == apis.CondInsert) {
+			// A pointer variable handed by address (Create(&cart)) and
+			// assigned more than once (a named result, first the lookup's
+			// answer, then cart = &Cart{UserID: uID}): the insert stores
+			// what the variable holds there.
+			if held := storeReaching(cell, op.Instr); held != nil {
+				add(held, depth+1)
+				return
+			}
+		}
 		if alloc, ok := v.(*ssa.Alloc); ok {
 			stored := fieldStores(alloc)
 			for _, s := range stored {

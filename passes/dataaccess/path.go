@@ -137,6 +137,56 @@ func throughLocals(v ssa.Value) ssa.Value {
 	return v
 }
 
+// storeReaching returns the value that the last assignment before at
+// left in a pointer variable assigned more than once (var u *User; u, err
+// = find(); if missing { u = &User{...} }): the store nearest at among
+// those that dominate it; nil for a variable assigned once (singleStore
+// covers it), or when no store dominates at.
+func storeReaching(cell *ssa.Alloc, at ssa.Instruction) ssa.Value {
+	if _, isPtr := derefType(cell.Type()).Underlying().(*types.Pointer); !isPtr {
+		return nil
+	}
+	var nearest *ssa.Store
+	stores := 0
+	for _, ref := range *cell.Referrers() {
+		st, ok := ref.(*ssa.Store)
+		if !ok || st.Addr != cell {
+			continue
+		}
+		stores++
+		if !storeDominates(st, at) {
+			continue
+		}
+		if nearest == nil || storeDominates(nearest, st) {
+			nearest = st
+		}
+	}
+	if stores < 2 || nearest == nil {
+		return nil
+	}
+	return nearest.Val
+}
+
+// storeDominates reports whether st runs before at on every path to it.
+func storeDominates(st *ssa.Store, at ssa.Instruction) bool {
+	sb, ab := st.Block(), at.Block()
+	if sb == nil || ab == nil || st.Parent() != at.Parent() {
+		return false
+	}
+	if sb != ab {
+		return sb.Dominates(ab)
+	}
+	for _, instr := range sb.Instrs {
+		switch instr {
+		case ssa.Instruction(st):
+			return true
+		case at:
+			return false
+		}
+	}
+	return false
+}
+
 // singleStore returns the value stored in a local variable that is
 // assigned exactly once, or nil.
 func singleStore(addr ssa.Value) ssa.Value {
