@@ -427,7 +427,9 @@ var whereClauseEnd = map[string]bool{"returning": true, "order": true, "limit": 
 // it is named id, key or uuid, or ends in _id, _key or _uuid, or names
 // the tenant: those pick the row, they say nothing about its state.
 func (s *stmt) whereTestsState(from int) bool {
-	return s.whereTests(from, func(col string, _ int) bool { return !IsKeyColumn(col) && !s.filtersDeleted(from, col) })
+	return s.whereTests(from, func(col string, op int) bool {
+		return (!IsKeyColumn(col) || IsPlanColumn(col) && s.comparedWithConstant(op)) && !s.filtersDeleted(from, col)
+	})
 }
 
 // selectsByState reports whether a SELECT's own WHERE clause compares a
@@ -464,7 +466,9 @@ func (s *stmt) comparedWithConstant(k int) bool {
 // two concurrent statements makes.
 func (s *stmt) whereTestsSetColumn(from int) bool {
 	set := s.setColumns(from)
-	return s.whereTests(from, func(col string, _ int) bool { return !IsKeyColumn(col) && slices.Contains(set, col) })
+	return s.whereTests(from, func(col string, op int) bool {
+		return (!IsKeyColumn(col) || IsPlanColumn(col) && s.comparedWithConstant(op)) && slices.Contains(set, col)
+	})
 }
 
 // whereTests reports whether the statement's own WHERE compares with a
@@ -531,6 +535,20 @@ func IsKeyColumn(col string) bool {
 	case col == "id", col == "key", col == "uuid", strings.HasPrefix(col, "tenant"),
 		strings.HasSuffix(col, "_id"), strings.HasSuffix(col, "_key"), strings.HasSuffix(col, "_uuid"):
 		return true
+	}
+	return false
+}
+
+// IsPlanColumn reports whether a key-like column names the plan or
+// product a row is on (product_id, plan_id, tier_id): which one is a
+// state the row moves between, so product_id = 'free' in a WHERE tests
+// it, as status = 'pending' does.
+func IsPlanColumn(col string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(col), func(r rune) bool { return r == '_' || r == '.' }) {
+		switch w {
+		case "product", "plan", "tier", "price", "package", "sku", "edition":
+			return true
+		}
 	}
 	return false
 }

@@ -256,6 +256,8 @@ func TestSchemaAndStateGuard(t *testing.T) {
 		{"upsert that overwrites", `INSERT INTO events (id, done_at) VALUES ($1, now()) ON CONFLICT (id) DO UPDATE SET done_at = EXCLUDED.done_at`, Statement{Kind: Insert, Table: "events", OnConflict: true, ConflictColumns: "id"}},
 		{"delete guarded", `DELETE FROM holds WHERE hold_key = $1 AND version = $2`, Statement{Kind: Delete, Table: "holds", StateGuard: true}},
 		{"delete by key", `DELETE FROM holds WHERE hold_key = $1`, Statement{Kind: Delete, Table: "holds"}},
+		{"update from a plan", `UPDATE subscriptions SET product_id = $2 WHERE subscription_id = $1 AND product_id = 'free'`, Statement{Kind: Update, Table: "subscriptions", StateGuard: true, Transition: true}},
+		{"update keyed by a product", `UPDATE stock SET reserved = $2 WHERE product_id = $1`, Statement{Kind: Update, Table: "stock"}},
 	})
 }
 

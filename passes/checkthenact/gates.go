@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/sqlclass"
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
@@ -344,7 +345,7 @@ func fieldLoads(v ssa.Value, field string, depth int) []stateValue {
 		for _, ref := range *v.Referrers() {
 			if fa, ok := ref.(*ssa.FieldAddr); ok {
 				name := nullableName(fa)
-				if isKeyField(name) && !isProviderRef(fa.X.Type(), name) || isKindField(name) {
+				if isKeyField(name) && !isProviderRef(fa.X.Type(), name) && !isPlanRef(name) || isKindField(name) {
 					continue
 				}
 				out = append(out, loadsWithField(fa, name)...)
@@ -357,7 +358,7 @@ func fieldLoads(v ssa.Value, field string, depth int) []stateValue {
 	for _, ref := range *v.Referrers() {
 		if f, ok := ref.(*ssa.Field); ok {
 			name := ssautil.FieldName(f.X.Type(), f.Field)
-			if (!isKeyField(name) || isProviderRef(f.X.Type(), name)) && !isKindField(name) {
+			if (!isKeyField(name) || isProviderRef(f.X.Type(), name) || isPlanRef(name)) && !isKindField(name) {
 				out = append(out, stateValue{f, name})
 				out = append(out, nullableParts(f, name)...)
 			}
@@ -505,6 +506,14 @@ var providerObjects = map[string]bool{
 	"payment": true, "intent": true, "charge": true, "checkout": true, "invoice": true,
 	"subscription": true, "customer": true, "refund": true, "payout": true, "transfer": true,
 	"external": true, "stripe": true, "paypal": true, "remote": true,
+}
+
+// isPlanRef reports whether a key-like field names the plan or product
+// the record is on (sub.ProductID, account.PlanID): see
+// sqlclass.IsPlanColumn. Testing it against a constant (ProductID ==
+// "free") is a gate, as a status test is.
+func isPlanRef(name string) bool {
+	return sqlclass.IsPlanColumn(strings.Join(apis.SplitWords(name), "_"))
 }
 
 // isKeyField reports whether a field identifies the record rather than

@@ -83,7 +83,45 @@ func statusGateRace(model *dataaccess.Result, g gate) (act, write *dataaccess.Op
 			return act, write
 		}
 	}
+	return actOnStaleState(model, g)
+}
+
+// actOnStaleState returns a duplicable act in an arm of the gate and the
+// state write that runs between the read and the branch: the code moves
+// the state first and then acts on the state it read before
+// (upgrading := sub.ProductID == free; replace(sub, paid); if upgrading
+// { mail }). Both callers read free, both write paid, both mail.
+func actOnStaleState(model *dataaccess.Result, g gate) (act, write *dataaccess.Op) {
+	if g.ifi == nil || g.at == nil || g.at.Block() == nil || g.at.Parent() != g.ifi.Parent() {
+		return nil, nil // a loop's or a window's gate, or a record passed in
+	}
+	between := blocksBetween(g.at.Block(), g.ifi.Block())
+	for _, w := range stateWrites(g, model.Ops, between) {
+		loc, ok := locate(w.Instr, g.fn)
+		if !ok || !ssautil.Before(g.at, loc) || !ssautil.Before(loc, g.ifi) || !writesTestedField(model, g, w) {
+			continue
+		}
+		for _, region := range g.regions() {
+			act := duplicableAct(g, w, model.Ops, region)
+			if act == nil || gateSerialised(g, w, act, model.Ops, region) || gateRechecked(g, act, model.Ops) {
+				continue
+			}
+			return act, w
+		}
+	}
 	return nil, nil
+}
+
+// blocksBetween returns the blocks every path from first to last goes
+// through: those first dominates and that dominate last.
+func blocksBetween(first, last *ssa.BasicBlock) []*ssa.BasicBlock {
+	var out []*ssa.BasicBlock
+	for _, b := range first.Parent().Blocks {
+		if first.Dominates(b) && b.Dominates(last) {
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 // regions returns the blocks the gate lets through, each on its own: an
@@ -250,7 +288,11 @@ func duplicableAct(g gate, write *dataaccess.Op, ops []*dataaccess.Op, region []
 // read tells whether it locked the row (FOR UPDATE on the transaction it
 // then passes on, an advisory lock, a lock helper before the read).
 func gateSerialised(g gate, write, act *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.BasicBlock) bool {
-	if write.StateGuard || picksWinner(write) || !g.readElsewhere && readSerialised(g.read, ops) {
+	// A state test in the write's WHERE picks a winner only when the write
+	// changes what it tests; an increment guarded by a column it leaves
+	// alone (SET sent = sent + 1 WHERE provider = $1 AND code = $2)
+	// matches again for the second caller.
+	if write.StateGuard && !dataaccess.DoublesWrite(write) || picksWinner(write) || !g.readElsewhere && readSerialised(g.read, ops) {
 		return true
 	}
 	if lockedRecheck(write) && (act == write || lockedRecheck(act)) {
