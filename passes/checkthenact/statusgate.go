@@ -101,6 +101,12 @@ func actOnStaleState(model *dataaccess.Result, g gate) (act, write *dataaccess.O
 		if !ok || !ssautil.Before(g.at, loc) || !ssautil.Before(loc, g.ifi) || !writesTestedField(model, g, w) {
 			continue
 		}
+		if !savesRecord(g.records, w) && (w.Resource.Table == "" || g.read.Resource.Table == "") {
+			continue // a write of some row the same value names, not known to be the state's
+		}
+		if (savesWholeRecord(g.records, w) || passesRecord(g.records, w)) && !(w.Summary != nil && helperAssigns(model, w, g.field)) && !storedBefore(g.records, g.field, w) {
+			continue // the record read, saved before the branch with its tested field as it was
+		}
 		for _, region := range g.regions() {
 			act := duplicableAct(g, w, model.Ops, region)
 			if act == nil || gateSerialised(g, w, act, model.Ops, region) || gateRechecked(g, act, model.Ops) {
@@ -110,6 +116,15 @@ func actOnStaleState(model *dataaccess.Result, g gate) (act, write *dataaccess.O
 		}
 	}
 	return nil, nil
+}
+
+// storedBefore reports whether the code stores into the field of the
+// records on every path before write saves them.
+func storedBefore(records []ssa.Value, field string, write *dataaccess.Op) bool {
+	return field != "" && slices.ContainsFunc(fieldStoresBefore(records, write), func(st *ssa.Store) bool {
+		fa := st.Addr.(*ssa.FieldAddr)
+		return ssautil.FieldName(fa.X.Type(), fa.Field) == field
+	})
 }
 
 // blocksBetween returns the blocks every path from first to last goes

@@ -91,3 +91,26 @@ func (p *Plans) VerifyOnce(ctx context.Context, userID int64, verified PlanSubsc
 	}()
 	return nil
 }
+
+func (p *Plans) save(ctx context.Context, s *PlanSubscription) error {
+	_, err := p.db.ExecContext(ctx, `UPDATE subscriptions SET product_id = $2, expiry = $3 WHERE subscription_id = $1`, s.ID, s.ProductID, s.Expiry)
+	return err
+}
+
+// Near miss: the record saved before the branch moves only its expiry;
+// the plan it branches on is the same for every caller, and no caller
+// moves it.
+func (p *Plans) Extend(ctx context.Context, userID int64, expiry int64) error {
+	cur, err := p.current(ctx, userID)
+	if err != nil {
+		return err
+	}
+	cur.Expiry = expiry
+	if err := p.save(ctx, &cur); err != nil {
+		return err
+	}
+	if cur.ProductID == freePlan {
+		_ = p.mail.SendUpgradeMail(ctx, userID)
+	}
+	return nil
+}
