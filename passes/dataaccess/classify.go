@@ -345,15 +345,21 @@ func isNewRecord(v ssa.Value, writer string) bool {
 // returnedByLoader reports whether v is a record returned by value from a
 // function named for loading one (getUser, loadAccount).
 func returnedByLoader(v ssa.Value) bool {
+	_, f := producedBy(v)
+	return f != nil && namedForLoading(f.Name())
+}
+
+// producedBy returns the call v is a result of (the call itself, or the
+// tuple an Extract takes from) and its callee; nil for other values.
+func producedBy(v ssa.Value) (*ssa.Call, *types.Func) {
 	if e, ok := v.(*ssa.Extract); ok {
 		v = e.Tuple
 	}
 	call, ok := v.(*ssa.Call)
 	if !ok {
-		return false
+		return nil, nil
 	}
-	f := callee(&call.Call)
-	return f != nil && namedForLoading(f.Name())
+	return call, callee(&call.Call)
 }
 
 // setsPrimaryKey reports whether a field address of a record, or of a

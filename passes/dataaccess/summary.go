@@ -851,14 +851,7 @@ func passedTxFunc(fn *ssa.Function, ops []*Op) int {
 }
 
 func isBeginResult(v ssa.Value) bool {
-	if e, ok := v.(*ssa.Extract); ok {
-		v = e.Tuple
-	}
-	c, ok := v.(*ssa.Call)
-	if !ok {
-		return false
-	}
-	f := callee(&c.Call)
+	c, f := producedBy(v)
 	return f != nil && receiver(&c.Call) != nil && opensTransaction(f.Name())
 }
 
