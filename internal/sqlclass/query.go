@@ -428,7 +428,7 @@ var whereClauseEnd = map[string]bool{"returning": true, "order": true, "limit": 
 // the tenant: those pick the row, they say nothing about its state.
 func (s *stmt) whereTestsState(from int) bool {
 	return s.whereTests(from, func(col string, op int) bool {
-		return (!IsKeyColumn(col) || IsPlanColumn(col) && s.comparedWithConstant(op)) && !s.filtersDeleted(from, col)
+		return (!IsKeyColumn(col) || s.testsKeyAsState(col, op)) && !s.filtersDeleted(from, col)
 	})
 }
 
@@ -467,7 +467,7 @@ func (s *stmt) comparedWithConstant(k int) bool {
 func (s *stmt) whereTestsSetColumn(from int) bool {
 	set := s.setColumns(from)
 	return s.whereTests(from, func(col string, op int) bool {
-		return (!IsKeyColumn(col) || IsPlanColumn(col) && s.comparedWithConstant(op)) && slices.Contains(set, col)
+		return (!IsKeyColumn(col) || s.testsKeyAsState(col, op)) && slices.Contains(set, col)
 	})
 }
 
@@ -512,6 +512,23 @@ func (s *stmt) comparedAt(k int) bool {
 		}
 	}
 	return false
+}
+
+// testsKeyAsState reports whether the comparison at op tests a key-like
+// column as a state: a reference not set yet (family_admin_id IS NULL,
+// the row not attached to anything), or the plan a row is on compared
+// with a constant (product_id = 'free').
+func (s *stmt) testsKeyAsState(col string, op int) bool {
+	return s.comparedWithNull(op) || IsPlanColumn(col) && s.comparedWithConstant(op)
+}
+
+// comparedWithNull reports whether the comparison starting at k is with
+// NULL (IS NULL, IS NOT NULL).
+func (s *stmt) comparedWithNull(k int) bool {
+	for s.comparedAt(k) {
+		k++
+	}
+	return s.word(k) == "null"
 }
 
 // comparedWithColumn reports whether the operator at k compares with

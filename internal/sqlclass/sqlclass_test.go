@@ -258,6 +258,8 @@ func TestSchemaAndStateGuard(t *testing.T) {
 		{"delete by key", `DELETE FROM holds WHERE hold_key = $1`, Statement{Kind: Delete, Table: "holds"}},
 		{"update from a plan", `UPDATE subscriptions SET product_id = $2 WHERE subscription_id = $1 AND product_id = 'free'`, Statement{Kind: Update, Table: "subscriptions", StateGuard: true, Transition: true}},
 		{"update keyed by a product", `UPDATE stock SET reserved = $2 WHERE product_id = $1`, Statement{Kind: Update, Table: "stock"}},
+		{"update of a reference not set yet", `UPDATE users SET family_admin_id = $1 WHERE user_id = $2 AND family_admin_id IS NULL`, Statement{Kind: Update, Table: "users", StateGuard: true, Transition: true}},
+		{"update keyed by a reference", `UPDATE users SET name = $1 WHERE user_id = $2 AND family_admin_id = $3`, Statement{Kind: Update, Table: "users"}},
 	})
 }
 

@@ -403,6 +403,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 	for _, w := range writes {
 		s.StateGuard = s.StateGuard && w.StateGuard
 	}
+	s.StateGuard = s.StateGuard || guardDecidesSuccess(fn, ops)
 	s.KeyValue = len(data) > 0 && !slices.ContainsFunc(data, func(op *Op) bool { return !KeyValue(op) })
 	if len(data) > 0 {
 		// A body that mixes kinds (reads, then writes) still runs on one
@@ -607,6 +608,54 @@ func allUpdates(writes []*Op) bool {
 		}
 	}
 	return true
+}
+
+// guardDecidesSuccess reports whether the body succeeds only when a
+// guarded write of it changed a row: its commit, or each return of a nil
+// error after it, runs only on the branch that the write's outcome (its
+// rows affected) opens (UPDATE users SET family_admin_id = $1 WHERE ...
+// AND family_admin_id IS NULL; if affected != 1 { rollback; return err }).
+// Beside unguarded writes of the same transaction, the helper still picks
+// one winner: the second caller gets an error and its writes roll back.
+func guardDecidesSuccess(fn *ssa.Function, ops []*Op) bool {
+	for _, w := range ops {
+		call, ok := w.Instr.(*ssa.Call)
+		if !ok || w.Fn != fn || !w.StateGuard || !w.Kind.IsWrite() || DoublesWrite(w) {
+			continue
+		}
+		exits := successExits(fn, ops, w)
+		if len(exits) > 0 && !slices.ContainsFunc(exits, func(exit ssa.Instruction) bool { return !ssautil.Gates(call, true, exit) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// successExits returns where fn succeeds after w: the commits of its
+// transaction, or else the returns of a nil error.
+func successExits(fn *ssa.Function, ops []*Op, w *Op) []ssa.Instruction {
+	var commits, returns []ssa.Instruction
+	for _, c := range ops {
+		if c.Fn == fn && c.Kind == apis.Commit && ssautil.Reachable(w.Instr, c.Instr) {
+			commits = append(commits, c.Instr)
+		}
+	}
+	if len(commits) > 0 {
+		return commits
+	}
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) == 0 || !ssautil.Reachable(w.Instr, ret) {
+			continue
+		}
+		if k, ok := ret.Results[len(ret.Results)-1].(*ssa.Const); ok && k.IsNil() && ssautil.IsError(k.Type()) {
+			returns = append(returns, ret)
+		}
+	}
+	return returns
 }
 
 // wonClaimGates reports whether op runs only where an atomic claim of its
