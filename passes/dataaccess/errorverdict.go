@@ -59,12 +59,81 @@ func passedFailure(v ssa.Value, seen map[ssa.Value]bool) bool {
 			return true // row.Scan(&n), tx.Commit(): the library's failure
 		}
 		for _, a := range v.Call.Args {
-			if slices.ContainsFunc(variadicElems(a), func(e ssa.Value) bool { return ssautil.IsError(e.Type()) && passedFailure(e, seen) }) {
+			if slices.ContainsFunc(variadicElems(a), func(e ssa.Value) bool { e = boxedError(e); return ssautil.IsError(e.Type()) && passedFailure(e, seen) }) {
 				return true // fmt.Errorf("...: %w", err)
 			}
 			if ssautil.IsError(a.Type()) && passedFailure(a, seen) {
 				return true // fmt.Errorf("...: %w", err)
 			}
+		}
+	}
+	return false
+}
+
+// boxedError returns the error a variadic argument boxes into an any
+// (fmt.Errorf("...: %w", err)), or the argument.
+func boxedError(e ssa.Value) ssa.Value {
+	switch b := e.(type) {
+	case *ssa.ChangeInterface:
+		if ssautil.IsError(b.X.Type()) {
+			return b.X
+		}
+	case *ssa.MakeInterface:
+		if ssautil.IsError(b.X.Type()) {
+			return b.X
+		}
+	}
+	return e
+}
+
+// errsOnlyForAbsence reports whether every error fn makes of its own (not
+// one a call handed it) says "not found": a sentinel named for it, or a
+// wrapping of one (stacktrace.Propagate(ErrNotFound, ""), fmt.Errorf("%w",
+// ErrNoRows)). Such a check errs when the row is missing, so its nil is
+// "present": the opposite of a validator's ErrUserExists.
+func errsOnlyForAbsence(fn *ssa.Function) bool {
+	own := 0
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		for _, r := range ret.Results {
+			if !ssautil.IsError(r.Type()) || isNilConst(r) || passedFailure(r, map[ssa.Value]bool{}) {
+				continue
+			}
+			if !saysNotFound(r, 0) {
+				return false
+			}
+			own++
+		}
+	}
+	return own > 0
+}
+
+// saysNotFound reports whether an error value is a not-found sentinel or
+// a wrapping of one.
+func saysNotFound(v ssa.Value, depth int) bool {
+	if depth > 3 {
+		return false
+	}
+	v = Unwrap(v)
+	if IsNotFoundSentinel(v) {
+		return true
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	for _, a := range call.Call.Args {
+		if slices.ContainsFunc(variadicElems(a), func(e ssa.Value) bool { return saysNotFound(e, depth+1) }) {
+			return true
+		}
+		if ssautil.IsError(a.Type()) && saysNotFound(a, depth+1) {
+			return true
 		}
 	}
 	return false

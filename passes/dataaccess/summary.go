@@ -418,7 +418,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		s.ExcludeParams = excludedParams(fn)
 	}
 	s.ErrWhenPresent = (s.Kind == apis.Exists || s.Kind == apis.Read && forgivesAbsence(fn)) &&
-		returnsOnlyVerdict(fn) && !onlyPassesFailures(fn) && !namedForLoading(fn.Name()) && !namedForState(fn.Name())
+		returnsOnlyVerdict(fn) && !onlyPassesFailures(fn) && !errsOnlyForAbsence(fn) && !namedForLoading(fn.Name()) && !namedForState(fn.Name())
 	s.ZeroWhenAbsent = (s.Kind == apis.Read || s.Kind == apis.Exists) && returnsZeroWhenAbsent(fn, checks)
 	// Every read of the body picks by state: GetAllChannels(scope), whose
 	// "disabled" scope alone filters on the status, lists by no state.
