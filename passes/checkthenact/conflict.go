@@ -22,8 +22,8 @@ import (
 // the summaries of the helpers that run them.
 func conflictMissesCheck(check, write *dataaccess.Op) bool {
 	matched, conflictColumns := checkedColumns(check), dataaccess.ColumnsOf(write).Conflict
-	if matched == nil || conflictColumns == "" {
-		return false
+	if matched == nil || conflictColumns == "" || dataaccess.AnswersOtherKeys(write) {
+		return false // no target known, or another unique key's violation is answered
 	}
 	for _, c := range strings.Split(conflictColumns, ",") {
 		if !slices.Contains(matched, c) {

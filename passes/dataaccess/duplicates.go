@@ -12,6 +12,17 @@ import (
 	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
+// AnswersOtherKeys reports whether a conditional insert (ON CONFLICT on
+// one target) is followed by a test for a unique violation, or is a call
+// of a helper whose every such insert is: the violation of another unique
+// key of the table is expected and answered where the insert runs.
+func AnswersOtherKeys(op *Op) bool {
+	if op.Summary != nil {
+		return op.Summary.OtherKeysAnswered
+	}
+	return op.Kind.IsAtomicInsert() && len(duplicateTests(op.Instr, "")) > 0
+}
+
 // duplicateTests returns the values, in the code of write's function that
 // can run after it, that test for a unique violation: a comparison of an
 // error code with 23505 (or pgerrcode's UniqueViolation, lib/pq's

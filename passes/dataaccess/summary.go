@@ -128,6 +128,12 @@ type Summary struct {
 	// earlier test of the state is a pre-check, and a twin waits and
 	// finds the work done (see rechecks.go).
 	Rechecks bool
+	// OtherKeysAnswered is set for a body whose conditional inserts (ON
+	// CONFLICT on one target) are each followed by a test for a unique
+	// violation: the table has another unique key, and the body answers
+	// its violation (a custom domain taken by another user becomes a
+	// conflict error). A caller's check of that other key is answered.
+	OtherKeysAnswered bool
 	// ErrWhenPresent is set for a check whose only result is an error (a
 	// validator: ValidateUserCreation returns ErrUserExists) or a message
 	// (CheckUserExists returns "user already exists"): the error or the
@@ -230,10 +236,14 @@ func (s *Summary) excludeParamsString() string {
 // overwritesString spells Overwrites only when set, as keyValueString
 // does.
 func (s *Summary) overwritesString() string {
-	if !s.Overwrites {
-		return ""
+	out := ""
+	if s.Overwrites {
+		out += " overwrites"
 	}
-	return " overwrites"
+	if s.OtherKeysAnswered {
+		out += " otherkeys"
+	}
+	return out
 }
 
 // selectsByStateString spells SelectsByState only when set, as
@@ -449,6 +459,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		s.KeyStore = keyStore(fn, data)
 		s.Claim = s.Kind.IsWrite() && (apis.IsClaimTable(s.Table) || apis.IsClaimName(fn.Name()) || anyClaim(data))
 		s.setColumns(checks, atomic)
+		s.OtherKeysAnswered = len(atomic) > 0 && !slices.ContainsFunc(atomic, func(op *Op) bool { return !AnswersOtherKeys(op) })
 		s.Overwrites = overwritingUpserts(s.Kind, atomic)
 		s.ConflictParam = conflictParam(fn, s.Kind, atomic)
 	}

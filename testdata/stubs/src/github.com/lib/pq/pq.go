@@ -8,8 +8,9 @@ type ErrorCode string
 func (ec ErrorCode) Name() string { return string(ec) }
 
 type Error struct {
-	Code    ErrorCode
-	Message string
+	Code       ErrorCode
+	Message    string
+	Constraint string
 }
 
 func (e *Error) Error() string { return e.Message }
