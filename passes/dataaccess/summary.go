@@ -191,7 +191,7 @@ func (s *Summary) String() string {
 	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t acts=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t locks=%t errwhenpresent=%t zerowhenabsent=%t handlesdup=%t duperr=%q inserts=%v nonidempotent=%t doubles=%t saves=%d",
 		s.Kind, s.Table, s.HandleParam, s.HandleKind, s.KeyParam, s.Claim, s.Effect, s.Acts, s.TxFuncParam,
 		s.Writes, s.Commits, s.RecvHandle, s.StateGuard, s.Locks, s.ErrWhenPresent, s.ZeroWhenAbsent, s.HandlesDuplicate, s.DuplicateErr, s.InsertTables,
-		s.NonIdempotent, s.DoublesWrite, s.SavesParam) + s.sqlParamString() + s.keyValueString() + s.keyFormString() + s.selectsByStateString() + s.tableArgString() + s.conflictParamString() + s.overwritesString() + s.rechecksString() + s.excludeParamsString()
+		s.NonIdempotent, s.DoublesWrite, s.SavesParam) + s.sqlParamString() + s.keyValueString() + s.keyFormString() + s.selectsByStateString() + s.tableArgString() + s.conflictParamString() + s.flagsString() + s.excludeParamsString()
 }
 
 // tableArgString spells TableArg only when set, as keyValueString does.
@@ -211,19 +211,6 @@ func (s *Summary) conflictParamString() string {
 	return fmt.Sprintf(" conflictparam=%d", s.ConflictParam)
 }
 
-// rechecksString spells LockedRead and Rechecks only when set, as
-// keyValueString does.
-func (s *Summary) rechecksString() string {
-	out := ""
-	if s.LockedRead {
-		out += " lockedread"
-	}
-	if s.Rechecks {
-		out += " rechecks"
-	}
-	return out
-}
-
 // excludeParamsString spells ExcludeParams only when set, as
 // keyValueString does.
 func (s *Summary) excludeParamsString() string {
@@ -233,15 +220,18 @@ func (s *Summary) excludeParamsString() string {
 	return fmt.Sprintf(" excludes=%v", s.ExcludeParams)
 }
 
-// overwritesString spells Overwrites only when set, as keyValueString
-// does.
-func (s *Summary) overwritesString() string {
+// flagsString spells the flags that are set, each as its word, as
+// keyValueString does for its value: Overwrites, OtherKeysAnswered,
+// LockedRead and Rechecks.
+func (s *Summary) flagsString() string {
 	out := ""
-	if s.Overwrites {
-		out += " overwrites"
-	}
-	if s.OtherKeysAnswered {
-		out += " otherkeys"
+	for _, f := range []struct {
+		set  bool
+		word string
+	}{{s.Overwrites, "overwrites"}, {s.OtherKeysAnswered, "otherkeys"}, {s.LockedRead, "lockedread"}, {s.Rechecks, "rechecks"}} {
+		if f.set {
+			out += " " + f.word
+		}
 	}
 	return out
 }
