@@ -78,3 +78,17 @@ func IsInterfaceMethod(fn *types.Func) bool {
 	recv := fn.Signature().Recv()
 	return recv != nil && types.IsInterface(recv.Type())
 }
+
+// ExportObjectFact exports fact on obj when obj belongs to the package
+// under analysis, and drops it otherwise. A function the package's SSA
+// holds may be another package's: an instantiation of a generic method
+// declared elsewhere (decorator.CommandHandler[CancelTraining].Handle)
+// has the generic method as its object, and the analysis framework
+// refuses, for the whole package, a fact set on another package's
+// object.
+func ExportObjectFact(pass *analysis.Pass, obj types.Object, fact analysis.Fact) {
+	if obj == nil || obj.Pkg() != pass.Pkg {
+		return
+	}
+	pass.ExportObjectFact(obj, fact)
+}

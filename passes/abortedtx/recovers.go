@@ -4,6 +4,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemvet/idemvet/internal/passutil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -36,7 +37,7 @@ func exportRecovers(pass *analysis.Pass, model *dataaccess.Result, nonAborting b
 			all = all && rolledBackBeforeReturn(pass, model, s)
 		}
 		if all {
-			pass.ExportObjectFact(obj, &recovers{})
+			passutil.ExportObjectFact(pass, obj, &recovers{})
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/passutil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -32,7 +33,7 @@ func exportRollsBackTo(pass *analysis.Pass, model *dataaccess.Result) {
 		}
 		for i, p := range fn.Params {
 			if rollsBackFirst(pass, model, fn, dataaccess.Handle{Path: dataaccess.RootPath(p), Kind: apis.HandleTx}) {
-				pass.ExportObjectFact(obj, &rollsBackTo{Param: i})
+				passutil.ExportObjectFact(pass, obj, &rollsBackTo{Param: i})
 				break
 			}
 		}

@@ -81,7 +81,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for fn, a := range local {
 		if obj := fn.Object(); obj != nil && fn.Parent() == nil {
-			pass.ExportObjectFact(obj, &Acks{Call: a.name, Response: a.response})
+			passutil.ExportObjectFact(pass, obj, &Acks{Call: a.name, Response: a.response})
 		}
 	}
 	for _, f := range findings {

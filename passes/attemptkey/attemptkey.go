@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/passutil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -69,12 +70,12 @@ func run(pass *analysis.Pass) (any, error) {
 	// Other packages can name only exported functions and methods.
 	for obj, k := range a.facts.keyFuncs {
 		if obj.Exported() {
-			pass.ExportObjectFact(obj, k)
+			passutil.ExportObjectFact(pass, obj, k)
 		}
 	}
 	for obj, h := range a.facts.helpers {
 		if obj.Exported() {
-			pass.ExportObjectFact(obj, h)
+			passutil.ExportObjectFact(pass, obj, h)
 		}
 	}
 	for _, fn := range a.ssa.SrcFuncs {

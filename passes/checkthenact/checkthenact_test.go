@@ -16,7 +16,7 @@ import (
 func TestCheckThenAct(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), checkthenact.Analyzer,
 		"sqlcheck", "pgxcheck", "gormcheck", "redischeck", "memcheck",
-		"entcheck", "buncheck", "sqlxcheck", "repocheck", "startupmain", "startuplib", "startuplib/migrations", "startuplib/initialize", "startuplib/initiatives", "statusgate", "shapes", "webcachecheck", "passedgates", "gormv1check", "ifaceimport", "ifaceresolve", "fieldsql", "outcomes", "heldbycallers",
+		"entcheck", "buncheck", "sqlxcheck", "repocheck", "startupmain", "startuplib", "startuplib/migrations", "startuplib/initialize", "startuplib/initiatives", "genericdecor/decorator", "genericdecor/app", "statusgate", "shapes", "webcachecheck", "passedgates", "gormv1check", "ifaceimport", "ifaceresolve", "fieldsql", "outcomes", "heldbycallers",
 		"findorcreate", "unstar", "limits", "xormcheck", "legacypaths", "flowerrors", "buildercheck", "popcheck", "gopgcheck", "sqlfilescheck", "objectapi", "startuplifecycle", "freshkeys", "dupsentinel", "zerorecords", "startupregistry", "querylayers", "namedqueries", "tokenreuse", "firstorinit", "rowsloops", "helpertokens", "bootloop", "buscheck", "bindings", "nextkeys", "crossgate", "guardedcheck", "lostupdates", "gozerocheck", "ignoredclaims", "notexists", "childchecks", "cachewrap/cache", "cachewrap", "layered/store", "layered/api", "workflowsteps", "activityfeed", "replaykeys", "storedlookups", "sqlclocks/db", "sqlclocks", "swallowedduplicates", "sqlcgates/ledger", "sqlcgates", "idemmiddleware", "countersbehind", "tableparams", "kvcommands", "reservations/store", "reservations/api", "firstcomers", "updateelseinsert", "dbxcheck", "sqlizerwrap", "validators", "floors", "putrecords")
 }
 

@@ -73,7 +73,7 @@ func exportCountGuards(pass *analysis.Pass) (any, error) {
 		if fact := countGuardOf(pass, fn, ops); fact != nil {
 			out[obj] = fact
 			if obj.Exported() {
-				pass.ExportObjectFact(obj, fact)
+				passutil.ExportObjectFact(pass, obj, fact)
 			}
 		}
 	}

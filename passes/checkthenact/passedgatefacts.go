@@ -90,7 +90,7 @@ func exportPassedGates(pass *analysis.Pass) (any, error) {
 	}
 	for fn, fact := range gates {
 		if obj, ok := fn.Object().(*types.Func); ok && obj.Exported() {
-			pass.ExportObjectFact(obj, fact)
+			passutil.ExportObjectFact(pass, obj, fact)
 		}
 	}
 	return importedGates(pass, model), nil

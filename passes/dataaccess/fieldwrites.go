@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemvet/idemvet/internal/passutil"
 	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
@@ -142,7 +143,7 @@ func (m *modeler) summarizeFieldWrites(sccs []component, byFunc map[*ssa.Functio
 	}
 	for obj, w := range m.fieldWrites {
 		if w != nil {
-			m.pass.ExportObjectFact(obj, w)
+			passutil.ExportObjectFact(m.pass, obj, w)
 		}
 	}
 	m.pass.ExportPackageFact(new(FieldWritesKnown))

@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemvet/idemvet/internal/passutil"
 	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
@@ -169,7 +170,7 @@ func (m *modeler) exportInterfaceSummaries() {
 		for i := range it.NumExplicitMethods() {
 			f := it.ExplicitMethod(i)
 			if s := m.implSummaryOf(iface, f.Name()); s != nil {
-				m.pass.ExportObjectFact(f, s)
+				passutil.ExportObjectFact(m.pass, f, s)
 			}
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemvet/idemvet/internal/passutil"
 )
 
 // A record's predicate method (func (u *User) IsLocalUser() bool { return
@@ -46,7 +48,7 @@ func exportPredicateFields(pass *analysis.Pass) func(*types.Func) string {
 			obj, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
 			if field := predicateField(pass.TypesInfo, fd); obj != nil && field != "" {
 				local[obj] = field
-				pass.ExportObjectFact(obj, &PredicateField{Field: field})
+				passutil.ExportObjectFact(pass, obj, &PredicateField{Field: field})
 			}
 		}
 	}

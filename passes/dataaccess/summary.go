@@ -931,7 +931,7 @@ func (m *modeler) inGOROOT(pos token.Pos) bool { return passutil.InStandardLibra
 func (m *modeler) exportFacts() {
 	m.exportInterfaceSummaries()
 	for obj, s := range m.local {
-		m.pass.ExportObjectFact(obj, s)
+		passutil.ExportObjectFact(m.pass, obj, s)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/passutil"
 	"github.com/idemvet/idemvet/internal/sqlclass"
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
@@ -37,7 +38,7 @@ func checkLookups(pass *analysis.Pass, model *dataaccess.Result, owners *owners)
 			}
 			if obj, ok := fn.Object().(*types.Func); ok && fn.Parent() == nil {
 				local[obj] = fact
-				pass.ExportObjectFact(obj, fact)
+				passutil.ExportObjectFact(pass, obj, fact)
 			}
 		}
 	}
