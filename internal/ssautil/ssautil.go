@@ -251,3 +251,18 @@ func ReturnsBool(call *ssa.Call) bool {
 func BlockReaches(from *ssa.BasicBlock, to ssa.Instruction) bool {
 	return from == to.Block() || len(from.Instrs) > 0 && Reachable(from.Instrs[0], to)
 }
+
+// Returns returns the return instructions of fn, one per block that
+// ends in one.
+func Returns(fn *ssa.Function) []*ssa.Return {
+	var out []*ssa.Return
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			out = append(out, ret)
+		}
+	}
+	return out
+}

@@ -171,10 +171,7 @@ func anyRowCheck(check, insert *dataaccess.Op) bool {
 // handedIn reports whether v is a parameter of its function or a field
 // of one (signup.Username), not a context or a handle.
 func handedIn(v ssa.Value) bool {
-	if ssautil.IsContext(v.Type()) {
-		return false
-	}
-	if n := ssautil.NamedOf(v.Type()); n != nil && n.Obj().Pkg() != nil && apis.KnownPackage(n.Obj().Pkg().Path()) {
+	if contextOrHandle(v) {
 		return false
 	}
 	p := dataaccess.RootPath(v)
@@ -192,16 +189,21 @@ func handedIn(v ssa.Value) bool {
 // constant, a context or a database handle: nothing a caller could tell
 // it apart by.
 func carriesNoKey(op *dataaccess.Op) bool {
-	for _, v := range op.Inputs() {
-		if _, isConst := v.(*ssa.Const); isConst || ssautil.IsContext(v.Type()) {
-			continue
-		}
-		if n := ssautil.NamedOf(v.Type()); n != nil && n.Obj().Pkg() != nil && apis.KnownPackage(n.Obj().Pkg().Path()) {
-			continue
-		}
-		return false
+	return !slices.ContainsFunc(op.Inputs(), func(v ssa.Value) bool {
+		_, isConst := v.(*ssa.Const)
+		return !isConst && !contextOrHandle(v)
+	})
+}
+
+// contextOrHandle reports whether v is a context or a value of a data
+// library's type (a *gorm.DB, a *sql.Tx): what an operation runs with,
+// not what it is keyed by.
+func contextOrHandle(v ssa.Value) bool {
+	if ssautil.IsContext(v.Type()) {
+		return true
 	}
-	return true
+	n := ssautil.NamedOf(v.Type())
+	return n != nil && n.Obj().Pkg() != nil && apis.KnownPackage(n.Obj().Pkg().Path())
 }
 
 // ungatedAct returns an insert of the checked row on the absent branch

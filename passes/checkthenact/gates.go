@@ -125,19 +125,32 @@ func returnedStates(op *dataaccess.Op) []stateValue {
 // predicate that says whether the record was found (IsZero) tests its
 // existence, not its state.
 func recordPredicates(rec ssa.Value) []stateValue {
+	var out []stateValue
+	for _, call := range recordMethodCalls(rec) {
+		if len(call.Call.Args) == 1 && ssautil.ReturnsBool(call) && !existencePredicates[call.Call.StaticCallee().Name()] {
+			out = append(out, stateValue{call, ""})
+		}
+	}
+	return out
+}
+
+// recordMethodCalls returns the calls of the record's own methods on it:
+// on the record, or, for a pointer, on each value loaded from it (value
+// receivers).
+func recordMethodCalls(rec ssa.Value) []*ssa.Call {
 	receivers := []ssa.Value{rec}
 	if _, isPtr := rec.Type().Underlying().(*types.Pointer); isPtr {
-		receivers = append(receivers, ssautil.LoadsOf(rec)...) // value receivers
+		receivers = append(receivers, ssautil.LoadsOf(rec)...)
 	}
-	var out []stateValue
+	var out []*ssa.Call
 	for _, r := range receivers {
 		for _, ref := range *r.Referrers() {
 			call, ok := ref.(*ssa.Call)
-			if !ok || len(call.Call.Args) != 1 || call.Call.Args[0] != r || !ssautil.ReturnsBool(call) {
+			if !ok || len(call.Call.Args) == 0 || call.Call.Args[0] != r {
 				continue
 			}
-			if fn := call.Call.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && !existencePredicates[fn.Name()] {
-				out = append(out, stateValue{call, ""})
+			if fn := call.Call.StaticCallee(); fn != nil && fn.Signature.Recv() != nil {
+				out = append(out, call)
 			}
 		}
 	}

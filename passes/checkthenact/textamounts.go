@@ -45,24 +45,10 @@ func textAmounts(read *dataaccess.Op) []stateValue {
 // for a text field the method is named for (u.DecryptMoney(key) of
 // Money, w.FundsValue() of Funds).
 func decodedByRecord(rec ssa.Value) []stateValue {
-	receivers := []ssa.Value{rec}
-	if _, isPtr := rec.Type().Underlying().(*types.Pointer); isPtr {
-		receivers = append(receivers, ssautil.LoadsOf(rec)...)
-	}
 	var out []stateValue
-	for _, r := range receivers {
-		for _, ref := range *r.Referrers() {
-			call, ok := ref.(*ssa.Call)
-			if !ok || len(call.Call.Args) == 0 || call.Call.Args[0] != r {
-				continue
-			}
-			fn := call.Call.StaticCallee()
-			if fn == nil || fn.Signature.Recv() == nil {
-				continue
-			}
-			if field := textFieldNamed(r.Type(), fn.Name()); field != "" {
-				out = append(out, numberResults(call, field)...)
-			}
+	for _, call := range recordMethodCalls(rec) {
+		if field := textFieldNamed(call.Call.Args[0].Type(), call.Call.StaticCallee().Name()); field != "" {
+			out = append(out, numberResults(call, field)...)
 		}
 	}
 	return out

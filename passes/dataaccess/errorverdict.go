@@ -18,18 +18,21 @@ func onlyPassesFailures(fn *ssa.Function) bool {
 	if res.Len() == 0 || !ssautil.IsError(res.At(res.Len()-1).Type()) {
 		return false
 	}
-	for _, b := range fn.Blocks {
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok {
-			continue
-		}
+	return len(ownErrors(fn)) == 0
+}
+
+// ownErrors returns the errors fn returns that it makes itself: neither
+// nil nor a failure a call handed it (see passedFailure).
+func ownErrors(fn *ssa.Function) []ssa.Value {
+	var out []ssa.Value
+	for _, ret := range ssautil.Returns(fn) {
 		for _, r := range ret.Results {
 			if ssautil.IsError(r.Type()) && !isNilConst(r) && !passedFailure(r, map[ssa.Value]bool{}) {
-				return false
+				out = append(out, r)
 			}
 		}
 	}
-	return true
+	return out
 }
 
 // passedFailure reports whether v is an error another call returned, or
@@ -92,26 +95,8 @@ func boxedError(e ssa.Value) ssa.Value {
 // ErrNoRows)). Such a check errs when the row is missing, so its nil is
 // "present": the opposite of a validator's ErrUserExists.
 func errsOnlyForAbsence(fn *ssa.Function) bool {
-	own := 0
-	for _, b := range fn.Blocks {
-		if len(b.Instrs) == 0 {
-			continue
-		}
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok {
-			continue
-		}
-		for _, r := range ret.Results {
-			if !ssautil.IsError(r.Type()) || isNilConst(r) || passedFailure(r, map[ssa.Value]bool{}) {
-				continue
-			}
-			if !saysNotFound(r, 0) {
-				return false
-			}
-			own++
-		}
-	}
-	return own > 0
+	own := ownErrors(fn)
+	return len(own) > 0 && !slices.ContainsFunc(own, func(e ssa.Value) bool { return !saysNotFound(e, 0) })
 }
 
 // saysNotFound reports whether an error value is a not-found sentinel or

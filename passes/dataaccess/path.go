@@ -154,10 +154,10 @@ func storeReaching(cell *ssa.Alloc, at ssa.Instruction) ssa.Value {
 			continue
 		}
 		stores++
-		if !storeDominates(st, at) {
+		if !ssautil.Before(st, at) {
 			continue
 		}
-		if nearest == nil || storeDominates(nearest, st) {
+		if nearest == nil || ssautil.Before(nearest, st) {
 			nearest = st
 		}
 	}
@@ -165,26 +165,6 @@ func storeReaching(cell *ssa.Alloc, at ssa.Instruction) ssa.Value {
 		return nil
 	}
 	return nearest.Val
-}
-
-// storeDominates reports whether st runs before at on every path to it.
-func storeDominates(st *ssa.Store, at ssa.Instruction) bool {
-	sb, ab := st.Block(), at.Block()
-	if sb == nil || ab == nil || st.Parent() != at.Parent() {
-		return false
-	}
-	if sb != ab {
-		return sb.Dominates(ab)
-	}
-	for _, instr := range sb.Instrs {
-		switch instr {
-		case ssa.Instruction(st):
-			return true
-		case at:
-			return false
-		}
-	}
-	return false
 }
 
 // singleStore returns the value stored in a local variable that is

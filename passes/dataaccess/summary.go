@@ -644,12 +644,8 @@ func successExits(fn *ssa.Function, ops []*Op, w *Op) []ssa.Instruction {
 	if len(commits) > 0 {
 		return commits
 	}
-	for _, b := range fn.Blocks {
-		if len(b.Instrs) == 0 {
-			continue
-		}
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok || len(ret.Results) == 0 || !ssautil.Reachable(w.Instr, ret) {
+	for _, ret := range ssautil.Returns(fn) {
+		if len(ret.Results) == 0 || !ssautil.Reachable(w.Instr, ret) {
 			continue
 		}
 		if k, ok := ret.Results[len(ret.Results)-1].(*ssa.Const); ok && k.IsNil() && ssautil.IsError(k.Type()) {
