@@ -150,6 +150,29 @@ func exchangeDeviceCode(ctx context.Context, db *gorm.DB, in exchangeInput) (str
 	return refresh, tx.Commit().Error
 }
 
+// Near miss: the device code is spent by a delete that also tests its
+// authorisation, and only the poll whose delete removed it gets tokens.
+func exchangeDeviceCodeOnce(ctx context.Context, db *gorm.DB, in exchangeInput) (string, error) {
+	tx := db.Begin()
+	defer tx.Rollback()
+	var grant OAuthDeviceCode
+	if err := tx.WithContext(ctx).Where("device_code = ? AND client_id = ?", in.DeviceCode, in.ClientID).First(&grant).Error; err != nil {
+		return "", errInvalidGrant
+	}
+	res := tx.WithContext(ctx).Where("is_authorized = ?", true).Delete(&grant)
+	if res.Error != nil {
+		return "", res.Error
+	}
+	if res.RowsAffected == 0 {
+		return "", errInvalidGrant
+	}
+	refresh, err := issueRefreshToken(ctx, tx, in.ClientID, grant.UserID)
+	if err != nil {
+		return "", err
+	}
+	return refresh, tx.Commit().Error
+}
+
 // Rotation: the refresh token presented is replaced by a new row of the
 // same table, then deleted. Two refreshes with one token both get a new
 // one, and the family that rotation should end lives on twice.
