@@ -11,7 +11,7 @@ import (
 
 func TestAbortedTx(t *testing.T) {
 	goldentest.EveryGoldenFixed(t, analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), abortedtx.Analyzer, "pgxabort"))
-	analysistest.Run(t, analysistest.TestData(), abortedtx.Analyzer, "sqlabort", "mysqlabort", "gormabort", "sqlcabort", "sqlxabort", "bunabort", "entabort", "owntx", "pgxsavepoint")
+	analysistest.Run(t, analysistest.TestData(), abortedtx.Analyzer, "sqlabort", "mysqlabort", "gormabort", "sqlcabort", "sqlxabort", "bunabort", "entabort", "owntx", "pgxsavepoint", "writerdo")
 }
 
 func TestFixedCodeCompiles(t *testing.T) {

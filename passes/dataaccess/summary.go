@@ -752,7 +752,7 @@ func commonHandle(fn *ssa.Function, ops []*Op) (int, apis.HandleKind) {
 	}
 	if param < 0 {
 		for _, op := range ops {
-			if !fromOutside(op.Handle.Path.Base) {
+			if !fromOutside(fn, op.Handle.Path.Base) {
 				// A transaction the body opens itself (tx, err :=
 				// store.BeginTX(ctx)) is no handle of the caller's, not
 				// even when the body is a method of the caller's value.
@@ -764,13 +764,35 @@ func commonHandle(fn *ssa.Function, ops []*Op) (int, apis.HandleKind) {
 	return param, kind
 }
 
-// fromOutside reports whether a handle reaches the function from its
-// caller or its package: a parameter (the receiver too), a captured
-// variable, a package-level variable.
-func fromOutside(base ssa.Value) bool {
-	switch base.(type) {
-	case *ssa.Parameter, *ssa.FreeVar, *ssa.Global:
+// fromOutside reports whether a handle reaches fn from its caller or its
+// package: a parameter of fn or of a function fn is nested in (the
+// receiver too), a variable such a function captured, a package-level
+// variable. The parameter of a closure fn makes is not: whoever calls the
+// closure supplies it (a writer helper's Do(db, nil, func(txn *sql.Tx)
+// error) hands it a transaction of its own making).
+func fromOutside(fn *ssa.Function, base ssa.Value) bool {
+	switch b := base.(type) {
+	case *ssa.Global:
 		return true
+	case *ssa.Parameter:
+		return enclosing(b.Parent(), fn)
+	case *ssa.FreeVar:
+		if enclosing(b.Parent(), fn) {
+			return true
+		}
+		if bound := binding(b); bound != nil {
+			return fromOutside(fn, bound)
+		}
+	}
+	return false
+}
+
+// enclosing reports whether outer is fn or a function fn is nested in.
+func enclosing(outer, fn *ssa.Function) bool {
+	for f := fn; f != nil; f = f.Parent() {
+		if f == outer {
+			return true
+		}
 	}
 	return false
 }
