@@ -35,6 +35,11 @@ func IsPostgresDriver(path string) bool { return underAny(path, postgresDrivers)
 // database that keeps a transaction usable after a failed statement.
 func IsNonAbortingDriver(path string) bool { return underAny(path, nonAbortingDrivers) }
 
+// IsSQLiteDriver reports whether path is a SQLite driver or dialect.
+func IsSQLiteDriver(path string) bool {
+	return IsNonAbortingDriver(path) && strings.Contains(path, "sqlite")
+}
+
 func underAny(path string, roots []string) bool {
 	for _, r := range roots {
 		if path == r || strings.HasPrefix(path, r+"/") {

@@ -47,6 +47,7 @@ func (s *stmt) selectAt(i int) Statement {
 		st.SelectsByState = s.selectsByState(from + 1)
 	}
 	st.Counts = s.countSubqueries(first, end, base)
+	st.PicksOne = s.limitsToOne(end, base)
 	probe, sub := s.probeShape(first, end)
 	st.Exists = probe == existsProbe || probe == rowProbe && from >= 0
 	if st.Table == "" && sub != nil {
@@ -54,6 +55,30 @@ func (s *stmt) selectAt(i int) Statement {
 		st.Table, st.MatchColumns, st.WhereNames = inner.Table, inner.MatchColumns, inner.WhereNames
 	}
 	return st
+}
+
+// limitsToOne reports whether the query at depth base, from k on, ends in
+// LIMIT 1 or FETCH FIRST [1] ROW[S] ONLY of its own (not a subquery's).
+func (s *stmt) limitsToOne(k, base int) bool {
+	for ; k < len(s.toks) && s.depth[k] >= base; k++ {
+		if s.depth[k] != base {
+			continue
+		}
+		switch {
+		case s.word(k) == "limit":
+			return k+1 < len(s.toks) && s.toks[k+1].kind == tokNumber && s.toks[k+1].text == "1"
+		case s.words(k, "fetch", "first"), s.words(k, "fetch", "next"):
+			n := k + 2
+			if n < len(s.toks) && s.toks[n].kind == tokNumber {
+				if s.toks[n].text != "1" {
+					return false
+				}
+				n++
+			}
+			return s.word(n) == "row" || s.word(n) == "rows"
+		}
+	}
+	return false
 }
 
 // countSubqueries returns the tables the count(...) subqueries of the

@@ -40,6 +40,10 @@ type Statement struct {
 	OnConflict          bool
 	OnConflictDoNothing bool
 	InsertIfAbsent      bool
+	// PicksOne is set for a SELECT whose own LIMIT 1 (FETCH FIRST ROW
+	// ONLY) takes one row of those its WHERE matches: any one of many,
+	// where two concurrent statements may take the same.
+	PicksOne bool
 	// ForUpdate is set for SELECT ... FOR UPDATE / FOR NO KEY UPDATE /
 	// FOR SHARE / FOR KEY SHARE (row locks held to the end of the tx).
 	ForUpdate bool

@@ -87,7 +87,7 @@ func TestExists(t *testing.T) {
 		{"exists", `SELECT EXISTS(SELECT 1 FROM orders WHERE id = $1)`, Statement{Kind: Select, Table: "orders", Exists: true, MatchColumns: "id"}},
 		{"not exists", `select not exists (select 1 from orders o where o.id = $1) as free`, Statement{Kind: Select, Table: "orders", Exists: true, MatchColumns: "id"}},
 		{"exists among columns", `SELECT id, EXISTS(SELECT 1 FROM orders) FROM users`, Statement{Kind: Select, Table: "users"}},
-		{"select 1 from", `SELECT 1 FROM users WHERE email = $1 LIMIT 1`, Statement{Kind: Select, Table: "users", Exists: true, MatchColumns: "email"}},
+		{"select 1 from", `SELECT 1 FROM users WHERE email = $1 LIMIT 1`, Statement{Kind: Select, Table: "users", Exists: true, MatchColumns: "email", PicksOne: true}},
 		{"select 1 without from", `SELECT 1`, Statement{Kind: Select}},
 		{"select 10 as found", `SELECT 10 AS found FROM users`, Statement{Kind: Select, Table: "users", Exists: true}},
 		{"select 1 plus col", `SELECT 1, id FROM users`, Statement{Kind: Select, Table: "users"}},
@@ -157,11 +157,27 @@ func TestInsertIfAbsent(t *testing.T) {
 	})
 }
 
+func TestPicksOne(t *testing.T) {
+	runClassify(t, []classifyCase{
+		{"limit 1", `SELECT key_id, key_json FROM one_time_keys WHERE user_id = $1 AND device_id = $2 LIMIT 1`,
+			Statement{Kind: Select, Table: "one_time_keys", MatchColumns: "user_id,device_id", PicksOne: true}},
+		{"order by then limit 1", `SELECT code FROM coupons WHERE used = false ORDER BY id LIMIT 1`,
+			Statement{Kind: Select, Table: "coupons", MatchColumns: "used", SelectsByState: true, PicksOne: true}},
+		{"fetch first row only", `SELECT id FROM jobs FETCH FIRST ROW ONLY`, Statement{Kind: Select, Table: "jobs", PicksOne: true}},
+		{"fetch first 1 rows only", `SELECT id FROM jobs FETCH FIRST 1 ROWS ONLY`, Statement{Kind: Select, Table: "jobs", PicksOne: true}},
+		// Near misses: more than one row, a bound limit, a subquery's limit.
+		{"limit 10", `SELECT id FROM jobs LIMIT 10`, Statement{Kind: Select, Table: "jobs"}},
+		{"fetch first 5 rows", `SELECT id FROM jobs FETCH FIRST 5 ROWS ONLY`, Statement{Kind: Select, Table: "jobs"}},
+		{"limit parameter", `SELECT id FROM jobs LIMIT $1`, Statement{Kind: Select, Table: "jobs"}},
+		{"subquery limit 1", `SELECT name FROM users WHERE id = (SELECT user_id FROM logins ORDER BY at DESC LIMIT 1)`, Statement{Kind: Select, Table: "users", MatchColumns: "id"}},
+	})
+}
+
 func TestRowLocks(t *testing.T) {
 	runClassify(t, []classifyCase{
 		{"for update", `SELECT * FROM jobs WHERE id = 1 FOR UPDATE`, Statement{Kind: Select, Table: "jobs", ForUpdate: true, MatchColumns: "id"}},
 		{"column named update", `SELECT "for", "update" FROM jobs`, Statement{Kind: Select, Table: "jobs"}},
-		{"for no key update skip locked", `SELECT id FROM jobs LIMIT 1 FOR NO KEY UPDATE OF jobs SKIP LOCKED`, Statement{Kind: Select, Table: "jobs", ForUpdate: true}},
+		{"for no key update skip locked", `SELECT id FROM jobs LIMIT 1 FOR NO KEY UPDATE OF jobs SKIP LOCKED`, Statement{Kind: Select, Table: "jobs", ForUpdate: true, PicksOne: true}},
 		{"for update in string", `SELECT 'for update' FROM jobs`, Statement{Kind: Select, Table: "jobs"}},
 		{"for share nowait", `SELECT id FROM jobs FOR SHARE NOWAIT`, Statement{Kind: Select, Table: "jobs", ForUpdate: true}},
 		{"for key share", `SELECT id FROM jobs FOR KEY SHARE`, Statement{Kind: Select, Table: "jobs", ForUpdate: true}},

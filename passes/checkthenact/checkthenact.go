@@ -104,6 +104,14 @@ func run(pass *analysis.Pass) (any, error) {
 			reportFirst(gates)
 		}
 	}
+	for _, read := range model.Ops {
+		if usable(read) && !reported[read] {
+			if take := poppedRow(pass, read, model.Ops); take != nil {
+				reportPoppedRow(pass, read, take)
+				reported[read] = true
+			}
+		}
+	}
 	passedGateRaces(pass, model, usable, reported)
 	presentBranchDecrements(pass, judge, reported)
 	countLimitRaces(pass, judge, reported)

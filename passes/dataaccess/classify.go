@@ -202,6 +202,15 @@ func (m *modeler) fromRow(op *Op, c *ssa.CallCommon, row apis.Method) {
 				op.setStatement(sqlclass.Classify(text))
 				break
 			}
+			if stmt, tx := statementOn(recv); stmt != nil {
+				if text, ok := m.statementText(stmt); ok {
+					op.setStatement(sqlclass.Classify(text))
+					if tx != nil {
+						op.Handle = m.handleOf(tx)
+					}
+					break
+				}
+			}
 			prep := preparingCall(recv)
 			if prep == nil {
 				op.Kind = apis.None

@@ -194,6 +194,7 @@ func run(pass *analysis.Pass) (any, error) {
 	ssainfo := res.SSA()
 	defer loadSQLFiles(pass)()
 	m := &modeler{pass: pass, local: map[*types.Func]*Summary{}, fields: collectSQLFields(pass.Pkg, ssainfo.SrcFuncs),
+		prepared:  collectPreparedFields(pass.Pkg, ssainfo.SrcFuncs),
 		sqlParams: map[*ssa.Function]sqlParamUse{}}
 	res.summaryOf = m.summaryOf
 	// Summaries of functions in this package feed classification of calls
@@ -330,6 +331,9 @@ type modeler struct {
 	impls *implementations
 	// fields holds the SQL the package keeps in struct fields.
 	fields *sqlFields
+	// prepared holds the SQL of the statements the package prepares into
+	// struct fields.
+	prepared preparedStatements
 	// txFuncs are the function literals run inside a transaction callback.
 	txFuncs map[*ssa.Function]bool
 	// fieldWrites are what this package's functions assign in the
