@@ -31,6 +31,18 @@ func keyedByRecord(g gate, act *dataaccess.Op) bool {
 	})
 }
 
+// An insert that fills a unique key its table declares from the gated
+// record (a ledger entry per invoice: UNIQUE (invoice_id, entry_type),
+// invoice_id = inv.ID) stores one row however many callers pass the
+// gate: the second insert clashes and fails. A key that takes a value
+// minted per call (a uuid reference) does not make the twins clash.
+
+// insertKeyedByRecord reports whether act is such an insert.
+func insertKeyedByRecord(g gate, act *dataaccess.Op) bool {
+	k := act.StoredKey
+	return k.SameOnRerun() && slices.ContainsFunc(k.Values, func(v ssa.Value) bool { return fromGate(g, v, 0) })
+}
+
 // idempotencyKeys returns the values a call passes as its idempotency key:
 // an argument for a parameter named for one (idempotencyKey string), a
 // key-named field stored into a struct argument or set by its setter

@@ -272,7 +272,7 @@ func derivedFromRecord(records []ssa.Value, write *dataaccess.Op) bool {
 func duplicableAct(g gate, write *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.BasicBlock) *dataaccess.Op {
 	var insert, update *dataaccess.Op
 	for _, op := range ops {
-		if op == write || op == g.read || !dataaccess.NonIdempotent(op) || !inRegion(op.Instr, g.fn, region) || keyedByRecord(g, op) {
+		if op == write || op == g.read || !dataaccess.NonIdempotent(op) || !inRegion(op.Instr, g.fn, region) || keyedByRecord(g, op) || insertKeyedByRecord(g, op) {
 			continue
 		}
 		if op.Kind != apis.Effect && dataaccess.SameResource(g.read.Resource, op.Resource) {

@@ -162,6 +162,7 @@ func (m *modeler) classifyCall(fn *ssa.Function, instr ssa.CallInstruction) *Op 
 	if op.Kind == apis.None || op.Kind == apis.Effect && sendsSafeMethod(c) {
 		return nil
 	}
+	op.StoredKey = m.storedKey(op)
 	return op
 }
 

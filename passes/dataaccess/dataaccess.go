@@ -88,6 +88,9 @@ type Op struct {
 	TxFunc *ssa.Function
 	// Summary is set when the callee is a wrapper known through its fact.
 	Summary *Summary
+	// StoredKey is set on a plain insert that stores every column of a
+	// unique key its table declares (see storedkey.go).
+	StoredKey *StoredKey
 }
 
 // Pos is the position of the operation.

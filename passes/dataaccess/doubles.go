@@ -51,10 +51,14 @@ func redoneAsNoop(op *Op) bool {
 }
 
 // MintsKey reports whether a plain insert gives its row a key no earlier
-// run gave: one of its inputs is minted (uuid.New, ulid.Make), its SQL
+// run gave, unless it stores every column of a declared unique key with
+// values it did not mint: one of its inputs is minted (uuid.New, ulid.Make), its SQL
 // names columns but no key column, or it creates a record built in place
 // whose key it never sets.
 func MintsKey(op *Op) bool {
+	if op.StoredKey.SameOnRerun() {
+		return false // the second run's row clashes on a declared unique key
+	}
 	if MintedInput(op) != nil {
 		return true
 	}

@@ -52,10 +52,7 @@ func TagUniqueKeys(s *types.Struct, tag string) [][]string {
 	groups := map[string]int{}
 	for i := range s.NumFields() {
 		parts := strings.Split(reflect.StructTag(s.Tag(i)).Get(tag), ",")
-		col := ColumnName(s.Field(i).Name())
-		if parts[0] != "" && parts[0] != "-" {
-			col = parts[0]
-		}
+		col := FieldColumn(s, i)
 		for _, opt := range parts[1:] {
 			k, group, _ := strings.Cut(opt, ":")
 			if k != "unique" && k != "pk" {
