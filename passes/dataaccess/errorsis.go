@@ -15,10 +15,22 @@ import (
 // call of it.
 func ErrorsIs(c *ssa.CallCommon) (err, target ssa.Value, ok bool) {
 	f := c.StaticCallee()
-	if f == nil || f.Pkg == nil || f.Pkg.Pkg.Path() != "errors" || f.Name() != "Is" || len(c.Args) != 2 {
+	if f == nil || f.Pkg == nil || !isErrorsPackage[f.Pkg.Pkg.Path()] || f.Name() != "Is" || len(c.Args) != 2 {
 		return nil, nil, false
 	}
 	return c.Args[0], c.Args[1], true
+}
+
+// isErrorsPackage names the packages whose Is is the standard library's
+// errors.Is, or a drop-in for it that services import in its place.
+var isErrorsPackage = map[string]bool{
+	"errors":                        true,
+	"github.com/pkg/errors":         true,
+	"golang.org/x/xerrors":          true,
+	"github.com/cockroachdb/errors": true,
+	"github.com/go-faster/errors":   true,
+	"emperror.dev/errors":           true,
+	"github.com/rotisserie/eris":    true,
 }
 
 // ComparedWithGlobal returns, for errors.Is(err, ErrX) or err == ErrX (or

@@ -102,6 +102,10 @@ func rootPath(v ssa.Value) Path {
 				v = r
 				continue
 			}
+			if h := wrappedHandle(x); h != nil {
+				v = h
+				continue
+			}
 		}
 		break
 	}
@@ -117,6 +121,28 @@ func rootPath(v ssa.Value) Path {
 		fields[i], fields[j] = fields[j], fields[i]
 	}
 	return Path{Base: v, Fields: strings.Join(fields, "")}
+}
+
+// wrappedHandle returns the argument of a constructor that only wraps it
+// (sqlc's gadb.New(tx) returns &Queries{db: tx}): a function of one
+// parameter whose result points to a struct with a field of the
+// parameter's type. The queries run on the wrapper run on the argument.
+func wrappedHandle(call *ssa.Call) ssa.Value {
+	f := call.Call.StaticCallee()
+	if f == nil || f.Signature.Recv() != nil || f.Signature.Params().Len() != 1 || f.Signature.Results().Len() != 1 {
+		return nil
+	}
+	st, ok := ssautil.DerefStruct(f.Signature.Results().At(0).Type())
+	if !ok {
+		return nil
+	}
+	param := f.Signature.Params().At(0).Type()
+	for i := range st.NumFields() {
+		if types.Identical(st.Field(i).Type(), param) {
+			return call.Call.Args[0]
+		}
+	}
+	return nil
 }
 
 // throughLocals strips conversions from v and reads through the local

@@ -47,3 +47,14 @@ func (q *Queries) GetKey(ctx context.Context, key string) (int64, error) {
 	err := row.Scan(&id)
 	return id, err
 }
+
+const markKeyUsed = `-- name: MarkKeyUsed :one
+UPDATE idempotency_keys SET used = true WHERE key = $1 AND NOT used RETURNING true
+`
+
+func (q *Queries) MarkKeyUsed(ctx context.Context, key string) (bool, error) {
+	row := q.db.QueryRow(ctx, markKeyUsed, key)
+	var used bool
+	err := row.Scan(&used)
+	return used, err
+}
