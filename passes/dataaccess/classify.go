@@ -162,8 +162,42 @@ func (m *modeler) classifyCall(fn *ssa.Function, instr ssa.CallInstruction) *Op 
 	if op.Kind == apis.None || op.Kind == apis.Effect && sendsSafeMethod(c) {
 		return nil
 	}
+	if op.Kind == apis.Insert && op.SQL == nil && answersNoRows(instr) {
+		op.Kind = apis.CondInsert
+	}
 	op.StoredKey = m.storedKey(op)
 	return op
+}
+
+// answersNoRows reports whether the caller of an insert tests its error
+// for ErrNoRows. Only a conditional insert that returns its row (INSERT
+// ... ON CONFLICT DO NOTHING RETURNING id) answers "no rows": the row was
+// there already. Dendrite's state-key table insert is such a statement
+// behind an interface whose implementation is not in reach, and its
+// caller reads the row again when it hears it.
+func answersNoRows(instr ssa.CallInstruction) bool {
+	call, ok := instr.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	var errs []ssa.Value
+	if tuple, ok := call.Type().(*types.Tuple); ok {
+		for _, ref := range *call.Referrers() {
+			if x, ok := ref.(*ssa.Extract); ok && ssautil.IsError(tuple.At(x.Index).Type()) {
+				errs = append(errs, x)
+			}
+		}
+	} else if ssautil.IsError(call.Type()) {
+		errs = append(errs, call)
+	}
+	for _, e := range errs {
+		for _, ref := range *e.Referrers() {
+			if tested, g, ok := ComparedWithGlobal(ref); ok && tested == e && g.Name() == "ErrNoRows" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // fromRow fills op from a library table row.
