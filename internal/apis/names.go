@@ -199,6 +199,26 @@ func IsStateLookupName(name string) bool {
 	return false
 }
 
+// IsOwnerLookupName reports whether a method name says it looks up who
+// or what a name belongs to: GetRoomIDForAlias,
+// SelectLocalpartForThreePID, FindUserIDByEmail. The answer is an id (the
+// caller confirms a string), empty when nothing holds the name: a
+// presence test of the name.
+func IsOwnerLookupName(name string) bool {
+	for _, verb := range []string{"Get", "Find", "Lookup", "Load", "Fetch", "Select"} {
+		if !hasWordPrefix(name, verb) {
+			continue
+		}
+		words := camelWords(name[len(verb):])
+		for i, w := range words {
+			if (w == "For" || w == "By") && i > 0 && i < len(words)-1 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // IsPendingListName reports whether a method name says it lists the
 // records still waiting for work: GetPendingEmails, ListUnsentReminders,
 // FindDueInvoices. The caller confirms the shape (a list of records

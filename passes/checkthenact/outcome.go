@@ -55,7 +55,8 @@ type presenceSplit struct {
 }
 
 func presenceSplits(op *dataaccess.Op) []presenceSplit {
-	o := &outcomes{check: op.Instr, kind: op.Kind, errWhenPresent: op.Summary != nil && op.Summary.ErrWhenPresent || claimFailsWhenPresent(op), helper: op.Summary != nil}
+	o := &outcomes{check: op.Instr, kind: op.Kind, errWhenPresent: op.Summary != nil && op.Summary.ErrWhenPresent || claimFailsWhenPresent(op), helper: op.Summary != nil,
+		ownerLookup: op.Kind == apis.Read && op.Callee != nil && apis.IsOwnerLookupName(op.Callee.Name())}
 	switch instr := op.Instr.(type) {
 	case *ssa.Lookup:
 		o.fromValue(instr, 0)
@@ -185,8 +186,11 @@ type outcomes struct {
 	// helper: the check is a call of the module's own code, whose result
 	// names say what its bools mean.
 	helper bool
-	bools  []boolSig
-	seen   map[ssa.Value]bool
+	// ownerLookup: the check asks who holds a name (GetRoomIDForAlias)
+	// and answers with an id, "" when nobody does.
+	ownerLookup bool
+	bools       []boolSig
+	seen        map[ssa.Value]bool
 	// merges are the phis an outcome flows into, for fromFallbacks;
 	// afterFallback is set while following one.
 	merges        []merge
@@ -243,6 +247,8 @@ func (o *outcomes) fromValue(v ssa.Value, depth int) {
 		switch {
 		case t.Info()&types.IsString != 0 && o.errWhenPresent:
 			o.fromMeaning(v, presentErr, depth) // a message, "" when absent
+		case t.Info()&types.IsString != 0 && o.ownerLookup:
+			o.fromMeaning(v, recordKey, depth) // the holder's id, "" when none
 		case t.Info()&types.IsBoolean != 0 && namesAbsence(v):
 			o.fromMeaning(v, absentFlag, depth)
 		case t.Info()&types.IsBoolean != 0:
@@ -657,8 +663,8 @@ func (o *outcomes) fromMeaning(v ssa.Value, m meaning, depth int) {
 			if (m == readErr || m == probeErr) && isStatusCodeOf(ref, v) {
 				o.fromMeaning(ref, statusCode, depth+1)
 			}
-			if m == found && isLen(ref, v) {
-				o.fromMeaning(ref, countOf, depth+1)
+			if (m == found || m == recordKey && ssautil.IsString(v.Type())) && isLen(ref, v) {
+				o.fromMeaning(ref, countOf, depth+1) // len(items) == 0, len(ownerID) > 0
 			}
 		}
 	}

@@ -670,6 +670,21 @@ func returnsString(f *types.Func) bool {
 	return ssautil.IsString(res.At(0).Type())
 }
 
+// returnsStrings reports whether f returns strings and then an error
+// (an id, or a localpart and its server name).
+func returnsStrings(f *types.Func) bool {
+	res := f.Type().(*types.Signature).Results()
+	if res.Len() < 2 || !ssautil.IsError(res.At(res.Len()-1).Type()) {
+		return false
+	}
+	for i := range res.Len() - 1 {
+		if !ssautil.IsString(res.At(i).Type()) {
+			return false
+		}
+	}
+	return true
+}
+
 // returnsRecordList reports whether a signature returns a list of
 // records, alone or with an error: []Email, []*Job.
 func returnsRecordList(sig *types.Signature) bool {
@@ -726,6 +741,8 @@ func (m *modeler) fromInterfaceName(op *Op, c *ssa.CallCommon, f *types.Func) bo
 		kind = apis.Read
 	case m.isAppInterface(f) && apis.IsStateLookupName(name) && returnsString(f):
 		kind = apis.Read // GetOrderStatus(ctx, id) (string, error): a state a caller may gate on
+	case m.isModuleInterface(f) && apis.IsOwnerLookupName(name) && returnsStrings(f):
+		kind = apis.Read // GetRoomIDForAlias(ctx, alias) (string, error): "" when the alias is free
 	case m.isModuleInterface(f) && apis.IsPendingListName(name) && returnsRecordList(f.Type().(*types.Signature)):
 		kind = apis.Read
 		op.SelectsByState = true // GetPendingEmails(ctx): the elements a poller handles one by one
