@@ -370,6 +370,20 @@
 // its own fields only (an e-mail confirmation moving u.PendingEmail into
 // u.Email): the second use writes the row as the first did.
 //
+// A row picked from a pool (SELECT ... LIMIT 1: a one-time key, an unused
+// coupon code, the next job), deleted or marked taken by the key read in a
+// second statement whose rows affected nothing tests, and handed out, is
+// handed to two callers:
+//
+//	tx.QueryRowContext(ctx, `SELECT key_id, key_json FROM one_time_keys WHERE user_id = $1 LIMIT 1`, u).Scan(&id, &key)
+//	tx.ExecContext(ctx, `DELETE FROM one_time_keys WHERE key_id = $1`, id) // the second removes nothing
+//	return key
+//
+// RIGHT takes it in one statement (DELETE ... WHERE key_id = (SELECT
+// key_id ... LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING key_json), locks it
+// as it reads, or hands it out only when the delete removed a row. Not
+// reported on SQLite, whose single writer refuses the second delete.
+//
 // Any row, token or not, whose removal is announced races the same way: a
 // session found, deleted by a statement whose rows affected nobody reads,
 // then a session.deleted webhook queued. A double logout queues two. The

@@ -30,7 +30,9 @@
 //   - a redis counter or list: INCR, INCRBY, HINCRBY, LPUSH, RPUSH;
 //   - an insert whose key is new on every run: a uuid minted in the
 //     handler, a SQL INSERT that names no key column (a serial id), an ORM
-//     Create of a record whose key it leaves to the database;
+//     Create of a record whose key it leaves to the database; not one that
+//     fills every column of a unique key the module's schema declares
+//     with values it did not mint, whose second row clashes;
 //   - at the record, a dedup claim or keyed insert gating such a write
 //     whose key is a field that names the delivery, not the message: SQS's
 //     ReceiptHandle, AMQP's DeliveryTag, JetStream's consumer sequence,
