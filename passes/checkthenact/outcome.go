@@ -508,19 +508,44 @@ func fieldValues(rec ssa.Value, want func(t types.Type, i int) bool) []ssa.Value
 		}
 		return out
 	}
+	return append(out, promotedFieldValues(rec, want, 0)...)
+}
+
+// promotedFieldValues returns the loads of rec's fields that want
+// accepts, also of the fields a struct it embeds promotes (find.ID of a
+// Cart that embeds Base{ID}).
+func promotedFieldValues(rec ssa.Value, want func(t types.Type, i int) bool, depth int) []ssa.Value {
+	var out []ssa.Value
 	for _, ref := range *rec.Referrers() {
 		switch ref := ref.(type) {
 		case *ssa.FieldAddr:
-			if want(ref.X.Type(), ref.Field) {
+			switch {
+			case want(ref.X.Type(), ref.Field):
 				out = append(out, ssautil.LoadsOf(ref)...)
+			case depth < 2 && embedded(ref.X.Type(), ref.Field):
+				out = append(out, promotedFieldValues(ref, want, depth+1)...)
 			}
 		case *ssa.Field:
-			if want(ref.X.Type(), ref.Field) {
+			switch {
+			case want(ref.X.Type(), ref.Field):
 				out = append(out, ref)
+			case depth < 2 && embedded(ref.X.Type(), ref.Field):
+				out = append(out, promotedFieldValues(ref, want, depth+1)...)
 			}
 		}
 	}
 	return out
+}
+
+// embedded reports whether field i of the struct t (or a pointer to it)
+// is an embedded struct.
+func embedded(t types.Type, i int) bool {
+	st, ok := ssautil.DerefStruct(t)
+	if !ok || i >= st.NumFields() || !st.Field(i).Embedded() {
+		return false
+	}
+	_, isStruct := ssautil.DerefStruct(st.Field(i).Type())
+	return isStruct
 }
 
 // isRecordKey reports whether field i of the record type t (or a pointer
