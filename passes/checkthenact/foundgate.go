@@ -1,6 +1,11 @@
 package checkthenact
 
 import (
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -24,8 +29,11 @@ import (
 // by its state lets through when it found the record. A list read is
 // pendingGates's: one gate per element.
 func foundGates(op *dataaccess.Op) []gate {
-	if !op.SelectsByState || len(listValues(op)) > 0 {
+	if !op.SelectsByState {
 		return nil
+	}
+	if lists := listValues(op); len(lists) > 0 {
+		return batchGates(op, lists)
 	}
 	records := recordValues(op)
 	if len(records) == 0 {
@@ -36,4 +44,72 @@ func foundGates(op *dataaccess.Op) []gate {
 		gates = append(gates, gate{read: op, body: found, found: true, fn: op.Fn, at: op.Instr, records: records})
 	}
 	return gates
+}
+
+// A list selected by its state is often consumed whole: what a cart holds
+// becomes one order, and then every item is marked checked out.
+//
+//	db.Where("user_id = ? AND is_deleted = 0", u).Find(&items) // the gate
+//	db.Create(&Order{UserID: u, Total: total(items)})          // act
+//	db.Model(&CartItem{}).Where("id IN ?", ids).Update("is_deleted", 1)
+//
+// Two submissions both find the same live items, both create an order
+// and both mark them. The gate is the branch where the list is not
+// empty; the records are the list, its elements and the slices of their
+// fields the code collects (ids) to write them back by.
+
+// batchGates returns a gate for each branch on which a list read by its
+// state was found not empty.
+func batchGates(op *dataaccess.Op, lists []ssa.Value) []gate {
+	var records []ssa.Value
+	for _, list := range lists {
+		records = append(records, list)
+		for _, ref := range *list.Referrers() {
+			if ia, ok := ref.(*ssa.IndexAddr); ok && ia.X == list {
+				records = append(records, ia)
+				for _, elem := range ssautil.LoadsOf(ia) {
+					records = append(records, elem)
+					records = append(records, rangeVars(elem)...)
+				}
+			}
+		}
+	}
+	records = append(records, collectedFrom(op.Fn, records)...)
+	var gates []gate
+	for _, found := range presentBranches(op) {
+		gates = append(gates, gate{read: op, body: found, found: true, fn: op.Fn, at: op.Instr, records: records})
+	}
+	return gates
+}
+
+// collectedFrom returns the slices fn builds by appending values read
+// from the records (ids = append(ids, it.ID)), and the variables that
+// carry them on.
+func collectedFrom(fn *ssa.Function, records []ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	fromRecord := func(v ssa.Value) bool {
+		p := dataaccess.RootPath(v)
+		return p.Valid() && (slices.Contains(records, p.Base) || slices.Contains(out, p.Base))
+	}
+	for range 3 { // a slice appended to in a loop reaches itself through a phi
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				v, ok := instr.(ssa.Value)
+				if !ok || slices.Contains(out, v) {
+					continue
+				}
+				switch x := v.(type) {
+				case *ssa.Call:
+					if bi, ok := x.Call.Value.(*ssa.Builtin); ok && bi.Name() == "append" && len(x.Call.Args) == 2 && slices.ContainsFunc(dataaccess.VariadicElems(x.Call.Args[1]), fromRecord) {
+						out = append(out, x)
+					}
+				case *ssa.Phi:
+					if slices.ContainsFunc(x.Edges, func(e ssa.Value) bool { return slices.Contains(out, e) }) {
+						out = append(out, x)
+					}
+				}
+			}
+		}
+	}
+	return out
 }
