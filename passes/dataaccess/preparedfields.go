@@ -31,34 +31,25 @@ type preparedStatements map[*types.Var][]ssa.Value
 // fields made by funcs.
 func collectPreparedFields(pkg *types.Package, funcs []*ssa.Function) preparedStatements {
 	prepared := preparedStatements{}
-	for _, fn := range funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				fa, ok := instr.(*ssa.FieldAddr)
-				if !ok {
-					continue
+	ownFieldAddrs(pkg, funcs, func(fa *ssa.FieldAddr, v *types.Var) {
+		if !isPreparedStatement(v.Type()) {
+			return
+		}
+		for _, ref := range *fa.Referrers() {
+			st, ok := ref.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			switch {
+			case st.Addr == fa:
+				if prep := preparingCall(st.Val); prep != nil {
+					prepared[v] = append(prepared[v], firstStringArg(prep))
 				}
-				v := fieldVar(fa.X.Type(), fa.Field)
-				if v == nil || v.Pkg() != pkg || !isPreparedStatement(v.Type()) {
-					continue
-				}
-				for _, ref := range *fa.Referrers() {
-					st, ok := ref.(*ssa.Store)
-					if !ok {
-						continue
-					}
-					switch {
-					case st.Addr == fa:
-						if prep := preparingCall(st.Val); prep != nil {
-							prepared[v] = append(prepared[v], firstStringArg(prep))
-						}
-					case st.Val == fa:
-						prepared[v] = append(prepared[v], pairedText(st.Addr)...)
-					}
-				}
+			case st.Val == fa:
+				prepared[v] = append(prepared[v], pairedText(st.Addr)...)
 			}
 		}
-	}
+	})
 	return prepared
 }
 

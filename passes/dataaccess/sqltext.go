@@ -162,38 +162,45 @@ type sqlFields struct {
 // fields made by funcs (the package's functions, literals included).
 func collectSQLFields(pkg *types.Package, funcs []*ssa.Function) *sqlFields {
 	fields := &sqlFields{stored: map[*types.Var][]ssa.Value{}, owned: map[ownedField][]ssa.Value{}, escaped: map[*types.Var]bool{}}
+	ownFieldAddrs(pkg, funcs, func(fa *ssa.FieldAddr, v *types.Var) {
+		if v.Exported() || !ssautil.IsString(v.Type()) {
+			return
+		}
+		for _, ref := range *fa.Referrers() {
+			switch ref := ref.(type) {
+			case *ssa.Store:
+				if ref.Addr == fa {
+					fields.stored[v] = append(fields.stored[v], ref.Val)
+					if owner := embeddingOwner(fa); owner != nil {
+						of := ownedField{owner, v}
+						fields.owned[of] = append(fields.owned[of], ref.Val)
+					}
+				} else {
+					fields.escaped[v] = true
+				}
+			case *ssa.UnOp, *ssa.DebugRef:
+			default:
+				fields.escaped[v] = true
+			}
+		}
+	})
+	return fields
+}
+
+// ownFieldAddrs calls visit with each address funcs take of a field of a
+// struct type pkg declares, and the field.
+func ownFieldAddrs(pkg *types.Package, funcs []*ssa.Function, visit func(fa *ssa.FieldAddr, v *types.Var)) {
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				fa, ok := instr.(*ssa.FieldAddr)
-				if !ok {
-					continue
-				}
-				v := fieldVar(fa.X.Type(), fa.Field)
-				if v == nil || v.Pkg() != pkg || v.Exported() || !ssautil.IsString(v.Type()) {
-					continue
-				}
-				for _, ref := range *fa.Referrers() {
-					switch ref := ref.(type) {
-					case *ssa.Store:
-						if ref.Addr == fa {
-							fields.stored[v] = append(fields.stored[v], ref.Val)
-							if owner := embeddingOwner(fa); owner != nil {
-								of := ownedField{owner, v}
-								fields.owned[of] = append(fields.owned[of], ref.Val)
-							}
-						} else {
-							fields.escaped[v] = true
-						}
-					case *ssa.UnOp, *ssa.DebugRef:
-					default:
-						fields.escaped[v] = true
+				if fa, ok := instr.(*ssa.FieldAddr); ok {
+					if v := fieldVar(fa.X.Type(), fa.Field); v != nil && v.Pkg() == pkg {
+						visit(fa, v)
 					}
 				}
 			}
 		}
 	}
-	return fields
 }
 
 // fieldText returns the one SQL statement every store into field puts

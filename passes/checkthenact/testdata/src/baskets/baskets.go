@@ -11,10 +11,10 @@ import (
 var errEmpty = errors.New("cart is empty")
 
 type CartItem struct {
-	ID        uint
-	UserID    uint
-	GoodsID   uint
-	Count     int
+	ID         uint
+	UserID     uint
+	GoodsID    uint
+	Count      int
 	CheckedOut bool
 }
 
