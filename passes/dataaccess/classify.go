@@ -515,7 +515,10 @@ func (m *modeler) applySummary(op *Op, c *ssa.CallCommon, s *Summary) {
 	op.Kind = s.Kind
 	op.StateGuard = s.StateGuard
 	op.SelectsByState = s.SelectsByState
-	op.Locks = s.Locks
+	op.Locks = s.Locks || s.BeginsLocked
+	if op.Kind == apis.None && s.BeginsLocked {
+		op.Kind = apis.Lock // the transaction it hands back is locked already
+	}
 	if op.Kind == apis.None && s.Effect {
 		op.Kind = apis.Effect
 	}

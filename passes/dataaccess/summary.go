@@ -119,6 +119,11 @@ type Summary struct {
 	// out of its reads (WHERE id <> ?: the row its caller will write),
 	// not values it looks for (see excluded.go).
 	ExcludeParams []int
+	// BeginsLocked is set for a body that begins a transaction, takes a
+	// lock in it (FOR UPDATE, an advisory transaction lock), and returns
+	// it: its call is a lock its caller's statements on that transaction
+	// run after (see lockedbegin.go).
+	BeginsLocked bool
 	// LockedRead is set for a read body that takes a lock (a lock
 	// helper's FOR UPDATE) before each of its other reads: it reads under
 	// the lock, in the caller's transaction (see rechecks.go).
@@ -228,7 +233,7 @@ func (s *Summary) flagsString() string {
 	for _, f := range []struct {
 		set  bool
 		word string
-	}{{s.Overwrites, "overwrites"}, {s.OtherKeysAnswered, "otherkeys"}, {s.LockedRead, "lockedread"}, {s.Rechecks, "rechecks"}} {
+	}{{s.Overwrites, "overwrites"}, {s.OtherKeysAnswered, "otherkeys"}, {s.LockedRead, "lockedread"}, {s.Rechecks, "rechecks"}, {s.BeginsLocked, "beginslocked"}} {
 		if f.set {
 			out += " " + f.word
 		}
@@ -414,6 +419,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 	s.Locks = len(writes) == 0 && len(checks) > 0 && (s.HandleParam >= 0 || s.RecvHandle) && !s.Commits && allLock(checks)
 	s.LockedRead = len(writes) == 0 && (s.HandleParam >= 0 || s.RecvHandle) && !s.Commits && lockedRead(checks)
 	s.Rechecks = rechecks(ops)
+	s.BeginsLocked = beginsLocked(fn, ops)
 	if s.Kind.IsCheck() {
 		s.ExcludeParams = excludedParams(fn)
 	}
@@ -453,7 +459,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		s.Overwrites = overwritingUpserts(s.Kind, atomic)
 		s.ConflictParam = conflictParam(fn, s.Kind, atomic)
 	}
-	if s.Kind == apis.None && !s.Effect && s.TxFuncParam < 0 && !s.Commits {
+	if s.Kind == apis.None && !s.Effect && s.TxFuncParam < 0 && !s.Commits && !s.BeginsLocked {
 		return nil
 	}
 	return s
