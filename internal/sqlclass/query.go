@@ -506,11 +506,17 @@ func (s *stmt) whereTests(from int, want func(col string, op int) bool) bool {
 		return false
 	}
 	for k := where + 1; k < len(s.toks) && s.depth[k] >= base; k++ {
-		if s.depth[k] != base {
+		if s.depth[k] != base && !s.inConditionGroup(k, base) {
 			continue
 		}
-		if whereClauseEnd[s.word(k)] {
+		if s.depth[k] == base && whereClauseEnd[s.word(k)] {
 			return false
+		}
+		if col, op, ok := s.valueFirst(k); ok {
+			if want(col, op) { // $1 > status, 'done' <> status
+				return true
+			}
+			continue
 		}
 		col, next := s.name(k)
 		if col == "" || !s.comparedAt(next) || s.comparedWithColumn(next) {
@@ -522,6 +528,53 @@ func (s *stmt) whereTests(from int, want func(col string, op int) bool) bool {
 		k = next - 1
 	}
 	return false
+}
+
+// inConditionGroup reports whether the token at k lies directly inside a
+// parenthesised condition of the clause at depth base (AND ($1 > status)),
+// not inside a subquery, a function's arguments or a list.
+func (s *stmt) inConditionGroup(k, base int) bool {
+	if s.depth[k] != base+1 {
+		return false
+	}
+	open := k
+	for open > 0 && !(s.depth[open] == base && s.isPunct(open, "(")) {
+		open--
+	}
+	if s.word(open+1) == "select" {
+		return false
+	}
+	switch s.word(open - 1) {
+	case "where", "and", "or", "not":
+		return true
+	}
+	return false
+}
+
+// valueFirst reads a comparison written value first ($1 > status,
+// 'pending' = status) at k: the column on its right and the index of
+// its operator.
+func (s *stmt) valueFirst(k int) (col string, op int, ok bool) {
+	if k >= len(s.toks) {
+		return "", 0, false
+	}
+	switch s.toks[k].kind {
+	case tokParam, tokString, tokNumber:
+	default:
+		return "", 0, false
+	}
+	j := k + 1
+	if !s.isPunct(j, "=") && !s.isPunct(j, "<") && !s.isPunct(j, ">") && !s.isPunct(j, "!") {
+		return "", 0, false
+	}
+	for s.isPunct(j, "=") || s.isPunct(j, "<") || s.isPunct(j, ">") || s.isPunct(j, "!") {
+		j++
+	}
+	name, after := s.name(j)
+	if name == "" || s.isPunct(after, "(") || s.isPunct(after, ".") {
+		return "", 0, false
+	}
+	return unqualified(name), k + 1, true
 }
 
 // comparedAt reports whether a comparison operator starts at k: =, <>,

@@ -261,6 +261,13 @@ func TestSchemaAndStateGuard(t *testing.T) {
 		{"set is not schema", `SET search_path = billing`, Statement{Kind: Other}},
 		{"update keyed by names, no transition", `UPDATE token SET expires_in = 0 WHERE organization = $1 AND owner = $2`, Statement{Kind: Update, Table: "token", StateGuard: true}},
 		{"update from state", `UPDATE orders SET status = 'paid' WHERE id = $1 AND status = 'pending'`, Statement{Kind: Update, Table: "orders", StateGuard: true, Transition: true}},
+		// goalert's status change: the guard is parenthesised and written
+		// value first.
+		{"value-first guard in parentheses", `UPDATE alerts SET status = $1 WHERE id = ANY ($2) AND ($1 > status) RETURNING id`, Statement{Kind: Update, Table: "alerts", StateGuard: true, Transition: true, Returning: true}},
+		{"value-first literal guard", `UPDATE jobs SET state = 'done' WHERE id = $1 AND 'running' = state`, Statement{Kind: Update, Table: "jobs", StateGuard: true, Transition: true}},
+		// Near misses: a key in parentheses, a comparison in a subquery.
+		{"key in parentheses", `UPDATE jobs SET state = 'done' WHERE ($1 = id)`, Statement{Kind: Update, Table: "jobs"}},
+		{"value-first in a subquery", `UPDATE jobs SET state = 'done' WHERE id = $1 AND (SELECT count(*) FROM locks WHERE $2 > expires) = 0`, Statement{Kind: Update, Table: "jobs"}},
 		{"update by key only", `UPDATE orders SET status = 'paid' WHERE id = $1 AND tenant_id = $2`, Statement{Kind: Update, Table: "orders"}},
 		{"update null guard qualified", `UPDATE jobs j SET done_at = now() WHERE j.job_key = $1 AND j.done_at IS NULL RETURNING id`, Statement{Kind: Update, Table: "jobs", StateGuard: true, Transition: true, Returning: true}},
 		{"update state only in subquery", `UPDATE orders SET n = 1 WHERE id IN (SELECT order_id FROM items WHERE state = 'x')`, Statement{Kind: Update, Table: "orders"}},

@@ -1,8 +1,6 @@
 package checkthenact
 
 import (
-	"slices"
-
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/ssautil"
@@ -74,42 +72,10 @@ func batchGates(op *dataaccess.Op, lists []ssa.Value) []gate {
 			}
 		}
 	}
-	records = append(records, collectedFrom(op.Fn, records)...)
+	records = append(records, dataaccess.CollectedFrom(op.Fn, records)...)
 	var gates []gate
 	for _, found := range presentBranches(op) {
 		gates = append(gates, gate{read: op, body: found, found: true, fn: op.Fn, at: op.Instr, records: records})
 	}
 	return gates
-}
-
-// collectedFrom returns the slices fn builds by appending values read
-// from the records (ids = append(ids, it.ID)), and the variables that
-// carry them on.
-func collectedFrom(fn *ssa.Function, records []ssa.Value) []ssa.Value {
-	var out []ssa.Value
-	fromRecord := func(v ssa.Value) bool {
-		p := dataaccess.RootPath(v)
-		return p.Valid() && (slices.Contains(records, p.Base) || slices.Contains(out, p.Base))
-	}
-	for range 3 { // a slice appended to in a loop reaches itself through a phi
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				v, ok := instr.(ssa.Value)
-				if !ok || slices.Contains(out, v) {
-					continue
-				}
-				switch x := v.(type) {
-				case *ssa.Call:
-					if bi, ok := x.Call.Value.(*ssa.Builtin); ok && bi.Name() == "append" && len(x.Call.Args) == 2 && slices.ContainsFunc(dataaccess.VariadicElems(x.Call.Args[1]), fromRecord) {
-						out = append(out, x)
-					}
-				case *ssa.Phi:
-					if slices.ContainsFunc(x.Edges, func(e ssa.Value) bool { return slices.Contains(out, e) }) {
-						out = append(out, x)
-					}
-				}
-			}
-		}
-	}
-	return out
 }

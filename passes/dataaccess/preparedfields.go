@@ -42,8 +42,8 @@ func collectPreparedFields(pkg *types.Package, funcs []*ssa.Function) preparedSt
 			}
 			switch {
 			case st.Addr == fa:
-				if prep := preparingCall(st.Val); prep != nil {
-					prepared[v] = append(prepared[v], firstStringArg(prep))
+				if text := preparedFrom(st.Val); text != nil {
+					prepared[v] = append(prepared[v], text)
 				}
 			case st.Val == fa:
 				prepared[v] = append(prepared[v], pairedText(st.Addr)...)
@@ -51,6 +51,34 @@ func collectPreparedFields(pkg *types.Package, funcs []*ssa.Function) preparedSt
 		}
 	})
 	return prepared
+}
+
+// preparedFrom returns the SQL text of the call that made a statement:
+// a Prepare call's, or a preparing helper's (goalert's p := prep.P;
+// p(query)), any call that returns a statement from a string it is
+// given.
+func preparedFrom(v ssa.Value) ssa.Value {
+	if prep := preparingCall(v); prep != nil {
+		return firstStringArg(prep)
+	}
+	v = Unwrap(v)
+	if x, ok := v.(*ssa.Extract); ok {
+		v = x.Tuple
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok || !yieldsStatement(call.Type()) {
+		return nil
+	}
+	return firstStringArg(&call.Call)
+}
+
+// yieldsStatement reports whether a call's result is a prepared
+// statement, alone or first with an error.
+func yieldsStatement(t types.Type) bool {
+	if tuple, ok := t.(*types.Tuple); ok {
+		return tuple.Len() > 0 && isPreparedStatement(tuple.At(0).Type())
+	}
+	return isPreparedStatement(t)
 }
 
 // pairedText returns the strings stored beside an address in the literal

@@ -367,7 +367,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		if NonIdempotent(op) {
 			s.NonIdempotent = true
 		}
-		if DoublesWrite(op) && !wonClaimGates(op, ops) {
+		if DoublesWrite(op) && !wonClaimGates(op, ops) && !FedByTransition(op, ops) {
 			s.DoublesWrite = true
 		}
 		if writesTable(op) {

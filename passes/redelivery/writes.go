@@ -27,7 +27,7 @@ func (h *handler) opsOf(model *dataaccess.Result) []write {
 			if at == nil {
 				at = op.Instr
 			}
-			if h.handles(at) {
+			if h.handles(at) && !dataaccess.FedByTransition(op, model.ByFunc[fn]) {
 				out = append(out, write{op, at})
 			}
 		}
