@@ -51,25 +51,32 @@ func outcomeUnread(claim *dataaccess.Op) bool {
 	if !ok || call.Call.Signature().Results().Len() == 0 {
 		return false // a helper that returns nothing has no outcome to read: its claim is judged inside it
 	}
-	errorSays := !silentOnDuplicate(claim)
+	return !outcomeRead(call, !silentOnDuplicate(claim))
+}
+
+// outcomeRead reports whether anything reads what a write's call says:
+// a result other than the error, Val(), Result(), RowsAffected; its
+// error too when errorSays (the error tells the duplicate apart) or when
+// the error is all the call returns.
+func outcomeRead(call *ssa.Call, errorSays bool) bool {
 	if _, isTuple := call.Type().(*types.Tuple); isTuple {
 		for _, ref := range *call.Referrers() {
 			e, ok := ref.(*ssa.Extract)
 			if !ok || len(*e.Referrers()) > 0 && (errorSays || !ssautil.IsError(e.Type())) {
-				return false
+				return true
 			}
 		}
-		return true
+		return false
 	}
 	if errorSays || ssautil.IsError(call.Type()) {
-		return len(*call.Referrers()) == 0
+		return len(*call.Referrers()) > 0
 	}
 	for _, ref := range *call.Referrers() {
 		if !ssautil.IsErrorPart(ref) {
-			return false // Val(), Result(), RowsAffected: the outcome is read
+			return true // Val(), Result(), RowsAffected: the outcome is read
 		}
 	}
-	return true
+	return false
 }
 
 // decidesWinner reports whether the claim leaves the key to the first

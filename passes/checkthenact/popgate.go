@@ -93,23 +93,7 @@ func removalUntested(w *dataaccess.Op) bool {
 	if !ok || w.SQL == nil && w.StateGuard {
 		return false
 	}
-	if tuple, ok := call.Type().(*types.Tuple); ok {
-		for _, ref := range *call.Referrers() {
-			if x, ok := ref.(*ssa.Extract); ok && len(*x.Referrers()) > 0 && !ssautil.IsError(tuple.At(x.Index).Type()) {
-				return false
-			}
-		}
-		return true
-	}
-	if ssautil.IsError(call.Type()) {
-		return true
-	}
-	for _, ref := range *call.Referrers() {
-		if !ssautil.IsErrorPart(ref) {
-			return false // RowsAffected, Val(): the outcome is read
-		}
-	}
-	return true
+	return ssautil.IsError(call.Type()) || !outcomeRead(call, false)
 }
 
 // handedOut reports whether a value read from the row reaches one of
