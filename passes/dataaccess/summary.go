@@ -124,6 +124,10 @@ type Summary struct {
 	// it: its call is a lock its caller's statements on that transaction
 	// run after (see lockedbegin.go).
 	BeginsLocked bool
+	// InProcess is set for a body whose every operation keeps data in the
+	// process's memory (an in-process cache's wrapper): a store into it
+	// beside a database read is a cache fill (withoutProcessCache).
+	InProcess bool
 	// LockedRead is set for a read body that takes a lock (a lock
 	// helper's FOR UPDATE) before each of its other reads: it reads under
 	// the lock, in the caller's transaction (see rechecks.go).
@@ -233,7 +237,7 @@ func (s *Summary) flagsString() string {
 	for _, f := range []struct {
 		set  bool
 		word string
-	}{{s.Overwrites, "overwrites"}, {s.OtherKeysAnswered, "otherkeys"}, {s.LockedRead, "lockedread"}, {s.Rechecks, "rechecks"}, {s.BeginsLocked, "beginslocked"}} {
+	}{{s.Overwrites, "overwrites"}, {s.OtherKeysAnswered, "otherkeys"}, {s.LockedRead, "lockedread"}, {s.Rechecks, "rechecks"}, {s.BeginsLocked, "beginslocked"}, {s.InProcess, "inprocess"}} {
 		if f.set {
 			out += " " + f.word
 		}
@@ -377,7 +381,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 			s.Commits = true
 		}
 	}
-	writes = withoutCacheEvictions(checks, writes)
+	checks, writes = withoutProcessCache(checks, withoutCacheEvictions(checks, writes))
 	data := append(append([]*Op(nil), checks...), writes...)
 	switch {
 	case len(writes) == 0 && len(checks) > 0:
@@ -410,6 +414,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 	}
 	s.StateGuard = s.StateGuard || guardDecidesSuccess(fn, ops)
 	s.KeyValue = len(data) > 0 && !slices.ContainsFunc(data, func(op *Op) bool { return !KeyValue(op) })
+	s.InProcess = len(data) > 0 && !slices.ContainsFunc(data, func(op *Op) bool { return !inProcess(op) })
 	if len(data) > 0 {
 		// A body that mixes kinds (reads, then writes) still runs on one
 		// handle: its callers need to know which.
@@ -737,6 +742,31 @@ func withoutCacheEvictions(checks, writes []*Op) []*Op {
 		return writes
 	}
 	return slices.DeleteFunc(slices.Clone(writes), func(op *Op) bool { return op.Kind == apis.Delete && KeyValue(op) })
+}
+
+// withoutProcessCache drops from a body's checks and writes what it
+// reads from and stores into the process's own memory beside a database
+// read or write (the row looked up in an LRU or ristretto cache, read
+// from the database when missing, then kept there): a read through a
+// cache, not a second resource. Without a table op, such reads and
+// stores are the body's (a dedup memory's test and mark).
+func withoutProcessCache(checks, writes []*Op) ([]*Op, []*Op) {
+	onTable := func(op *Op) bool { return op.Resource.Table != "" && !KeyValue(op) }
+	if !slices.ContainsFunc(writes, onTable) && !slices.ContainsFunc(checks, onTable) {
+		return checks, writes
+	}
+	cached := func(op *Op) bool { return inProcess(op) && !onTable(op) }
+	return slices.DeleteFunc(slices.Clone(checks), cached), slices.DeleteFunc(slices.Clone(writes), cached)
+}
+
+// inProcess reports whether op keeps data in the process's memory: a
+// map, a sync.Map, an in-process cache library, or a helper whose every
+// operation does (Summary.InProcess).
+func inProcess(op *Op) bool {
+	if inMemory(op) || op.Summary != nil && op.Summary.InProcess {
+		return true
+	}
+	return op.Summary == nil && op.Callee != nil && op.Callee.Pkg() != nil && apis.IsProcessMemory(op.Callee.Pkg().Path())
 }
 
 // commonHandle finds the parameter all operations run on, or failing
