@@ -58,7 +58,10 @@
 // model value (&User{}); an ORM chain reassigned under an if (query =
 // query.Not(...)) is read from the part every arm shares; a key-value
 // delete beside a database write (evicting the row's cache entry) does not
-// hide the write's table. A summary also says when the body settles its
+// hide the write's table, nor do the reads and stores of an in-process
+// cache beside a database read (a lookup that fills an LRU after reading
+// the row is a read: InProcess marks the cache's own wrappers). A summary
+// also says when the body settles its
 // record under a lock it takes and re-reads (Rechecks), and which
 // parameter carries a gorm conflict clause its callers choose
 // (ConflictParam: DO NOTHING claims, DO UPDATE overwrites), and which
