@@ -175,6 +175,26 @@ func IsError(t types.Type) bool {
 	return iface && types.Implements(t, errorType.Underlying().(*types.Interface))
 }
 
+// ErrorResults returns the values that carry a call's error results:
+// the error-typed extracts of a tuple, or the call itself when it returns
+// only an error.
+func ErrorResults(call *ssa.Call) []ssa.Value {
+	tuple, ok := call.Type().(*types.Tuple)
+	if !ok {
+		if IsError(call.Type()) {
+			return []ssa.Value{call}
+		}
+		return nil
+	}
+	var errs []ssa.Value
+	for _, ref := range *call.Referrers() {
+		if x, ok := ref.(*ssa.Extract); ok && IsError(tuple.At(x.Index).Type()) {
+			errs = append(errs, x)
+		}
+	}
+	return errs
+}
+
 // IsBasicKind reports whether t's underlying type is a basic type of one
 // of the kinds info names (types.IsString|types.IsInteger).
 func IsBasicKind(t types.Type, info types.BasicInfo) bool {

@@ -66,17 +66,8 @@ func errorValues(s *dataaccess.Op) []ssa.Value {
 	if !ok {
 		return nil
 	}
-	if tuple, ok := call.Type().(*types.Tuple); ok {
-		var errs []ssa.Value
-		for _, r := range *call.Referrers() {
-			if x, ok := r.(*ssa.Extract); ok && ssautil.IsError(tuple.At(x.Index).Type()) {
-				errs = append(errs, x)
-			}
-		}
-		return errs
-	}
-	if ssautil.IsError(call.Type()) {
-		return []ssa.Value{call}
+	if _, isTuple := call.Type().(*types.Tuple); isTuple || ssautil.IsError(call.Type()) {
+		return ssautil.ErrorResults(call)
 	}
 	var errs []ssa.Value
 	for _, r := range *call.Referrers() {

@@ -3,7 +3,6 @@ package checkthenact
 import (
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -64,11 +63,7 @@ func batchGates(op *dataaccess.Op, lists []ssa.Value) []gate {
 		records = append(records, list)
 		for _, ref := range *list.Referrers() {
 			if ia, ok := ref.(*ssa.IndexAddr); ok && ia.X == list {
-				records = append(records, ia)
-				for _, elem := range ssautil.LoadsOf(ia) {
-					records = append(records, elem)
-					records = append(records, rangeVars(elem)...)
-				}
+				records = append(records, elementRecords(ia)...)
 			}
 		}
 	}

@@ -36,19 +36,25 @@ func pendingGates(op *dataaccess.Op) []gate {
 	var gates []gate
 	for _, list := range listValues(op) {
 		for _, ref := range *list.Referrers() {
-			ia, ok := ref.(*ssa.IndexAddr)
-			if !ok || ia.X != list {
-				continue
+			if ia, ok := ref.(*ssa.IndexAddr); ok && ia.X == list {
+				gates = append(gates, gate{read: op, body: ia.Block(), fn: op.Fn, at: op.Instr, records: elementRecords(ia)})
 			}
-			records := []ssa.Value{ia}
-			for _, elem := range ssautil.LoadsOf(ia) {
-				records = append(records, elem)
-				records = append(records, rangeVars(elem)...)
-			}
-			gates = append(gates, gate{read: op, body: ia.Block(), fn: op.Fn, at: op.Instr, records: records})
 		}
 	}
 	return gates
+}
+
+// elementRecords returns an element's address in a list, the element
+// loaded from it, and the range variables it is copied into: what a
+// gate's records are for one element (lostupdate's elementValues wants
+// only the loads).
+func elementRecords(ia *ssa.IndexAddr) []ssa.Value {
+	records := []ssa.Value{ia}
+	for _, elem := range ssautil.LoadsOf(ia) {
+		records = append(records, elem)
+		records = append(records, rangeVars(elem)...)
+	}
+	return records
 }
 
 // listValues returns the slices of records a read loads: its result, or

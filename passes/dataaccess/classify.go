@@ -180,17 +180,7 @@ func answersNoRows(instr ssa.CallInstruction) bool {
 	if !ok {
 		return false
 	}
-	var errs []ssa.Value
-	if tuple, ok := call.Type().(*types.Tuple); ok {
-		for _, ref := range *call.Referrers() {
-			if x, ok := ref.(*ssa.Extract); ok && ssautil.IsError(tuple.At(x.Index).Type()) {
-				errs = append(errs, x)
-			}
-		}
-	} else if ssautil.IsError(call.Type()) {
-		errs = append(errs, call)
-	}
-	for _, e := range errs {
+	for _, e := range ssautil.ErrorResults(call) {
 		for _, ref := range *e.Referrers() {
 			if tested, g, ok := ComparedWithGlobal(ref); ok && tested == e && g.Name() == "ErrNoRows" {
 				return true

@@ -288,21 +288,8 @@ func successArms(write ssa.Instruction) []armsOfSuccess {
 	if !ok {
 		return nil
 	}
-	var errs []ssa.Value
-	switch t := call.Type().(type) {
-	case *types.Tuple:
-		for _, ref := range *call.Referrers() {
-			if e, ok := ref.(*ssa.Extract); ok && ssautil.IsError(t.At(e.Index).Type()) {
-				errs = append(errs, e)
-			}
-		}
-	default:
-		if ssautil.IsError(t) {
-			errs = append(errs, call)
-		}
-	}
 	var arms []armsOfSuccess
-	for _, e := range errs {
+	for _, e := range ssautil.ErrorResults(call) {
 		for _, ref := range *e.Referrers() {
 			cmp, ok := ref.(*ssa.BinOp)
 			if !ok || (cmp.Op != token.NEQ && cmp.Op != token.EQL) || !isNilConst(cmp.X) && !isNilConst(cmp.Y) {
