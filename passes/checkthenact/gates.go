@@ -530,10 +530,13 @@ func isPlanRef(name string) bool {
 }
 
 // isKeyField reports whether a field identifies the record rather than
-// holding its state: testing it is an existence check, not a gate.
+// holding its state: testing it is an existence check, not a gate. A slug
+// is the record's name in URLs, unique like its id: testing it against a
+// constant (the reserved "default" project) picks the record, and the
+// update that renames it moves no record past a state.
 func isKeyField(name string) bool {
 	return name == "ID" || name == "Id" || strings.HasSuffix(name, "ID") || strings.HasSuffix(name, "Id") ||
-		strings.HasSuffix(name, "Key") || name == "UUID"
+		strings.HasSuffix(name, "Key") || name == "UUID" || strings.HasSuffix(name, "Slug")
 }
 
 // nullableName names the field fa addresses, but for the Valid flag of a

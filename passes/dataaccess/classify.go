@@ -128,7 +128,7 @@ func (m *modeler) classifyCall(fn *ssa.Function, instr ssa.CallInstruction) *Op 
 	if f == nil {
 		return m.fromFuncValue(fn, instr)
 	}
-	if f.Pkg() == nil {
+	if f.Pkg() == nil || apis.IsInstrumentation(f.Pkg().Path()) {
 		return nil
 	}
 	op := &Op{Instr: instr, Fn: fn, Callee: f}
@@ -151,8 +151,11 @@ func (m *modeler) classifyCall(fn *ssa.Function, instr ssa.CallInstruction) *Op 
 	case m.fromEnt(op, c, recvName):
 	case m.fromQueuePush(op, c, f):
 	case m.fromSummary(op, c, f):
-	case m.fromImplementations(op, c, f):
+	// SQL text handed to a driver-shaped interface (sqlc's DBTX) says what
+	// runs; the module's implementations of it (a tracing or replica
+	// wrapper) only forward the text they cannot see.
 	case c.IsInvoke() && m.fromSQLInterface(op, c, f):
+	case m.fromImplementations(op, c, f):
 	case c.IsInvoke() && m.fromLibraryInterface(op, c, f):
 	case m.fromBusMessage(op, c, f):
 	case interfaceReceiver(c) != nil && m.fromInterfaceName(op, c, f):
