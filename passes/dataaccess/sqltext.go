@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemvet/idemvet/internal/sqlclass"
 	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
@@ -53,6 +54,9 @@ func (fields *sqlFields) text(v ssa.Value, depth int) (string, bool) {
 		if q := rebound(x); q != nil {
 			return fields.text(q, depth-1)
 		}
+		if text, ok := fields.replacedText(x, depth); ok {
+			return text, true
+		}
 		if text, _, ok := builtStatement(fields, x); ok {
 			return text, true // a built query passed as a value: bob.One(ctx, db, psql.Select(...), m)
 		}
@@ -74,6 +78,7 @@ func (fields *sqlFields) text(v ssa.Value, depth int) (string, bool) {
 		if text, _, ok := builtStatement(fields, x); ok {
 			return text, true // a builder extended on one path or in a loop, handed on as a value
 		}
+		return fields.oneStatementText(x, depth)
 	case *ssa.Extract:
 		// text, args, err := sq.Insert("t")...ToSql(): the built statement.
 		if call, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 && isToSQL(call) {
@@ -289,4 +294,57 @@ func fieldVar(t types.Type, i int) *types.Var {
 		return nil
 	}
 	return st.Field(i)
+}
+
+// replacedText returns the text of strings.Replace(q, marker, with, n) or
+// strings.ReplaceAll(q, marker, with) on a visible q: the statement with
+// its marker rewritten, to with where that is visible and to a
+// placeholder identifier otherwise. sqlc expands a slice parameter so on
+// MySQL and SQLite (slug IN (/*SLICE:slugs*/?) becomes IN (?,?,?)).
+func (fields *sqlFields) replacedText(call *ssa.Call, depth int) (string, bool) {
+	f := callee(&call.Call)
+	if f == nil || f.Pkg() == nil || f.Pkg().Path() != "strings" || f.Name() != "Replace" && f.Name() != "ReplaceAll" {
+		return "", false
+	}
+	q, ok := fields.text(call.Call.Args[0], depth-1)
+	if !ok {
+		return "", false
+	}
+	marker, ok := constString(call.Call.Args[1])
+	if !ok || marker == "" {
+		return "", false
+	}
+	with, ok := constString(call.Call.Args[2])
+	if !ok {
+		with = "_"
+	}
+	return strings.Replace(q, marker, with, 1), true
+}
+
+// oneStatementText returns the text a phi of query texts carries when
+// every path brings one and all are the same statement (verb and table):
+// sqlc's query with its slice expanded on one path and NULL on the other.
+// Paths that run different statements (an insert or an update chosen at
+// run time) name none.
+func (fields *sqlFields) oneStatementText(phi *ssa.Phi, depth int) (string, bool) {
+	var first string
+	var want sqlclass.Statement
+	for i, e := range phi.Edges {
+		if e == phi {
+			continue
+		}
+		text, ok := fields.text(e, depth-1)
+		if !ok {
+			return "", false
+		}
+		st := sqlclass.Classify(text)
+		if i == 0 || first == "" {
+			first, want = text, st
+			continue
+		}
+		if st.Kind != want.Kind || st.Table != want.Table {
+			return "", false
+		}
+	}
+	return first, first != ""
 }

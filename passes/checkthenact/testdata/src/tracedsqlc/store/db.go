@@ -4,6 +4,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"strings"
 
 	"tracedsqlc/tracing"
 )
@@ -15,6 +16,7 @@ type Replica = tracing.Replica
 type DBTX interface {
 	ExecContext(context.Context, string, ...interface{}) (sql.Result, error)
 	QueryRowContext(context.Context, string, ...interface{}) *sql.Row
+	QueryContext(context.Context, string, ...interface{}) (*sql.Rows, error)
 }
 
 type Queries struct{}
@@ -64,4 +66,37 @@ UPDATE accounts SET status = 'active' WHERE id = ?
 func (q *Queries) ActivateAccount(ctx context.Context, db DBTX, id string) error {
 	_, err := db.ExecContext(ctx, activateAccount, id)
 	return err
+}
+
+const findAccountsByEmails = `-- name: FindAccountsByEmails :many
+SELECT id, email, status FROM accounts WHERE email IN (/*SLICE:emails*/?)
+`
+
+// FindAccountsByEmails expands its slice parameter into the text, as sqlc
+// does on MySQL and SQLite: the statement run is the constant rewritten.
+func (q *Queries) FindAccountsByEmails(ctx context.Context, db DBTX, emails []string) ([]Account, error) {
+	query := findAccountsByEmails
+	var queryParams []interface{}
+	if len(emails) > 0 {
+		for _, v := range emails {
+			queryParams = append(queryParams, v)
+		}
+		query = strings.Replace(query, "/*SLICE:emails*/?", strings.Repeat(",?", len(emails))[1:], 1)
+	} else {
+		query = strings.Replace(query, "/*SLICE:emails*/?", "NULL", 1)
+	}
+	rows, err := db.QueryContext(ctx, query, queryParams...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Account
+	for rows.Next() {
+		var a Account
+		if err := rows.Scan(&a.ID, &a.Email, &a.Status); err != nil {
+			return nil, err
+		}
+		items = append(items, a)
+	}
+	return items, rows.Err()
 }

@@ -26,6 +26,12 @@ func (r *Replica) QueryRowContext(ctx context.Context, query string, args ...int
 	return r.db.QueryRowContext(ctx, query, args...)
 }
 
+func (r *Replica) QueryContext(ctx context.Context, query string, args ...interface{}) (*sql.Rows, error) {
+	rows, err := r.db.QueryContext(ctx, annotate(ctx, query), args...)
+	recordError(trace.SpanFromContext(ctx), err)
+	return rows, err
+}
+
 // annotate appends the request's trace context to the statement as a
 // comment (sqlcommenter): the text the driver gets is computed.
 func annotate(ctx context.Context, query string) string {
