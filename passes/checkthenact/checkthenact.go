@@ -115,6 +115,7 @@ func run(pass *analysis.Pass) (any, error) {
 	passedGateRaces(pass, model, usable, reported)
 	presentBranchDecrements(pass, judge, reported)
 	countLimitRaces(pass, judge, reported)
+	missingSetRaces(pass, judge, usable, reported)
 	floorRaces(pass, judge, reported)
 	guardCallRaces(pass, judge)
 	firstComerRaces(pass, judge, reported)

@@ -135,6 +135,11 @@ func isDuplicateErrorAs(c *ssa.CallCommon) bool {
 	return ok && (strings.Contains(n.Obj().Name(), "ConditionalCheckFailed") || isDuplicateHelper(n.Obj().Name()))
 }
 
+// NamesDuplicateTest reports whether a function's name says it tests an
+// error for a unique violation (IsDuplicateKeyError, IsUniqueViolation,
+// IsAlreadyExists).
+func NamesDuplicateTest(name string) bool { return isDuplicateHelper(name) }
+
 func isDuplicateHelper(name string) bool {
 	n := strings.ToLower(name)
 	return strings.Contains(n, "uniqueviolation") || strings.Contains(n, "duplicate") ||

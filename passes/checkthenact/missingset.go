@@ -1,0 +1,367 @@
+package checkthenact
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+// A batch of names is often checked in one read and the ones it lacks
+// created:
+//
+//	found, _ := q.FindPermissionsBySlugs(ctx, db, slugs) // WHERE slug IN (...)
+//	missing := map[string]bool{}
+//	for _, s := range slugs { missing[s] = true }
+//	for _, p := range found { delete(missing, p.Slug) }
+//	for s := range missing { toInsert = append(toInsert, newPermission(s)) }
+//	q.InsertPermissions(ctx, db, toInsert)
+//
+// Two requests naming one new slug both find it missing and both insert
+// it: a duplicate row, or a unique violation answered with a 500. The
+// found names may instead be kept in a set that each requested name is
+// looked up in (if !have[s] { insert }). The single-row check is the main
+// check's; this is its set difference.
+
+// missingSetRace is one such race: the list read, the instruction that
+// records a found element (the delete from the missing set, or the store
+// into the found set), and the insert of what is left.
+type missingSetRace struct {
+	read   *dataaccess.Op
+	mark   ssa.Instruction
+	insert *dataaccess.Op
+}
+
+// missingArm is the branch that runs for a name the read did not find:
+// succ of test.
+type missingArm struct {
+	test *ssa.If
+	succ int
+	mark ssa.Instruction
+}
+
+// missingSetRaces reports, for every list read whose elements' fields
+// mark names found, an insert into the read's table that runs, or is
+// gathered, only on the branch for names not found.
+func missingSetRaces(pass *analysis.Pass, judge *Judge, usable func(*dataaccess.Op) bool, reported map[*dataaccess.Op]bool) {
+	ops := judge.model.Ops
+	for _, read := range ops {
+		if read.Kind != apis.Read || reported[read] || read.Locks || read.Resource.Table == "" || !usable(read) || judge.NoTwin(read) {
+			continue
+		}
+		if serialisesAbsence(read, ops) || judge.callers.lockedFirst(read, ops) || lockedByHelper(read) || retriedOnDuplicate(read.Fn) {
+			continue
+		}
+		if r, ok := missingSetRaceOf(read, ops, judge.callers); ok {
+			reportMissingSet(pass, r)
+			reported[read] = true
+		}
+	}
+}
+
+func missingSetRaceOf(read *dataaccess.Op, ops []*dataaccess.Op, callers *callers) (missingSetRace, bool) {
+	for _, arm := range missingArms(read) {
+		for _, w := range ops {
+			if w.Kind != apis.Insert || w.Resource.Table != read.Resource.Table || !insertsMissing(arm, w, read.Fn) || guarded(read, w, ops) {
+				continue
+			}
+			if answered, _ := callers.duplicateAnswered(read, w); answered {
+				continue
+			}
+			return missingSetRace{read: read, mark: arm.mark, insert: w}, true
+		}
+	}
+	return missingSetRace{}, false
+}
+
+// retriedOnDuplicate reports whether fn is a closure that a retry helper
+// configured with a unique-violation test runs again
+// (retry.ShouldRetry(db.IsDuplicateKeyError)): the loser's next attempt
+// reads the row the winner committed.
+func retriedOnDuplicate(fn *ssa.Function) bool {
+	for outer := fn.Parent(); outer != nil; outer = outer.Parent() {
+		for _, b := range outer.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				for _, a := range call.Common().Args {
+					if f, ok := a.(*ssa.Function); ok && dataaccess.NamesDuplicateTest(f.Name()) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// missingArms returns the branches a list read's found elements decide:
+// the body of a range over the set the found names were deleted from, and
+// the "absent" arm of a lookup in the set they were stored into.
+func missingArms(read *dataaccess.Op) []missingArm {
+	var arms []missingArm
+	for _, list := range listValues(read) {
+		for _, ref := range *list.Referrers() {
+			ia, ok := ref.(*ssa.IndexAddr)
+			if !ok || ia.X != list {
+				continue
+			}
+			for _, rec := range elementRecords(ia) {
+				for _, name := range fieldValues(rec, isPlainField) {
+					arms = append(arms, armsOfName(name)...)
+				}
+			}
+		}
+	}
+	return arms
+}
+
+// isPlainField reports whether field i of the record type t holds a
+// plain value a name can be: a string or a number.
+func isPlainField(t types.Type, i int) bool {
+	st, ok := ssautil.DerefStruct(t)
+	if !ok || i >= st.NumFields() {
+		return false
+	}
+	b, ok := st.Field(i).Type().Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsString|types.IsInteger) != 0
+}
+
+// armsOfName returns the branches that run for names other than the
+// found one v: delete(missing, v) makes them the body of a range over
+// missing; found[v] = x makes them the arm of a lookup in found that
+// finds nothing.
+func armsOfName(v ssa.Value) []missingArm {
+	var arms []missingArm
+	for _, ref := range *v.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Call:
+			if b, ok := ref.Call.Value.(*ssa.Builtin); ok && b.Name() == "delete" && len(ref.Call.Args) == 2 && ref.Call.Args[1] == v {
+				arms = append(arms, rangeBodies(ref.Call.Args[0], ref)...)
+			}
+		case *ssa.MapUpdate:
+			if ref.Key == v {
+				arms = append(arms, absentLookups(ref.Map, ref)...)
+			}
+		}
+	}
+	return arms
+}
+
+// rangeBodies returns the body of each range over the map m.
+func rangeBodies(m ssa.Value, mark ssa.Instruction) []missingArm {
+	var arms []missingArm
+	for _, ref := range *m.Referrers() {
+		r, ok := ref.(*ssa.Range)
+		if !ok {
+			continue
+		}
+		for _, next := range *r.Referrers() {
+			for _, ok := range extracts(next.(ssa.Value), 0) {
+				for _, test := range ifsOf(ok) {
+					arms = append(arms, missingArm{test: test, succ: 0, mark: mark})
+				}
+			}
+		}
+	}
+	return arms
+}
+
+// absentLookups returns the arm that runs when a lookup in the map m
+// finds nothing: the false arm of its comma-ok, or of the bool it holds.
+func absentLookups(m ssa.Value, mark ssa.Instruction) []missingArm {
+	var arms []missingArm
+	for _, ref := range *m.Referrers() {
+		l, ok := ref.(*ssa.Lookup)
+		if !ok || l.X != m {
+			continue
+		}
+		found := []ssa.Value{l}
+		if l.CommaOk {
+			found = extracts(l, 1)
+		} else if !ssautil.IsBool(l.Type()) {
+			continue
+		}
+		for _, f := range found {
+			for _, test := range branchesOn(f) {
+				succ := 1
+				if test.Cond != f { // if !have[s]
+					succ = 0
+				}
+				arms = append(arms, missingArm{test: test, succ: succ, mark: mark})
+			}
+		}
+	}
+	return arms
+}
+
+func extracts(tuple ssa.Value, index int) []ssa.Value {
+	var out []ssa.Value
+	if tuple.Referrers() == nil {
+		return nil
+	}
+	for _, ref := range *tuple.Referrers() {
+		if e, ok := ref.(*ssa.Extract); ok && e.Index == index {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// insertsMissing reports whether w runs only on the arm, or inserts a
+// batch that an append on the arm fills.
+func insertsMissing(arm missingArm, w *dataaccess.Op, fn *ssa.Function) bool {
+	if loc, ok := locate(w.Instr, fn); ok && onArmOnly(arm, loc.Block()) {
+		return true
+	}
+	call, ok := w.Instr.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	for _, a := range call.Call.Args {
+		batch := batchValues(outerValue(a), 4)
+		for _, b := range fn.Blocks {
+			if !onArmOnly(arm, b) {
+				continue
+			}
+			for _, instr := range b.Instrs {
+				if ap, ok := instr.(*ssa.Call); ok && isAppend(ap) && appendsTo(ap, batch) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// onArmOnly reports whether block b runs after the arm's successor of
+// the test and not after the other one, paths that come back through the
+// test (a loop's next name) aside.
+func onArmOnly(arm missingArm, b *ssa.BasicBlock) bool {
+	succs := arm.test.Block().Succs
+	return reachesAvoiding(succs[arm.succ], b, arm.test.Block()) && !reachesAvoiding(succs[1-arm.succ], b, arm.test.Block())
+}
+
+func reachesAvoiding(from, to, avoid *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{avoid: true}
+	work := []*ssa.BasicBlock{from}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if b == to {
+			return true
+		}
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		work = append(work, b.Succs...)
+	}
+	return false
+}
+
+// outerValue returns what v stands for in the function that made the
+// closure v is in: a captured variable's binding, for its load too.
+func outerValue(v ssa.Value) ssa.Value {
+	for range 8 {
+		if l, ok := v.(*ssa.UnOp); ok && l.Op == token.MUL {
+			if _, isFree := l.X.(*ssa.FreeVar); isFree {
+				v = l.X
+			}
+		}
+		fv, ok := v.(*ssa.FreeVar)
+		if !ok {
+			return v
+		}
+		inner := fv.Parent()
+		mc := closureCreation(inner.Parent(), inner)
+		if mc == nil {
+			return v
+		}
+		make, ok := mc.(*ssa.MakeClosure)
+		if !ok {
+			return v
+		}
+		for i, f := range inner.FreeVars {
+			if f == fv && i < len(make.Bindings) {
+				v = make.Bindings[i]
+			}
+		}
+		if v == fv {
+			return v
+		}
+	}
+	return v
+}
+
+// batchValues returns the values a batch argument may hold: itself, the
+// values merged into it, and the variable it is loaded from.
+func batchValues(v ssa.Value, depth int) map[ssa.Value]bool {
+	out := map[ssa.Value]bool{}
+	var walk func(v ssa.Value, depth int)
+	walk = func(v ssa.Value, depth int) {
+		if depth < 0 || out[v] {
+			return
+		}
+		out[v] = true
+		switch x := v.(type) {
+		case *ssa.Phi:
+			for _, e := range x.Edges {
+				walk(e, depth-1)
+			}
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				walk(x.X, depth-1)
+			}
+		}
+	}
+	walk(v, depth)
+	return out
+}
+
+func isAppend(call *ssa.Call) bool {
+	b, ok := call.Call.Value.(*ssa.Builtin)
+	return ok && b.Name() == "append"
+}
+
+// appendsTo reports whether the append's result is one of the batch's
+// values, or is stored into its variable.
+func appendsTo(ap *ssa.Call, batch map[ssa.Value]bool) bool {
+	if batch[ap] {
+		return true
+	}
+	for _, ref := range *ap.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if batch[ref.Addr] {
+				return true
+			}
+		case *ssa.Phi:
+			if batch[ref] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func reportMissingSet(pass *analysis.Pass, r missingSetRace) {
+	line := func(pos token.Pos) int { return pass.Fset.Position(pos).Line }
+	pass.Report(analysis.Diagnostic{
+		Pos: r.read.Pos(),
+		Message: fmt.Sprintf("check-then-act race: the list read here finds which names exist (line %d sets the found ones apart), and the insert at line %d adds the rest in a separate step, so two concurrent callers naming one new entry both find it missing and both insert it (make it one step: INSERT ... ON CONFLICT DO NOTHING on the unique key, then read the rows back; or runtime/claim)",
+			line(r.mark.Pos()), line(r.insert.Pos())),
+		Related: []analysis.RelatedInformation{
+			{Pos: r.insert.Pos(), Message: "the insert of the names not found"},
+		},
+		URL: apis.RuntimeClaimURL,
+	})
+}

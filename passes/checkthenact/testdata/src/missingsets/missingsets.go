@@ -1,0 +1,284 @@
+package missingsets
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+)
+
+// Tags are found by name in one read and the missing ones created.
+
+type Tag struct {
+	ID   int64
+	Name string
+}
+
+func findTags(ctx context.Context, db *sql.DB, names []string) ([]Tag, error) {
+	rows, err := db.QueryContext(ctx, `SELECT id, name FROM tags WHERE name = ANY($1)`, names)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var tags []Tag
+	for rows.Next() {
+		var t Tag
+		if err := rows.Scan(&t.ID, &t.Name); err != nil {
+			return nil, err
+		}
+		tags = append(tags, t)
+	}
+	return tags, rows.Err()
+}
+
+func insertTag(ctx context.Context, db *sql.DB, name string) error {
+	_, err := db.ExecContext(ctx, `INSERT INTO tags (name) VALUES ($1)`, name)
+	return err
+}
+
+func insertTagIfAbsent(ctx context.Context, db *sql.DB, name string) error {
+	_, err := db.ExecContext(ctx, `INSERT INTO tags (name) VALUES ($1) ON CONFLICT (name) DO NOTHING`, name)
+	return err
+}
+
+func insertTags(ctx context.Context, db *sql.DB, names []string) error {
+	_, err := db.ExecContext(ctx, `INSERT INTO tags (name) SELECT unnest($1::text[])`, names)
+	return err
+}
+
+func tagPost(ctx context.Context, db *sql.DB, postID int64, name string) error {
+	_, err := db.ExecContext(ctx, `INSERT INTO post_tags (post_id, tag) VALUES ($1, $2)`, postID, name)
+	return err
+}
+
+// The found names are deleted from the set of requested ones, and what
+// is left is inserted one by one: two posts with one new tag both insert it.
+func EnsureTags(ctx context.Context, db *sql.DB, names []string) error {
+	found, err := findTags(ctx, db, names) // want `check-then-act race: the list read here finds which names exist`
+	if err != nil {
+		return err
+	}
+	missing := map[string]bool{}
+	for _, n := range names {
+		missing[n] = true
+	}
+	for _, t := range found {
+		delete(missing, t.Name)
+	}
+	for n := range missing {
+		if err := insertTag(ctx, db, n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// The same, the missing names gathered into one batch insert.
+func EnsureTagsBatch(ctx context.Context, db *sql.DB, names []string) error {
+	found, err := findTags(ctx, db, names) // want `check-then-act race: the list read here finds which names exist`
+	if err != nil {
+		return err
+	}
+	missing := map[string]struct{}{}
+	for _, n := range names {
+		missing[n] = struct{}{}
+	}
+	for _, t := range found {
+		delete(missing, t.Name)
+	}
+	var toCreate []string
+	for n := range missing {
+		toCreate = append(toCreate, strings.TrimSpace(n))
+	}
+	if len(toCreate) == 0 {
+		return nil
+	}
+	return insertTags(ctx, db, toCreate)
+}
+
+// The found names kept in a set; each requested name is looked up.
+func EnsureTagsLookup(ctx context.Context, db *sql.DB, names []string) error {
+	found, err := findTags(ctx, db, names) // want `check-then-act race: the list read here finds which names exist`
+	if err != nil {
+		return err
+	}
+	have := map[string]bool{}
+	for _, t := range found {
+		have[t.Name] = true
+	}
+	for _, n := range names {
+		if !have[n] {
+			if err := insertTag(ctx, db, n); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Near miss: the missing names are inserted with ON CONFLICT DO NOTHING;
+// the read only saves statements.
+func EnsureTagsIfAbsent(ctx context.Context, db *sql.DB, names []string) error {
+	found, err := findTags(ctx, db, names)
+	if err != nil {
+		return err
+	}
+	have := map[string]bool{}
+	for _, t := range found {
+		have[t.Name] = true
+	}
+	for _, n := range names {
+		if !have[n] {
+			if err := insertTagIfAbsent(ctx, db, n); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Near miss: the insert runs for the names found, into another table
+// (the post's links to existing tags); nothing is created for a missing
+// one.
+func LinkExisting(ctx context.Context, db *sql.DB, postID int64, names []string) error {
+	found, err := findTags(ctx, db, names)
+	if err != nil {
+		return err
+	}
+	have := map[string]bool{}
+	for _, t := range found {
+		have[t.Name] = true
+	}
+	for _, n := range names {
+		if have[n] {
+			if err := tagPost(ctx, db, postID, n); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Near miss: every requested name is inserted whatever the read found;
+// the read is for the response.
+func CountKnown(ctx context.Context, db *sql.DB, names []string) (int, error) {
+	found, err := findTags(ctx, db, names)
+	if err != nil {
+		return 0, err
+	}
+	have := map[string]bool{}
+	for _, t := range found {
+		have[t.Name] = true
+	}
+	known := 0
+	for _, n := range names {
+		if have[n] {
+			known++
+		}
+	}
+	return known, nil
+}
+
+// Near miss: the missing names are created in a transaction that first
+// takes an advisory lock on the tag namespace: the second caller waits,
+// and reads after the first committed.
+func EnsureTagsLocked(ctx context.Context, db *sql.DB, names []string) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(42)`); err != nil {
+		return err
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT id, name FROM tags WHERE name = ANY($1)`, names)
+	if err != nil {
+		return err
+	}
+	var found []Tag
+	for rows.Next() {
+		var t Tag
+		if err := rows.Scan(&t.ID, &t.Name); err != nil {
+			return err
+		}
+		found = append(found, t)
+	}
+	rows.Close()
+	missing := map[string]bool{}
+	for _, n := range names {
+		missing[n] = true
+	}
+	for _, t := range found {
+		delete(missing, t.Name)
+	}
+	for n := range missing {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO tags (name) VALUES ($1)`, n); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}
+
+// retryOn runs fn again, up to three times, while retryable says its
+// error is worth it.
+func retryOn(retryable func(error) bool, fn func() error) error {
+	var err error
+	for range 3 {
+		if err = fn(); err == nil || !retryable(err) {
+			return err
+		}
+	}
+	return err
+}
+
+func isDuplicateKeyError(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "duplicate key")
+}
+
+// Near miss: the read and the inserts run again when an insert hits the
+// unique key; the retry reads the tag the other caller committed.
+func EnsureTagsRetried(ctx context.Context, db *sql.DB, names []string) error {
+	return retryOn(isDuplicateKeyError, func() error {
+		found, err := findTags(ctx, db, names)
+		if err != nil {
+			return err
+		}
+		have := map[string]bool{}
+		for _, t := range found {
+			have[t.Name] = true
+		}
+		for _, n := range names {
+			if !have[n] {
+				if err := insertTag(ctx, db, n); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// The same loop retried on any error but a unique violation is the race.
+func EnsureTagsRetriedOnTimeout(ctx context.Context, db *sql.DB, names []string) error {
+	return retryOn(isTimeout, func() error {
+		found, err := findTags(ctx, db, names) // want `check-then-act race: the list read here finds which names exist`
+		if err != nil {
+			return err
+		}
+		have := map[string]bool{}
+		for _, t := range found {
+			have[t.Name] = true
+		}
+		for _, n := range names {
+			if !have[n] {
+				if err := insertTag(ctx, db, n); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
+
+func isTimeout(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "timeout")
+}
