@@ -103,6 +103,9 @@ func scopedTwin(c *ssa.CallCommon) *types.Func {
 	}
 	m := c.Method
 	params := m.Type().(*types.Signature).Params()
+	if !takesKey(params) {
+		return nil // PaymentServiceUsersForward(ctx, psuID, connectorID) looks no key up
+	}
 	for i := range iface.NumMethods() {
 		twin := iface.Method(i)
 		if twin == m || !strings.HasPrefix(twin.Name(), m.Name()) {
@@ -130,6 +133,18 @@ func scopedTwin(c *ssa.CallCommon) *types.Func {
 		}
 	}
 	return nil
+}
+
+// takesKey reports whether a lookup's parameters include a key: one named
+// for an idempotency key, or key itself (GetByKey(ctx, key)).
+func takesKey(params *types.Tuple) bool {
+	for i := range params.Len() {
+		name := params.At(i).Name()
+		if apis.IsIdempotencyKeyName(name) || name == "key" || strings.HasSuffix(name, "Key") {
+			return true
+		}
+	}
+	return false
 }
 
 // unscopedLookup returns what op looks up when it is a SELECT whose WHERE

@@ -33,3 +33,15 @@ func (r *Replayer) Inspect(ctx context.Context, idempotencyKey string) (StoredRe
 	resp, _, err := r.store.Response(ctx, idempotencyKey)
 	return resp, err
 }
+
+// A connector client offers a variant of an operation per resource: the
+// longer name takes one more id, but neither looks a key up.
+type Forwarder interface {
+	ForwardUser(ctx context.Context, userID string, connectorID string) error
+	ForwardUserBankAccount(ctx context.Context, userID string, accountID string, connectorID string) error
+}
+
+// Near miss: the user's id is the argument; no key is looked up.
+func forward(ctx context.Context, f Forwarder, tenantID int64, userID, connectorID string) error {
+	return f.ForwardUser(ctx, userID, connectorID)
+}
