@@ -23,7 +23,8 @@ import (
 // balance credited once for two payments). A flag flipped from the value
 // read (m.Admin = !m.Admin) is lost the same way: two toggles leave it
 // set; so is a list grown from the one read (u.Roles = append(u.Roles,
-// r)): two adds each write back one new element. The write is safe when
+// r)): two adds each write back one new element; and a map merged into
+// (p.Metadata[k] = v): two merges each write back their own keys. The write is safe when
 // the database computes it (SET n = n - $1, limitgate's relative
 // update), when the read locks the row or the transaction serialises the
 // two, or when the write is conditioned on the state it read.
@@ -33,7 +34,7 @@ import (
 type lostUpdate struct {
 	read  *dataaccess.Op
 	field string
-	calc  ssa.Value
+	calc  interface{ Pos() token.Pos } // the computation or the in-place change
 	write *dataaccess.Op
 }
 
@@ -81,8 +82,8 @@ func lostUpdateOf(read *dataaccess.Op, ops []*dataaccess.Op) (lostUpdate, bool) 
 	}
 	for _, m := range recordMutations(at, records, ops) {
 		carried := func(w *dataaccess.Op) bool { return carriesRecord(w, m.carriers) }
-		if w := writeBack(read, records, "", m.call, carried, ops); w != nil {
-			return lostUpdate{read: read, field: mutatedName(m), calc: m.call, write: w}, true
+		if w := writeBack(read, records, "", m.from, carried, ops); w != nil && ssautil.Reachable(m.at, w.Instr) {
+			return lostUpdate{read: read, field: m.what, calc: m.at, write: w}, true
 		}
 	}
 	return lostUpdate{}, false
