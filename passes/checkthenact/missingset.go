@@ -146,20 +146,30 @@ func armsOfName(v ssa.Value) []missingArm {
 		case *ssa.Call:
 			if b, ok := ref.Call.Value.(*ssa.Builtin); ok && b.Name() == "delete" && len(ref.Call.Args) == 2 && ref.Call.Args[1] == v {
 				arms = append(arms, rangeBodies(ref.Call.Args[0], ref)...)
+				arms = append(arms, lookupArms(ref.Call.Args[0], ref, true)...) // still to insert
 			}
 		case *ssa.MapUpdate:
 			if ref.Key == v {
-				arms = append(arms, absentLookups(ref.Map, ref)...)
+				arms = append(arms, lookupArms(ref.Map, ref, false)...)
 			}
 		}
 	}
 	return arms
 }
 
+// mapValues returns m and, when m is loaded from a variable (a map
+// declared outside a transaction's closure), every load of that variable.
+func mapValues(m ssa.Value) []ssa.Value {
+	if l, ok := m.(*ssa.UnOp); ok && l.Op == token.MUL {
+		return ssautil.LoadsOf(l.X)
+	}
+	return []ssa.Value{m}
+}
+
 // rangeBodies returns the body of each range over the map m.
 func rangeBodies(m ssa.Value, mark ssa.Instruction) []missingArm {
 	var arms []missingArm
-	for _, ref := range *m.Referrers() {
+	for _, ref := range referrersOf(mapValues(m)) {
 		r, ok := ref.(*ssa.Range)
 		if !ok {
 			continue
@@ -175,32 +185,47 @@ func rangeBodies(m ssa.Value, mark ssa.Instruction) []missingArm {
 	return arms
 }
 
-// absentLookups returns the arm that runs when a lookup in the map m
-// finds nothing: the false arm of its comma-ok, or of the bool it holds.
-func absentLookups(m ssa.Value, mark ssa.Instruction) []missingArm {
+// lookupArms returns the arm that runs for a name not found when the map
+// m is looked up: the arm where the lookup fails in a set of found names,
+// or where it succeeds in the set the found names were deleted from
+// (stillMissing).
+func lookupArms(m ssa.Value, mark ssa.Instruction, stillMissing bool) []missingArm {
 	var arms []missingArm
-	for _, ref := range *m.Referrers() {
+	for _, ref := range referrersOf(mapValues(m)) {
 		l, ok := ref.(*ssa.Lookup)
-		if !ok || l.X != m {
+		if !ok {
 			continue
 		}
-		found := []ssa.Value{l}
+		hit := []ssa.Value{l}
 		if l.CommaOk {
-			found = extracts(l, 1)
+			hit = extracts(l, 1)
 		} else if !ssautil.IsBool(l.Type()) {
 			continue
 		}
-		for _, f := range found {
+		for _, f := range hit {
 			for _, test := range branchesOn(f) {
-				succ := 1
+				succ := 0 // the arm where the lookup hit
 				if test.Cond != f { // if !have[s]
-					succ = 0
+					succ = 1
+				}
+				if !stillMissing {
+					succ = 1 - succ
 				}
 				arms = append(arms, missingArm{test: test, succ: succ, mark: mark})
 			}
 		}
 	}
 	return arms
+}
+
+func referrersOf(vs []ssa.Value) []ssa.Instruction {
+	var out []ssa.Instruction
+	for _, v := range vs {
+		if refs := v.Referrers(); refs != nil {
+			out = append(out, *refs...)
+		}
+	}
+	return out
 }
 
 func extracts(tuple ssa.Value, index int) []ssa.Value {
@@ -303,7 +328,8 @@ func outerValue(v ssa.Value) ssa.Value {
 }
 
 // batchValues returns the values a batch argument may hold: itself, the
-// values merged into it, and the variable it is loaded from.
+// values merged into it, the variable it is loaded from, and the batch it
+// is a chunk of.
 func batchValues(v ssa.Value, depth int) map[ssa.Value]bool {
 	out := map[ssa.Value]bool{}
 	var walk func(v ssa.Value, depth int)
@@ -320,6 +346,18 @@ func batchValues(v ssa.Value, depth int) map[ssa.Value]bool {
 		case *ssa.UnOp:
 			if x.Op == token.MUL {
 				walk(x.X, depth-1)
+			}
+		case *ssa.IndexAddr:
+			walk(x.X, depth-1) // a chunk of the batch: for _, c := range chunks
+		case *ssa.Call:
+			// chunk(batch, 100): a helper that splits the batch it is given
+			// into slices of it.
+			if outer, ok := x.Type().Underlying().(*types.Slice); ok {
+				for _, a := range x.Call.Args {
+					if types.Identical(a.Type(), outer.Elem()) {
+						walk(a, depth-1)
+					}
+				}
 			}
 		}
 	}

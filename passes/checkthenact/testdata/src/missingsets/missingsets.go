@@ -282,3 +282,70 @@ func EnsureTagsRetriedOnTimeout(ctx context.Context, db *sql.DB, names []string)
 func isTimeout(err error) bool {
 	return err != nil && strings.Contains(err.Error(), "timeout")
 }
+
+// chunk splits a batch into slices of at most n.
+func chunk(batch []string, n int) [][]string {
+	var out [][]string
+	for len(batch) > n {
+		out = append(out, batch[:n])
+		batch = batch[n:]
+	}
+	return append(out, batch)
+}
+
+// The found names are deleted from the set still to insert; each
+// requested name is looked up there, and the ones left go into chunked
+// batch inserts.
+func ImportTags(ctx context.Context, db *sql.DB, names []string) error {
+	toInsert := map[string]string{}
+	for _, n := range names {
+		toInsert[n] = strings.ToLower(n)
+	}
+	found, err := findTags(ctx, db, names) // want `check-then-act race: the list read here finds which names exist`
+	if err != nil {
+		return err
+	}
+	for _, t := range found {
+		delete(toInsert, t.Name)
+	}
+	var batch []string
+	for _, n := range names {
+		slug, ok := toInsert[n]
+		if !ok {
+			continue
+		}
+		batch = append(batch, slug)
+	}
+	for _, c := range chunk(batch, 100) {
+		if err := insertTags(ctx, db, c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Near miss: the names deleted from the set are the ones the read found,
+// and only they are linked to the post; nothing is inserted into the
+// tags table for a name not found.
+func LinkFound(ctx context.Context, db *sql.DB, postID int64, names []string) error {
+	unknown := map[string]bool{}
+	for _, n := range names {
+		unknown[n] = true
+	}
+	found, err := findTags(ctx, db, names)
+	if err != nil {
+		return err
+	}
+	for _, t := range found {
+		delete(unknown, t.Name)
+	}
+	for _, n := range names {
+		if unknown[n] {
+			continue
+		}
+		if err := tagPost(ctx, db, postID, n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
