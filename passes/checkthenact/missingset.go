@@ -204,7 +204,7 @@ func lookupArms(m ssa.Value, mark ssa.Instruction, stillMissing bool) []missingA
 		}
 		for _, f := range hit {
 			for _, test := range branchesOn(f) {
-				succ := 0 // the arm where the lookup hit
+				succ := 0           // the arm where the lookup hit
 				if test.Cond != f { // if !have[s]
 					succ = 1
 				}
