@@ -378,6 +378,15 @@ func (o *outcomes) fromRecordKeys(op *dataaccess.Op) {
 		for _, whole := range wholeRecordValues(rec) {
 			o.fromMeaning(whole, recordKey, 1)
 		}
+		// A nil-safe getter of the key or of what names the row
+		// (u.GetName(), s.GetID(), as protobuf and API types have them)
+		// answers zero for the nil record a read returns when it finds
+		// nothing.
+		for _, key := range getterValues(rec, func(t types.Type, i int) bool {
+			return isRecordKey(t, i) || isIdentityField(ssautil.FieldName(t, i))
+		}) {
+			o.fromMeaning(key, recordKey, 1)
+		}
 		if len(lookup) == 0 {
 			continue
 		}
@@ -509,6 +518,43 @@ func fieldValues(rec ssa.Value, want func(t types.Type, i int) bool) []ssa.Value
 		return out
 	}
 	return append(out, promotedFieldValues(rec, want, 0)...)
+}
+
+// getterValues returns the calls of rec's getters (GetID, GetName: a
+// method named Get and a field's name, taking nothing) of the fields want
+// accepts.
+func getterValues(rec ssa.Value, want func(t types.Type, i int) bool) []ssa.Value {
+	recs := []ssa.Value{rec}
+	if _, ok := rec.(*ssa.Alloc); ok {
+		recs = ssautil.LoadsOf(rec)
+	}
+	var out []ssa.Value
+	for _, r := range recs {
+		st, ok := ssautil.DerefStruct(r.Type())
+		if !ok {
+			continue
+		}
+		for _, ref := range *r.Referrers() {
+			call, ok := ref.(*ssa.Call)
+			if !ok || len(call.Call.Args) != 1 || call.Call.Args[0] != r {
+				continue
+			}
+			fn := call.Call.StaticCallee()
+			if fn == nil || fn.Signature.Recv() == nil {
+				continue
+			}
+			field, ok := strings.CutPrefix(fn.Name(), "Get")
+			if !ok || field == "" {
+				continue
+			}
+			for i := range st.NumFields() {
+				if st.Field(i).Name() == field && want(r.Type(), i) {
+					out = append(out, call)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // promotedFieldValues returns the loads of rec's fields that want

@@ -1,0 +1,74 @@
+package getters
+
+import "context"
+
+// API types whose fields are pointers read through nil-safe getters, as
+// protobuf messages and go-vela's types have them: the nil record a
+// lookup returns when it finds nothing answers "" and 0.
+
+type User struct {
+	ID    *int64
+	Name  *string
+	Token *string
+}
+
+func (u *User) GetID() int64 {
+	if u == nil || u.ID == nil {
+		return 0
+	}
+	return *u.ID
+}
+
+func (u *User) GetName() string {
+	if u == nil || u.Name == nil {
+		return ""
+	}
+	return *u.Name
+}
+
+func (u *User) GetToken() string {
+	if u == nil || u.Token == nil {
+		return ""
+	}
+	return *u.Token
+}
+
+type Database interface {
+	GetUserForName(ctx context.Context, name string) (*User, error)
+	CreateUser(ctx context.Context, u *User) (*User, error)
+	UpdateUser(ctx context.Context, u *User) (*User, error)
+}
+
+// First login creates the account when the lookup finds no user by name:
+// two logins at once both create it.
+func Login(ctx context.Context, db Database, name, token string) (*User, error) {
+	u, err := db.GetUserForName(ctx, name) // want `check-then-act race: the existence check GetUserForName`
+	if len(u.GetName()) == 0 || err != nil {
+		return db.CreateUser(ctx, &User{Name: &name, Token: &token})
+	}
+	u.Token = &token
+	return db.UpdateUser(ctx, u)
+}
+
+// The same test on the key's getter, the lookup's error dropped.
+func LoginByID(ctx context.Context, db Database, name, token string) (*User, error) {
+	u, _ := db.GetUserForName(ctx, name) // want `check-then-act race: the existence check GetUserForName`
+	if u.GetID() == 0 {
+		return db.CreateUser(ctx, &User{Name: &name, Token: &token})
+	}
+	return u, nil
+}
+
+// Near miss: the getter tested is an attribute a found row may lack; an
+// empty token refreshes the user that exists.
+func Refresh(ctx context.Context, db Database, name, token string) (*User, error) {
+	u, err := db.GetUserForName(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	if len(u.GetToken()) == 0 {
+		u.Token = &token
+		return db.UpdateUser(ctx, u)
+	}
+	return u, nil
+}
