@@ -520,9 +520,8 @@ func fieldValues(rec ssa.Value, want func(t types.Type, i int) bool) []ssa.Value
 	return append(out, promotedFieldValues(rec, want, 0)...)
 }
 
-// getterValues returns the calls of rec's getters (GetID, GetName: a
-// method named Get and a field's name, taking nothing) of the fields want
-// accepts.
+// getterValues returns the calls of rec's getters (GetID, GetName) of
+// the fields want accepts.
 func getterValues(rec ssa.Value, want func(t types.Type, i int) bool) []ssa.Value {
 	recs := []ssa.Value{rec}
 	if _, ok := rec.(*ssa.Alloc); ok {
@@ -530,25 +529,9 @@ func getterValues(rec ssa.Value, want func(t types.Type, i int) bool) []ssa.Valu
 	}
 	var out []ssa.Value
 	for _, r := range recs {
-		st, ok := ssautil.DerefStruct(r.Type())
-		if !ok {
-			continue
-		}
 		for _, ref := range *r.Referrers() {
-			call, ok := ref.(*ssa.Call)
-			if !ok || len(call.Call.Args) != 1 || call.Call.Args[0] != r {
-				continue
-			}
-			fn := call.Call.StaticCallee()
-			if fn == nil || fn.Signature.Recv() == nil {
-				continue
-			}
-			field, ok := strings.CutPrefix(fn.Name(), "Get")
-			if !ok || field == "" {
-				continue
-			}
-			for i := range st.NumFields() {
-				if st.Field(i).Name() == field && want(r.Type(), i) {
+			if call, ok := ref.(*ssa.Call); ok {
+				if recv, field, ok := dataaccess.GetterField(call); ok && recv == r && want(r.Type(), field) {
 					out = append(out, call)
 				}
 			}

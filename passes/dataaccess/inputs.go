@@ -366,6 +366,11 @@ func storesInto(bases ...ssa.Value) []ssa.Value {
 					}
 				}
 				continue
+			case *ssa.Call:
+				if v := setterValue(ref, addr); v != nil {
+					vals = append(vals, v)
+				}
+				continue
 			default:
 				continue
 			}
@@ -408,4 +413,14 @@ func SameInput(a, b *Op) bool {
 		}
 	}
 	return false
+}
+
+// setterValue returns what a setter of the record at addr stores: v of
+// rec.SetName(v), as API types with pointer fields have them (go-vela's
+// u.SetName(n)).
+func setterValue(call *ssa.Call, addr ssa.Value) ssa.Value {
+	if recv, _, ok := accessorField(call, "Set", 2); ok && recv == addr {
+		return call.Call.Args[1]
+	}
+	return nil
 }

@@ -106,6 +106,11 @@ func rootPath(v ssa.Value) Path {
 				v = h
 				continue
 			}
+			if recv, field, ok := GetterField(x); ok { // u.GetName() is u.Name
+				fields = append(fields, fmt.Sprintf(".%d", field))
+				v = recv
+				continue
+			}
 		}
 		break
 	}
@@ -280,3 +285,38 @@ func Binding(fv *ssa.FreeVar) ssa.Value { return binding(fv) }
 // RootPath is rootPath for the checks: where a value lives, with
 // conversions, loads, closure captures and builder chains stripped.
 func RootPath(v ssa.Value) Path { return rootPath(v) }
+
+// GetterField returns the record and the field a getter call reads:
+// u.GetName() reads field Name of u, as the nil-safe getters of protobuf
+// messages and API types with pointer fields do.
+func GetterField(call *ssa.Call) (recv ssa.Value, field int, ok bool) {
+	return accessorField(call, "Get", 1)
+}
+
+// accessorField reads a call of a record's accessor: a method named
+// prefix and one of the record's fields, called with args arguments
+// (receiver included). It returns the receiver and the field's index.
+func accessorField(call *ssa.Call, prefix string, args int) (recv ssa.Value, field int, ok bool) {
+	if len(call.Call.Args) != args {
+		return nil, 0, false
+	}
+	fn := call.Call.StaticCallee()
+	if fn == nil || fn.Signature.Recv() == nil {
+		return nil, 0, false
+	}
+	name, ok := strings.CutPrefix(fn.Name(), prefix)
+	if !ok || name == "" {
+		return nil, 0, false
+	}
+	recv = call.Call.Args[0]
+	st, ok := ssautil.DerefStruct(recv.Type())
+	if !ok {
+		return nil, 0, false
+	}
+	for i := range st.NumFields() {
+		if st.Field(i).Name() == name {
+			return recv, i, true
+		}
+	}
+	return nil, 0, false
+}

@@ -33,6 +33,9 @@ func (u *User) GetToken() string {
 	return *u.Token
 }
 
+func (u *User) SetName(v string)  { u.Name = &v }
+func (u *User) SetToken(v string) { u.Token = &v }
+
 type Database interface {
 	GetUserForName(ctx context.Context, name string) (*User, error)
 	CreateUser(ctx context.Context, u *User) (*User, error)
@@ -72,3 +75,51 @@ func Refresh(ctx context.Context, db Database, name, token string) (*User, error
 	}
 	return u, nil
 }
+
+// The user logging in, as the provider describes it.
+type ProviderUser struct {
+	Name  *string
+	Token *string
+}
+
+func (l *ProviderUser) GetName() string {
+	if l == nil || l.Name == nil {
+		return ""
+	}
+	return *l.Name
+}
+
+func (l *ProviderUser) GetToken() string {
+	if l == nil || l.Token == nil {
+		return ""
+	}
+	return *l.Token
+}
+
+// The new user is built by setters from the provider's answer, the
+// lookup keyed by its getter: one name, one race.
+func FirstLogin(ctx context.Context, db Database, l *ProviderUser) (*User, error) {
+	u, err := db.GetUserForName(ctx, l.GetName()) // want `check-then-act race: the existence check GetUserForName`
+	if len(u.GetName()) == 0 || err != nil {
+		u := new(User)
+		u.SetName(l.GetName())
+		u.SetToken(l.GetToken())
+		return db.CreateUser(ctx, u)
+	}
+	return u, nil
+}
+
+// Near miss: the user created is built from nothing the lookup was given
+// (a bot account per login), so two logins make two bots, as intended.
+func FirstLoginBot(ctx context.Context, db Database, l *ProviderUser) (*User, error) {
+	u, err := db.GetUserForName(ctx, l.GetName())
+	if len(u.GetName()) == 0 || err != nil {
+		bot := new(User)
+		bot.SetName(newBotName())
+		bot.SetToken(newBotName() + "-token")
+		return db.CreateUser(ctx, bot)
+	}
+	return u, nil
+}
+
+func newBotName() string { return "bot" }
