@@ -90,6 +90,13 @@ func IsNotFoundSentinel(v ssa.Value) bool {
 	case name == "Nil" && apis.IsRedis(g.Pkg.Pkg.Path()):
 		return true
 	}
+	return namesNotFound(name)
+}
+
+// namesNotFound reports whether an error's name says nothing was found:
+// ErrNotFound, sql.ErrNoRows, os.ErrNotExist, mongo.ErrNoDocuments,
+// ent.NotFoundError.
+func namesNotFound(name string) bool {
 	return strings.Contains(name, "NotFound") || strings.Contains(name, "NoRows") || strings.Contains(name, "NotExist") ||
-		strings.Contains(name, "NoDocuments") // mongo.ErrNoDocuments
+		strings.Contains(name, "NoDocuments")
 }

@@ -1,6 +1,7 @@
 package dataaccess
 
 import (
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -107,6 +108,10 @@ func saysNotFound(v ssa.Value, depth int) bool {
 	}
 	v = Unwrap(v)
 	if IsNotFoundSentinel(v) {
+		return true
+	}
+	// A value of an error type named for absence (&ent.NotFoundError{}).
+	if n := ssautil.NamedOf(v.Type()); n != nil && !types.IsInterface(n) && namesNotFound(n.Obj().Name()) {
 		return true
 	}
 	call, ok := v.(*ssa.Call)

@@ -76,3 +76,34 @@ func (r *Users) AddAlias(ctx context.Context, u *User) error {
 	}
 	return r.insert(ctx, u)
 }
+
+// NotFoundError is what an assertion returns when the row it asks about
+// is missing, as ent's NotFoundError.
+type NotFoundError struct{}
+
+func (e *NotFoundError) Error() string { return "not found" }
+
+// assertUserExists fails when the user is missing: its error says
+// absent, and nil that the row is there.
+func assertUserExists(ctx context.Context, r *Users, id string) error {
+	var ok bool
+	err := r.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM users WHERE id = $1)`, id).Scan(&ok)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return &NotFoundError{}
+	}
+	return nil
+}
+
+// Near miss: the assertion lets the insert of a new user who reports to
+// the manager through only when the manager is there; nothing absent is
+// created.
+func addReport(ctx context.Context, r *Users, managerID, id, name string) error {
+	if err := assertUserExists(ctx, r, managerID); err != nil {
+		return err
+	}
+	_, err := r.db.ExecContext(ctx, `INSERT INTO users (id, user_name, manager_id) VALUES ($1, $2, $3)`, id, name, managerID)
+	return err
+}
