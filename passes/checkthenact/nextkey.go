@@ -29,10 +29,14 @@ func nextKeyRaces(pass *analysis.Pass, judge *Judge) {
 			continue
 		}
 		call, ok := read.Instr.(*ssa.Call)
-		if !ok || !isInteger(call.Type()) || serialisesAbsence(read, ops) || judge.callers.lockedFirst(read, ops) {
+		if !ok || serialisesAbsence(read, ops) || judge.callers.lockedFirst(read, ops) {
 			continue
 		}
-		values, records := nextValues(call)
+		max := maximumResult(call)
+		if max == nil {
+			continue
+		}
+		values, records := nextValues(max)
 		if len(values) == 0 {
 			continue
 		}
@@ -44,6 +48,22 @@ func nextKeyRaces(pass *analysis.Pass, judge *Judge) {
 			}
 		}
 	}
+}
+
+// maximumResult returns the integer a read of a maximum yields: its
+// result, or the first of (n, error) (GetHighestAssetID(ctx, gid)).
+func maximumResult(call *ssa.Call) ssa.Value {
+	if isInteger(call.Type()) {
+		return call
+	}
+	t, ok := call.Type().(*types.Tuple)
+	if !ok || t.Len() != 2 || !isInteger(t.At(0).Type()) || !ssautil.IsError(t.At(1).Type()) {
+		return nil
+	}
+	for _, e := range extracts(call, 0) {
+		return e
+	}
+	return nil
 }
 
 func isInteger(t types.Type) bool {

@@ -48,3 +48,22 @@ func SignUpDirect() error {
 	next := model.GetMaxUserId() + 1 // want `next-key race: GetMaxUserId reads the current maximum`
 	return model.DB.Create(&model.User{Id: next}).Error
 }
+
+// The maximum handed back with the read's error, incremented in place.
+func SignUpNumbered() error {
+	n, err := model.GetHighestUserID() // want `next-key race: GetHighestUserID reads the current maximum`
+	if err != nil {
+		return err
+	}
+	n++
+	return model.DB.Create(&model.User{Id: n}).Error
+}
+
+// Near miss: the highest id is only reported.
+func HighestShown() (string, error) {
+	n, err := model.GetHighestUserID()
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("user %d", n+1), nil
+}

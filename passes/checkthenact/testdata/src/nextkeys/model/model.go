@@ -29,3 +29,10 @@ func CountUsers() int {
 func (u *User) Insert() error {
 	return DB.Create(u).Error
 }
+
+// GetHighestUserID returns the highest id, and the read's error.
+func GetHighestUserID() (int, error) {
+	var user User
+	err := DB.Where("id = (SELECT MAX(id) FROM users)").First(&user).Error
+	return user.Id, err
+}
