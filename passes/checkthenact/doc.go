@@ -221,9 +221,10 @@
 // (m.Admin = !m.Admin then Update(m)), and a list kept in the row grown
 // (w.AllowedIPs = append(w.AllowedIPs, ip) then Save(&w)), and a
 // method of the record named for adding (poll.IncrementVotes(c) then
-// NewUpdate().Model(&poll)); also when a caller loads the record and
-// hands it to the function that computes and saves. Two callers
-// both read 10 and both write 9; one take is gone. Silent when the
+// NewUpdate().Model(&poll)), and a map kept in the row merged into
+// (p.Metadata[k] = v then NewUpdate().Model(&p)); also when a caller
+// loads the record and hands it to the function that computes and saves.
+// Two callers both read 10 and both write 9; one take is gone. Silent when the
 // database computes it (SET n = n - $1), when the read locks the row or the two
 // are serialised, under a mutex, and when the write's guard tests a
 // column the write changes (WHERE version = $old, state = 'listed' ...
@@ -236,6 +237,22 @@
 // then u.Update(). Two accounts both find it free and both save it.
 // Silent when the write is one conditional statement whose rows affected
 // is read, and for a saved record that does not carry the checked value.
+//
+// Names checked in one read and the missing ones created race per name:
+//
+//	found, err := q.FindTagsByName(ctx, names) // WRONG
+//	for _, t := range found {
+//		delete(missing, t.Name)
+//	}
+//	for n := range missing {
+//		q.InsertTag(ctx, n)
+//	}
+//
+// RIGHT: INSERT ... ON CONFLICT (name) DO NOTHING for every name, then
+// read the rows back. The insert may run after a lookup in the found set
+// or in the set still to insert, or gather a batch (chunked or not) for a
+// bulk insert. Silent for a conditional insert, under a lock, and for a
+// closure a retry helper runs again on a unique violation.
 //
 // A key computed from the highest one stored (GetMaxUserId() + 1 in a
 // generated username, then an insert of it into the same table) races the

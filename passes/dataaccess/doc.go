@@ -50,9 +50,15 @@
 // classified by the message type's name (GetUserByEmail reads,
 // RegisterUser inserts), since the handlers are found by reflection in a
 // package the dispatcher does not import. SQL text is read from
-// constants, concatenations, fmt.Sprintf with a constant format, prepared
-// statements, and unexported struct fields every store into which is the
-// same statement. A generic helper that names its table by a parameter
+// constants, concatenations, fmt.Sprintf with a constant format,
+// strings.Replace of a marker (sqlc's IN (/*SLICE:ids*/?)), a merge of
+// texts that run one statement on every path, prepared statements, and
+// unexported struct fields every store into which is the same statement;
+// text handed to a driver-shaped interface (sqlc's DBTX) is read at the
+// call, before the module's wrappers that implement the interface (a
+// traced replica forwards text it cannot see). Calls of tracing, metrics,
+// logging and error-reporting libraries (OpenTelemetry, Prometheus, zap,
+// Sentry) are no data access: a span's SetStatus is no status write. A generic helper that names its table by a parameter
 // (a string concatenated into its SQL, or gorm's Model(table) on an
 // interface parameter) takes the table from each caller's constant or
 // model value (&User{}); an ORM chain reassigned under an if (query =

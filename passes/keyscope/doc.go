@@ -29,8 +29,8 @@
 //     a lookup with no owner in its own scope: the repository's
 //     GetByIdempotencyKey(ctx, key) called from the handler that has the
 //     merchant;
-//   - a call through an interface that offers the same lookup with an
-//     owner beside it (Response(ctx, key) where ResponseFor(ctx,
+//   - a call through an interface that offers the same lookup of a key
+//     with an owner beside it (Response(ctx, key) where ResponseFor(ctx,
 //     tenantID, key) exists);
 //   - a runtime claim.Key whose Scope is a constant or missing;
 //   - a go-redis key built from the idempotency key alone ("idem:"+key,
