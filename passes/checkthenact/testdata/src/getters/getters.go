@@ -123,3 +123,52 @@ func FirstLoginBot(ctx context.Context, db Database, l *ProviderUser) (*User, er
 }
 
 func newBotName() string { return "bot" }
+
+type Repo struct {
+	ID     *int64
+	Org    *string
+	Name   *string
+	Branch *string
+}
+
+func (r *Repo) GetOrg() string {
+	if r == nil || r.Org == nil {
+		return ""
+	}
+	return *r.Org
+}
+
+func (r *Repo) GetBranch() string {
+	if r == nil || r.Branch == nil {
+		return ""
+	}
+	return *r.Branch
+}
+
+type Repos interface {
+	GetRepoForOrg(ctx context.Context, org, name string) (*Repo, error)
+	CreateRepo(ctx context.Context, r *Repo) (*Repo, error)
+}
+
+// The getter of a column the lookup was keyed by is empty only for the
+// nil record of a miss: enabling one repository twice creates it twice.
+func EnableRepo(ctx context.Context, db Repos, org, name string) error {
+	found, _ := db.GetRepoForOrg(ctx, org, name) // want `check-then-act race: the existence check GetRepoForOrg`
+	if len(found.GetOrg()) == 0 {
+		_, err := db.CreateRepo(ctx, &Repo{Org: &org, Name: &name})
+		return err
+	}
+	return nil
+}
+
+// Near miss: a found repository may have no branch set; the create is a
+// second repository, named apart.
+func ForkWhenUnbranched(ctx context.Context, db Repos, org, name string) error {
+	found, _ := db.GetRepoForOrg(ctx, org, name)
+	if len(found.GetBranch()) == 0 {
+		fork := "fork-" + newBotName()
+		_, err := db.CreateRepo(ctx, &Repo{Org: &fork, Name: &fork})
+		return err
+	}
+	return nil
+}
