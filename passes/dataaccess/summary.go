@@ -504,7 +504,10 @@ func (s *Summary) answerDuplicate(fn *ssa.Function, w *Op) bool {
 		handedOn = w.Summary.DuplicateErr
 	}
 	a := DuplicateAnswer{Sentinel: handedOn}
-	if w.Instr.Parent() == fn {
+	if enclosing(fn, w.Instr.Parent()) {
+		// In fn or in a closure fn makes (a transaction's, a
+		// singleflight's): the code after the insert, where it runs,
+		// answers its violation.
 		a = AnswerDuplicate(w.Instr, handedOn)
 	}
 	if !a.Answered && s.DuplicateErr == "" {
