@@ -485,6 +485,9 @@
 // one: the function calls the SDK's activity package (activity.GetLogger),
 // or the package hands it to ExecuteActivity or registers it, or registers
 // its type (every exported method of RegisterActivity(&Activities{})).
+// So is a Restate virtual object's exclusive handler (a
+// restate.ObjectContext parameter, a workflow's WorkflowContext) and the
+// steps it runs through restate.Run: one invocation per key at a time.
 // Request handlers, consumers, workers and anything else
 // started with go are reported. Calls from _test.go files do not count,
 // and checks in them are not reported: a test runs its steps in turn.
