@@ -483,7 +483,8 @@
 // activity is silent as well: its workflow waits for each step before the
 // next and admits one run per workflow id. The package must show it is
 // one: the function calls the SDK's activity package (activity.GetLogger),
-// or the package hands it to ExecuteActivity or registers it, or registers
+// or the package hands it to ExecuteActivity or registers it (also in a
+// Temporal wrapper library's definition), or registers
 // its type (every exported method of RegisterActivity(&Activities{})).
 // So is a Restate virtual object's exclusive handler (a
 // restate.ObjectContext parameter, a workflow's WorkflowContext) and the

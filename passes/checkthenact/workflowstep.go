@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -21,8 +22,10 @@ import (
 // worker that registers an activity is often in another: the function
 // uses the SDK's activity package (activity.GetLogger, RecordHeartbeat
 // work only inside an activity), is handed to
-// the SDK (ExecuteActivity, RegisterActivity), or is an exported method
-// of a type the package registers (RegisterActivity(&Activities{})
+// the SDK (ExecuteActivity, RegisterActivity) or stored in a definition
+// a Temporal wrapper library registers (formance's
+// temporal.Definition{Name: "...", Func: a.Publish}), or is an exported
+// method of a type the package registers (RegisterActivity(&Activities{})
 // registers every exported method).
 
 const temporalSDK = "go.temporal.io/sdk/"
@@ -41,6 +44,10 @@ func (c *callers) handedToTemporal() *workflowSteps {
 	for _, fn := range c.model.SSA().SrcFuncs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
+				if st, ok := instr.(*ssa.Store); ok && intoTemporalDefinition(st) {
+					steps.add(st.Val)
+					continue
+				}
 				call, ok := instr.(ssa.CallInstruction)
 				if !ok || !fromTemporal(dataaccess.Callee(call.Common())) {
 					continue
@@ -128,6 +135,25 @@ func usesActivityAPI(fn *ssa.Function) bool {
 		}
 	}
 	return false
+}
+
+// intoTemporalDefinition reports whether st stores a function into a
+// field of a struct a Temporal wrapper library declares (a package whose
+// path names temporal, outside the SDK): the definition it registers.
+func intoTemporalDefinition(st *ssa.Store) bool {
+	fa, ok := st.Addr.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	v := st.Val
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	if _, isFunc := v.Type().Underlying().(*types.Signature); !isFunc {
+		return false
+	}
+	n := ssautil.NamedOf(fa.X.Type())
+	return n != nil && n.Obj().Pkg() != nil && strings.Contains(n.Obj().Pkg().Path(), "temporal")
 }
 
 func fromTemporal(callee *types.Func) bool {
