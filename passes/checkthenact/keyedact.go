@@ -46,8 +46,9 @@ func insertKeyedByRecord(g gate, act *dataaccess.Op) bool {
 // idempotencyKeys returns the values a call passes as its idempotency key:
 // an argument for a parameter named for one (idempotencyKey string), a
 // key-named field stored into a struct argument or set by its setter
-// (params.IdempotencyKey = ..., params.SetIdempotencyKey(k)), and an
-// Idempotency-Key header set on a request argument.
+// (params.IdempotencyKey = ..., params.SetIdempotencyKey(k)), an option
+// naming one (restate.WithIdempotencyKey(k)), and an Idempotency-Key
+// header set on a request argument.
 func idempotencyKeys(call *ssa.CallCommon) []ssa.Value {
 	var keys []ssa.Value
 	sig := call.Signature()
@@ -60,8 +61,28 @@ func idempotencyKeys(call *ssa.CallCommon) []ssa.Value {
 		if p := dataaccess.RootPath(arg); p.Valid() {
 			keys = append(keys, keysSetOn(p.Base)...)
 		}
+		for _, opt := range append([]ssa.Value{arg}, dataaccess.VariadicElems(arg)...) {
+			keys = append(keys, keyOption(opt)...)
+		}
 	}
 	return slices.DeleteFunc(keys, func(v ssa.Value) bool { return v == nil })
+}
+
+// keyOption returns the key an option argument carries: k of
+// restate.WithIdempotencyKey(k), a call named for an idempotency key with
+// the key as its one argument.
+func keyOption(v ssa.Value) []ssa.Value {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok || len(call.Call.Args) != 1 {
+		return nil
+	}
+	if f := dataaccess.Callee(&call.Call); f != nil && apis.IsIdempotencyKeyName(f.Name()) {
+		return []ssa.Value{call.Call.Args[0]}
+	}
+	return nil
 }
 
 // keysSetOn returns the key values stored into, or set through a setter
