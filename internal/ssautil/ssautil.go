@@ -286,3 +286,19 @@ func Returns(fn *ssa.Function) []*ssa.Return {
 	}
 	return out
 }
+
+// Extracts returns the extracts of result index from a tuple-valued
+// instruction: a call's, a comma-ok lookup's, a range's next.
+func Extracts(tuple ssa.Value, index int) []ssa.Value {
+	refs := tuple.Referrers()
+	if refs == nil {
+		return nil
+	}
+	var out []ssa.Value
+	for _, ref := range *refs {
+		if e, ok := ref.(*ssa.Extract); ok && e.Index == index {
+			out = append(out, e)
+		}
+	}
+	return out
+}

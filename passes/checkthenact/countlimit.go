@@ -285,13 +285,7 @@ func resultValues(call *ssa.Call, i int) []ssa.Value {
 	if call.Call.Signature().Results().Len() == 1 {
 		return []ssa.Value{call}
 	}
-	var out []ssa.Value
-	for _, ref := range *call.Referrers() {
-		if e, ok := ref.(*ssa.Extract); ok && e.Index == i {
-			out = append(out, e)
-		}
-	}
-	return out
+	return ssautil.Extracts(call, i)
 }
 
 // countValues returns the numbers a count yields: its numeric result, or

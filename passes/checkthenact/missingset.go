@@ -175,7 +175,7 @@ func rangeBodies(m ssa.Value, mark ssa.Instruction) []missingArm {
 			continue
 		}
 		for _, next := range *r.Referrers() {
-			for _, ok := range extracts(next.(ssa.Value), 0) {
+			for _, ok := range ssautil.Extracts(next.(ssa.Value), 0) {
 				for _, test := range ifsOf(ok) {
 					arms = append(arms, missingArm{test: test, succ: 0, mark: mark})
 				}
@@ -198,7 +198,7 @@ func lookupArms(m ssa.Value, mark ssa.Instruction, stillMissing bool) []missingA
 		}
 		hit := []ssa.Value{l}
 		if l.CommaOk {
-			hit = extracts(l, 1)
+			hit = ssautil.Extracts(l, 1)
 		} else if !ssautil.IsBool(l.Type()) {
 			continue
 		}
@@ -228,23 +228,11 @@ func referrersOf(vs []ssa.Value) []ssa.Instruction {
 	return out
 }
 
-func extracts(tuple ssa.Value, index int) []ssa.Value {
-	var out []ssa.Value
-	if tuple.Referrers() == nil {
-		return nil
-	}
-	for _, ref := range *tuple.Referrers() {
-		if e, ok := ref.(*ssa.Extract); ok && e.Index == index {
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
 // insertsMissing reports whether w runs only on the arm, or inserts a
 // batch that an append on the arm fills.
 func insertsMissing(arm missingArm, w *dataaccess.Op, fn *ssa.Function) bool {
-	if loc, ok := locate(w.Instr, fn); ok && onArmOnly(arm, loc.Block()) {
+	only := armOnly(arm)
+	if loc, ok := locate(w.Instr, fn); ok && only[loc.Block()] {
 		return true
 	}
 	call, ok := w.Instr.(*ssa.Call)
@@ -253,10 +241,7 @@ func insertsMissing(arm missingArm, w *dataaccess.Op, fn *ssa.Function) bool {
 	}
 	for _, a := range call.Call.Args {
 		batch := batchValues(outerValue(a), 4)
-		for _, b := range fn.Blocks {
-			if !onArmOnly(arm, b) {
-				continue
-			}
+		for b := range only {
 			for _, instr := range b.Instrs {
 				if ap, ok := instr.(*ssa.Call); ok && isAppend(ap) && appendsTo(ap, batch) {
 					return true
@@ -267,30 +252,16 @@ func insertsMissing(arm missingArm, w *dataaccess.Op, fn *ssa.Function) bool {
 	return false
 }
 
-// onArmOnly reports whether block b runs after the arm's successor of
-// the test and not after the other one, paths that come back through the
+// armOnly returns the blocks that run after the arm's successor of the
+// test and not after the other one, paths that come back through the
 // test (a loop's next name) aside.
-func onArmOnly(arm missingArm, b *ssa.BasicBlock) bool {
-	succs := arm.test.Block().Succs
-	return reachesAvoiding(succs[arm.succ], b, arm.test.Block()) && !reachesAvoiding(succs[1-arm.succ], b, arm.test.Block())
-}
-
-func reachesAvoiding(from, to, avoid *ssa.BasicBlock) bool {
-	seen := map[*ssa.BasicBlock]bool{avoid: true}
-	work := []*ssa.BasicBlock{from}
-	for len(work) > 0 {
-		b := work[len(work)-1]
-		work = work[:len(work)-1]
-		if b == to {
-			return true
-		}
-		if seen[b] {
-			continue
-		}
-		seen[b] = true
-		work = append(work, b.Succs...)
+func armOnly(arm missingArm) map[*ssa.BasicBlock]bool {
+	test := arm.test.Block()
+	only := blocksFrom(test.Succs[arm.succ], test)
+	for b := range blocksFrom(test.Succs[1-arm.succ], test) {
+		delete(only, b)
 	}
-	return false
+	return only
 }
 
 // outerValue returns what v stands for in the function that made the

@@ -60,7 +60,7 @@ func maximumResult(call *ssa.Call) ssa.Value {
 	if !ok || t.Len() != 2 || !isInteger(t.At(0).Type()) || !ssautil.IsError(t.At(1).Type()) {
 		return nil
 	}
-	for _, e := range extracts(call, 0) {
+	for _, e := range ssautil.Extracts(call, 0) {
 		return e
 	}
 	return nil
