@@ -53,7 +53,7 @@ func duplicateTests(write ssa.Instruction, handedOn string) []ssa.Value {
 		}
 		if call, ok := instr.(*ssa.Call); ok {
 			if callee := call.Call.StaticCallee(); callee != nil {
-				if f, ok := callee.Object().(*types.Func); ok && (isDuplicateHelper(f.Name()) || wrapsDuplicateHelper(callee)) {
+				if f, ok := callee.Object().(*types.Func); ok && (NamesDuplicateTest(f.Name()) || wrapsDuplicateHelper(callee)) {
 					tests = append(tests, call)
 					continue
 				}
@@ -132,15 +132,13 @@ func isDuplicateErrorAs(c *ssa.CallCommon) bool {
 		}
 	}
 	n, ok := types.Unalias(t).(*types.Named)
-	return ok && (strings.Contains(n.Obj().Name(), "ConditionalCheckFailed") || isDuplicateHelper(n.Obj().Name()))
+	return ok && (strings.Contains(n.Obj().Name(), "ConditionalCheckFailed") || NamesDuplicateTest(n.Obj().Name()))
 }
 
-// NamesDuplicateTest reports whether a function's name says it tests an
-// error for a unique violation (IsDuplicateKeyError, IsUniqueViolation,
-// IsAlreadyExists).
-func NamesDuplicateTest(name string) bool { return isDuplicateHelper(name) }
-
-func isDuplicateHelper(name string) bool {
+// NamesDuplicateTest reports whether a function's or a type's name says it
+// tests an error for a unique violation (IsDuplicateKeyError,
+// IsUniqueViolation, IsAlreadyExists).
+func NamesDuplicateTest(name string) bool {
 	n := strings.ToLower(name)
 	return strings.Contains(n, "uniqueviolation") || strings.Contains(n, "duplicate") ||
 		strings.Contains(n, "isunique") || strings.Contains(n, "constraint") || // ent.IsConstraintError
@@ -167,7 +165,7 @@ func wrapsDuplicateHelper(fn *ssa.Function) bool {
 			return false
 		}
 		f := callee(&call.Call)
-		if f == nil || !isDuplicateHelper(f.Name()) {
+		if f == nil || !NamesDuplicateTest(f.Name()) {
 			return false
 		}
 	}
