@@ -291,6 +291,9 @@ func (o *outcomes) fromValue(v ssa.Value, depth int) {
 				continue // rows.Next() == false ends a loop; it says nothing about absence
 			}
 			if ref.Call.IsInvoke() && ref.Call.Value == v || !ref.Call.IsInvoke() && len(ref.Call.Args) > 0 && ref.Call.Args[0] == v && ref.Call.Signature().Recv() != nil {
+				if recordPredicate(v, ref) {
+					continue // room.IsStub(), u.IsActive(): a state of the row found, not whether one was
+				}
 				o.fromValue(ref, depth+1)
 				if o.kind == apis.Exists {
 					o.fromOutParams(ref.Call.Args, depth+1)
@@ -302,6 +305,32 @@ func (o *outcomes) fromValue(v ssa.Value, depth int) {
 			o.fromField(ref, v, depth)
 		}
 	}
+}
+
+// recordPredicate reports whether call is a boolean method of a record
+// the module defines (not a library's result) whose name says nothing of
+// presence: room.IsStub() or u.IsActive() tests a row the read found.
+// Exists(), Found(), IsZero() and IsEmpty() still say whether one was.
+func recordPredicate(recv ssa.Value, call *ssa.Call) bool {
+	if !isRecordType(recv.Type()) {
+		return false
+	}
+	b, ok := call.Type().Underlying().(*types.Basic)
+	if !ok || b.Info()&types.IsBoolean == 0 {
+		return false
+	}
+	var name string
+	switch f := call.Call.StaticCallee(); {
+	case call.Call.IsInvoke():
+		name = call.Call.Method.Name()
+	case f != nil:
+		name = f.Name()
+	default:
+		return false
+	}
+	lower := strings.ToLower(name)
+	return !namesPresence(lower) && !nameSaysAbsent(name) && !strings.Contains(lower, "zero") &&
+		!strings.Contains(lower, "empty") && !strings.Contains(lower, "nil")
 }
 
 // listResult returns the index of the slice a helper's read returns
