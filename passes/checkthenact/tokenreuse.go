@@ -251,15 +251,34 @@ func onlyConstantsSaved(records []ssa.Value, write *dataaccess.Op) bool {
 // StatusActive) or the clock (u.UpdatedAt = time.Now()): two requests
 // that read the same row write it the same way, but for a timestamp, so
 // the second use of the token changes nothing. A value of the request (a
-// new password) makes each write its own.
+// new password) makes each write its own. A helper of the module that
+// only saves the record it is handed (a connection type's UpdateOnly
+// over the library's) is judged by the record it saves.
 func convergentWrite(a *dataaccess.Op) bool {
 	call := a.Call()
-	if a.Summary != nil || call == nil || !dataaccess.WritesBack(a) {
+	if call == nil || !dataaccess.WritesBack(a) {
 		return false
 	}
+	args := call.Args
+	if a.Summary != nil {
+		if a.Summary.NonIdempotent || a.Summary.DoublesWrite {
+			return false
+		}
+		if !call.IsInvoke() && call.Signature().Recv() != nil {
+			args = args[1:] // the receiver: the connection, not what it saves
+		}
+		// Without SavesParam the record goes in as any (UpdateOnly(model
+		// any, cols ...string)): the record arguments are what it saves.
+		if i := a.Summary.SavesParam; i >= 0 {
+			if i >= len(args) {
+				return false
+			}
+			args = args[i : i+1]
+		}
+	}
 	var records []ssa.Value
-	for _, arg := range call.Args {
-		if p := dataaccess.RootPath(arg); p.Valid() && p.Fields == "" && isRecordType(p.Base.Type()) {
+	for _, arg := range args {
+		if p := dataaccess.RootPath(dataaccess.Unwrap(arg)); p.Valid() && p.Fields == "" && isRecordType(p.Base.Type()) {
 			records = append(records, p.Base)
 		}
 	}
