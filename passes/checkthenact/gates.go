@@ -223,8 +223,16 @@ func recordValues(op *dataaccess.Op) []ssa.Value {
 		// fields are read in place.
 		for _, ref := range *v.Referrers() {
 			if st, ok := ref.(*ssa.Store); ok && st.Val == v {
-				if alloc, ok := st.Addr.(*ssa.Alloc); ok {
-					recs = append(recs, alloc)
+				switch cell := st.Addr.(type) {
+				case *ssa.Alloc:
+					recs = append(recs, cell)
+				case *ssa.FreeVar:
+					// a, err = load(...) in a closure, a declared in the
+					// function around it: its loads root there.
+					recs = append(recs, cell)
+					if p := dataaccess.RootPath(cell); p.Valid() && p.Fields == "" && p.Base != cell {
+						recs = append(recs, p.Base)
+					}
 				}
 			}
 		}

@@ -278,14 +278,39 @@ func convergentWrite(a *dataaccess.Op) bool {
 	}
 	var records []ssa.Value
 	for _, arg := range args {
-		if p := dataaccess.RootPath(dataaccess.Unwrap(arg)); p.Valid() && p.Fields == "" && isRecordType(p.Base.Type()) {
+		arg = dataaccess.Unwrap(arg)
+		if p := dataaccess.RootPath(arg); p.Valid() && p.Fields == "" && isRecordType(arg.Type()) {
 			records = append(records, p.Base)
 		}
+	}
+	if fn := a.Instr.Parent(); fn != nil {
+		// In a closure the record is a captured variable, loaded afresh
+		// for each use: those loads are the names its stores use.
+		records = append(records, recordAliases(fn, records)...)
 	}
 	stores := fieldStoresReaching(records, a)
 	return len(records) > 0 && len(stores) > 0 && !slices.ContainsFunc(stores, func(st *ssa.Store) bool {
 		return !constantOrOwnField(st.Val, records)
 	})
+}
+
+// recordAliases returns the values of fn whose fields are addressed and
+// that are, by their root path, one of the records (the loads of a
+// captured variable that holds one), other than the records themselves.
+func recordAliases(fn *ssa.Function, records []ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			fa, ok := in.(*ssa.FieldAddr)
+			if !ok || slices.Contains(records, fa.X) || slices.Contains(out, fa.X) {
+				continue
+			}
+			if p := dataaccess.RootPath(fa.X); p.Valid() && p.Fields == "" && slices.Contains(records, p.Base) {
+				out = append(out, fa.X)
+			}
+		}
+	}
+	return out
 }
 
 // constantOrOwnField reports whether v is a constant, a reading of the

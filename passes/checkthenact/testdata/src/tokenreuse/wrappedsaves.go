@@ -57,3 +57,53 @@ func resetHolder(c *holderConn, token, hashed string) error {
 	a.Password = hashed
 	return c.UpdateOnly(a, "password")
 }
+
+func (c *holderConn) inTx(fn func(tx *holderConn) error) error { return fn(c) }
+
+// Near miss: the same confirmation in a transaction's closure, the
+// account held in a variable of the function around it (a captured
+// variable, loaded afresh at each use).
+func confirmHolderInTx(c *holderConn, token string) (*Holder, error) {
+	var a *Holder
+	err := c.inTx(func(tx *holderConn) error {
+		t, err := findAccountToken(tx.s, token, 5)
+		if err != nil {
+			return err
+		}
+		if t == nil {
+			return errBadToken
+		}
+		if a, err = loadHolder(tx.s, t.HolderID); err != nil {
+			return err
+		}
+		if err := dropAccountTokens(tx.s, a, 5); err != nil {
+			return err
+		}
+		a.Status = 1
+		return tx.UpdateOnly(a, "status")
+	})
+	return a, err
+}
+
+// The request's password in the same closure: reported.
+func resetHolderInTx(c *holderConn, token, hashed string) (*Holder, error) {
+	var a *Holder
+	err := c.inTx(func(tx *holderConn) error {
+		t, err := findAccountToken(tx.s, token, 6) // want `token-reuse race: the one-time token read here is consumed by dropAccountTokens`
+		if err != nil {
+			return err
+		}
+		if t == nil {
+			return errBadToken
+		}
+		if a, err = loadHolder(tx.s, t.HolderID); err != nil {
+			return err
+		}
+		if err := dropAccountTokens(tx.s, a, 6); err != nil {
+			return err
+		}
+		a.Password = hashed
+		return tx.UpdateOnly(a, "password")
+	})
+	return a, err
+}
