@@ -239,7 +239,7 @@ func ungatedAct(check *dataaccess.Op, ops []*dataaccess.Op, callers *callers) (i
 			continue
 		}
 		for _, a := range ops {
-			if a == w || a == check || !dataaccess.Duplicable(a) || dataaccess.SameResource(check.Resource, a.Resource) ||
+			if a == w || a == check || !dataaccess.NonIdempotent(a) || dataaccess.SameResource(check.Resource, a.Resource) ||
 				a.Instr.Parent() != call.Parent() || !inRegion(a.Instr, check.Fn, region) {
 				continue
 			}

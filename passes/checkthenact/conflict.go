@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
 	"github.com/idemvet/idemvet/passes/dataaccess"
@@ -25,12 +26,38 @@ func conflictMissesCheck(check, write *dataaccess.Op) bool {
 	if matched == nil || conflictColumns == "" || dataaccess.AnswersOtherKeys(write) {
 		return false // no target known, or another unique key's violation is answered
 	}
+	if madeOfCheckedKey(check, write) {
+		return false // two callers with one key insert one row, which the conflict keeps once
+	}
 	for _, c := range strings.Split(conflictColumns, ",") {
 		if !slices.Contains(matched, c) {
 			return true
 		}
 	}
 	return false
+}
+
+// madeOfCheckedKey reports whether the check is given one value, which
+// it must then be looked up by, and every value the insert is given is a
+// constant or that value (queue_name 'delete', item = the collection
+// checked): whatever columns the conflict target names, two callers with
+// the same key insert the same row. A check given more values (a user and
+// a topic, looked up by the topic alone) may not be looked up by all.
+func madeOfCheckedKey(check, write *dataaccess.Op) bool {
+	keys, inputs := variables(check.Inputs()), variables(write.Inputs())
+	if len(keys) != 1 || len(inputs) == 0 {
+		return false
+	}
+	return !slices.ContainsFunc(inputs, func(v ssa.Value) bool { return !dataaccess.SameValue(v, keys[0]) })
+}
+
+// variables returns the values that are neither constants nor a context
+// or a handle: what tells one caller's operation from another's.
+func variables(values []ssa.Value) []ssa.Value {
+	return slices.DeleteFunc(slices.Clone(values), func(v ssa.Value) bool {
+		_, isConst := v.(*ssa.Const)
+		return isConst || contextOrHandle(v)
+	})
 }
 
 // checkedColumns returns the columns the check may look rows up by:

@@ -350,6 +350,41 @@ func welcomeBeforeInsert(ctx context.Context, db *sql.DB, email string) error {
 	return nil
 }
 
+// Near miss: what runs before the insert decides is an update of
+// absolute values (the address's bounces cleared); two callers leave the
+// row as one would.
+func resubscribeBeforeInsert(ctx context.Context, db *sql.DB, email string) error {
+	var exists bool
+	if err := db.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM subscribers WHERE email = $1)`, email).Scan(&exists); err != nil {
+		return err
+	}
+	if !exists {
+		if _, err := db.ExecContext(ctx, `UPDATE bounces SET cleared = true WHERE email = $1`, email); err != nil {
+			return err
+		}
+		_, err := db.ExecContext(ctx, `INSERT INTO subscribers (email) VALUES ($1) ON CONFLICT DO NOTHING`, email)
+		return err
+	}
+	return nil
+}
+
+// An update that adds to the row before the insert decides is done
+// twice.
+func countBeforeInsert(ctx context.Context, db *sql.DB, email string) error {
+	var exists bool
+	if err := db.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM subscribers WHERE email = $1)`, email).Scan(&exists); err != nil { // want `check-then-act race: the existence check on subscribers and the conditional insert at line \d+ let two concurrent callers both reach the update of lists`
+		return err
+	}
+	if !exists {
+		if _, err := db.ExecContext(ctx, `UPDATE lists SET members = members + 1 WHERE id = 1`); err != nil {
+			return err
+		}
+		_, err := db.ExecContext(ctx, `INSERT INTO subscribers (email) VALUES ($1) ON CONFLICT DO NOTHING`, email)
+		return err
+	}
+	return nil
+}
+
 // A branch on the insert's error alone does not tell who won.
 func welcomeAfterErrorOnly(ctx context.Context, db *sql.DB, email string) error {
 	var exists bool
@@ -408,7 +443,7 @@ func lockedWhenFound(ctx context.Context, db *sql.DB, req string) error {
 // both find it free both reserve it (ntfy's reservations).
 func reserveTopic(ctx context.Context, db *sql.DB, user int64, topic string) error {
 	var one int
-	err := db.QueryRowContext(ctx, `SELECT 1 FROM reservations WHERE topic = $1`, topic).Scan(&one) // want `check-then-act race: the existence check on reservations \(by topic\) and the insert at line 415 are separate steps, and the insert's ON CONFLICT \(user_id,topic\) does not cover what the check matched`
+	err := db.QueryRowContext(ctx, `SELECT 1 FROM reservations WHERE topic = $1`, topic).Scan(&one) // want `check-then-act race: the existence check on reservations \(by topic\) and the insert at line 450 are separate steps, and the insert's ON CONFLICT \(user_id,topic\) does not cover what the check matched`
 	if !errors.Is(err, sql.ErrNoRows) {
 		return err
 	}
@@ -424,6 +459,19 @@ func reserveOwnTopic(ctx context.Context, db *sql.DB, user int64, topic string) 
 		return err
 	}
 	_, err = db.ExecContext(ctx, `INSERT INTO reservations (user_id, topic) VALUES ($1, $2) ON CONFLICT (user_id, topic) DO NOTHING`, user, topic)
+	return err
+}
+
+// Near miss: the row inserted is made of the checked topic and
+// constants alone, so two callers with one topic insert the same row and
+// its ON CONFLICT keeps one, although the check matched other columns.
+func holdTopic(ctx context.Context, db *sql.DB, topic string) error {
+	var one int
+	err := db.QueryRowContext(ctx, `SELECT 1 FROM reservations WHERE topic = $1 AND user_id IS NOT NULL`, topic).Scan(&one)
+	if !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	_, err = db.ExecContext(ctx, `INSERT INTO reservations (kind, topic) VALUES ('hold', $1) ON CONFLICT (kind, topic) DO NOTHING`, topic)
 	return err
 }
 
