@@ -91,9 +91,22 @@ func stateValues(op *dataaccess.Op) []stateValue {
 			continue
 		}
 		out = append(out, fieldLoads(rec, "", 0)...)
+		out = append(out, getterStates(rec)...)
 		out = append(out, recordPredicates(rec)...)
 	}
 	return append(out, returnedStates(op)...)
+}
+
+// getterStates returns what the record's nil-safe getters of its
+// non-key fields answer (d.GetBuilds(), b.GetStatus()), as API types
+// with pointer fields have them: each is the field's value.
+func getterStates(rec ssa.Value) []stateValue {
+	var out []stateValue
+	for _, v := range getterValues(rec, func(t types.Type, i int) bool { return !isKeyField(ssautil.FieldName(t, i)) }) {
+		_, field, _ := dataaccess.GetterField(v.(*ssa.Call))
+		out = append(out, stateValue{v, ssautil.FieldName(v.(*ssa.Call).Call.Args[0].Type(), field)})
+	}
+	return out
 }
 
 // returnedStates returns the state a read of the module's own returns as

@@ -423,6 +423,11 @@ func carriersOf(v ssa.Value) map[ssa.Value]bool {
 				if formatsNumber(r) && slices.Contains(r.Call.Args, x) {
 					add(r) // strconv.FormatFloat(have+amount, 'f', 2, 64)
 				}
+				// A setter stores it into the record (d.SetBuilds(builds)),
+				// which a write of the record then carries.
+				if recv, _, ok := dataaccess.SetterField(r); ok && len(r.Call.Args) == 2 && r.Call.Args[1] == x {
+					add(recv)
+				}
 				// The list grown further (updated = append(updated, hook)).
 				if b, ok := r.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" && len(r.Call.Args) > 0 && r.Call.Args[0] == x {
 					add(r)

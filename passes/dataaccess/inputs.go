@@ -419,7 +419,7 @@ func SameInput(a, b *Op) bool {
 // rec.SetName(v), as API types with pointer fields have them (go-vela's
 // u.SetName(n)).
 func setterValue(call *ssa.Call, addr ssa.Value) ssa.Value {
-	if recv, _, ok := accessorField(call, "Set", 2); ok && recv == addr {
+	if recv, _, ok := SetterField(call); ok && recv == addr {
 		return call.Call.Args[1]
 	}
 	return nil

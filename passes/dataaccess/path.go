@@ -293,6 +293,12 @@ func GetterField(call *ssa.Call) (recv ssa.Value, field int, ok bool) {
 	return accessorField(call, "Get", 1)
 }
 
+// SetterField reads a call of a record's setter (d.SetBuilds(v)): the
+// record and the index of the field it sets.
+func SetterField(call *ssa.Call) (recv ssa.Value, field int, ok bool) {
+	return accessorField(call, "Set", 2)
+}
+
 // accessorField reads a call of a record's accessor: a method named
 // prefix and one of the record's fields, called with args arguments
 // (receiver included). It returns the receiver and the field's index.
