@@ -41,6 +41,10 @@ import (
 //     manager, a controller), and its statements before its first go
 //     statement are startup code; the Start calls of the components it
 //     starts in turn do not end its startup, since they cannot re-enter it;
+//   - a function named for registering, seeding or syncing whose whole
+//     input is a variadic list of the module's records (a plugin's
+//     RegisterMenus(menus ...SysBaseMenu)) registers definitions the code
+//     hands in at start-up, and is startup code with its closures;
 //   - a function of the package that is called only from startup code, and
 //     never used as a value (a handler, a goroutine, a callback stored for
 //     later), is startup code.
@@ -104,6 +108,9 @@ func findStartup(pkg *types.Package, pkgInit *ssa.Function, funcs []*ssa.Functio
 		}
 		for _, step := range migrationRecordFuncs(fn) {
 			s.whole[step] = true
+		}
+		if registersDefinitions(fn) {
+			markWhole(s.whole, fn)
 		}
 		if gos := goStatements(fn); isStartMethod(fn) && len(gos) > 0 {
 			s.serving[fn] = gos // a lifecycle start: it serves from its first go statement
@@ -276,6 +283,42 @@ func isInit(fn *ssa.Function) bool {
 func isBootstrap(fn *ssa.Function) bool {
 	words := apis.SplitWords(fn.Name())
 	return len(words) > 0 && words[0] == "init" && fn.Signature.Params().Len() == 0 && fn.Signature.Recv() == nil
+}
+
+// registersDefinitions reports whether fn is named for registering,
+// seeding or syncing and its whole input is a variadic list of the
+// module's records (RegisterApis(apis ...SysApi), SeedRoles(roles
+// ...*Role)): definitions the code hands in, as a plugin's set-up does
+// once at start-up. A request never arrives as such a list; a function
+// that also takes a context, a key or a request is not one of these.
+func registersDefinitions(fn *ssa.Function) bool {
+	words := apis.SplitWords(fn.Name())
+	if fn.Parent() != nil || len(words) == 0 || !slices.Contains([]string{"register", "seed", "sync", "ensure"}, words[0]) {
+		return false
+	}
+	params := fn.Signature.Params()
+	if !fn.Signature.Variadic() || params.Len() != 1 {
+		return false
+	}
+	elem := params.At(0).Type().(*types.Slice).Elem()
+	if p, ok := elem.Underlying().(*types.Pointer); ok {
+		elem = p.Elem()
+	}
+	n, ok := types.Unalias(elem).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || apis.KnownPackage(n.Obj().Pkg().Path()) {
+		return false
+	}
+	_, isStruct := n.Underlying().(*types.Struct)
+	return isStruct
+}
+
+// markWhole marks fn and the function literals inside it (a
+// transaction's closure) as startup code from entry to exit.
+func markWhole(whole map[*ssa.Function]bool, fn *ssa.Function) {
+	whole[fn] = true
+	for _, anon := range fn.AnonFuncs {
+		markWhole(whole, anon)
+	}
 }
 
 // isStartupPackage reports whether an import path names a package whose
