@@ -407,6 +407,11 @@ func (o *outcomes) fromRecordKeys(op *dataaccess.Op) {
 		for _, whole := range wholeRecordValues(rec) {
 			o.fromMeaning(whole, recordKey, 1)
 		}
+		// A stored row always has its creation time: a zero CreatedAt
+		// is the zero record a read returns when it finds nothing.
+		for _, created := range fieldValues(rec, isCreationTime) {
+			o.fromMeaning(created, recordKey, 1)
+		}
 		// A nil-safe getter of the key or of what names the row
 		// (u.GetName(), s.GetID(), as protobuf and API types have them)
 		// answers zero for the nil record a read returns when it finds
@@ -632,6 +637,31 @@ func isRecordKey(t types.Type, i int) bool {
 	return i == 0 && isKeyField(name)
 }
 
+// isCreationTime reports whether field i of t is the row's creation time
+// (CreatedAt, CreateTime, CreatedOn), a time.Time.
+func isCreationTime(t types.Type, i int) bool {
+	st, ok := ssautil.DerefStruct(t)
+	if !ok || i >= st.NumFields() || !isTimeType(st.Field(i).Type()) {
+		return false
+	}
+	switch st.Field(i).Name() {
+	case "CreatedAt", "CreateAt", "CreateTime", "CreatedTime", "CreatedOn", "Created", "InsertedAt":
+		return true
+	}
+	return false
+}
+
+func isTimeType(t types.Type) bool {
+	n := ssautil.NamedOf(t)
+	return n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Time"
+}
+
+// isTimeIsZero reports whether call is t.IsZero() of the time.Time v.
+func isTimeIsZero(call *ssa.Call, v ssa.Value) bool {
+	f := call.Call.StaticCallee()
+	return f != nil && f.Name() == "IsZero" && len(call.Call.Args) == 1 && call.Call.Args[0] == v && isTimeType(v.Type())
+}
+
 func implementsError(t types.Type) bool {
 	return types.Implements(t, types.Universe.Lookup("error").Type().Underlying().(*types.Interface))
 }
@@ -745,6 +775,9 @@ func (o *outcomes) fromMeaning(v ssa.Value, m meaning, depth int) {
 			}
 			if (m == readErr || m == probeErr) && isStatusCodeOf(ref, v) {
 				o.fromMeaning(ref, statusCode, depth+1)
+			}
+			if m == recordKey && isTimeIsZero(ref, v) {
+				o.bools = append(o.bools, o.sig(ref, true)) // u.CreatedAt.IsZero()
 			}
 			if (m == found || m == recordKey && ssautil.IsString(v.Type())) && isLen(ref, v) {
 				o.fromMeaning(ref, countOf, depth+1) // len(items) == 0, len(ownerID) > 0
