@@ -61,6 +61,7 @@ func run(pass *analysis.Pass) (any, error) {
 	aggregateInsertRaces(pass, judge)
 	ignoredClaims(pass, judge, named)
 	swallowedDuplicates(pass, judge, named)
+	effectsBeforeInsert(pass, judge, named)
 	notExistsInserts(pass, judge)
 	usable := func(read *dataaccess.Op) bool {
 		return read.Kind.IsCheck() && !model.IsStartup(read) && !callers.runAlone(read.Fn) && !callers.inTestFile(read.Fn) && !freshKey(read)

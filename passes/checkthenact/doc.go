@@ -215,6 +215,18 @@
 // silent, and so is an arm that reads the stored row before its effect
 // (it answers with the winner's outcome, a receipt sent again).
 //
+// And an effect made before an insert whose unique violation the code
+// answers: the answer shows the key is expected twice, but the effect has
+// run for the loser by then:
+//
+//	mailer.Send(ctx, email, "welcome") // WRONG: sent again on a double submit
+//	if err := s.insert(ctx, email); errors.Is(err, ErrAlreadySubscribed) {
+//		return nil
+//	}
+//
+// RIGHT: send after the insert reports a new row, or record the send
+// with runtime/effect.
+//
 // A quantity read and written back as a value computed from it is a
 // lost update: Updates(Goods{StockNum: g.StockNum - n}), a.Balance += x
 // then Save(&a), SET balance = $1 with balance + x, a flag flipped

@@ -1,0 +1,80 @@
+package checkthenact
+
+import (
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+// An insert whose unique violation the code answers says the author
+// expects the key twice (a retry, a double submit, a second replica), but
+// an external effect made before it runs for every caller, the one whose
+// insert then loses too:
+//
+//	mailer.SendWelcome(ctx, email)
+//	if err := repo.InsertSubscriber(ctx, email); errors.Is(err, repo.ErrDuplicate) {
+//		return nil // already subscribed: the welcome went out again
+//	}
+//
+// Only an effect made after the insert reports a new row, or recorded
+// with runtime/effect, runs once per key.
+
+// effectsBeforeInsert reports each plain insert whose unique violation
+// is answered (see duplicateAnsweredHere) and that an external effect
+// precedes on every path to it.
+func effectsBeforeInsert(pass *analysis.Pass, judge *Judge, named map[*dataaccess.Op]bool) {
+	for _, w := range judge.model.Ops {
+		if w.Kind != apis.Insert || named[w] || judge.NoTwin(w) || !duplicateAnsweredHere(w) {
+			continue
+		}
+		if effect := effectBefore(w, judge.model.Ops); effect != nil {
+			reportEffectBeforeInsert(pass, w, effect)
+			named[w] = true
+		}
+	}
+}
+
+// duplicateAnsweredHere reports whether w's unique violation is answered
+// by w's own function or the helper w calls: tested there and turned into
+// the duplicate's outcome, also after the helper mapped it to a sentinel
+// (errors.Is(err, ErrAlreadySubscribed)).
+func duplicateAnsweredHere(w *dataaccess.Op) bool {
+	sentinel := ""
+	if w.Summary != nil {
+		if w.Summary.HandlesDuplicate {
+			return true
+		}
+		sentinel = w.Summary.DuplicateErr
+	}
+	return len(dataaccess.DuplicateArms(w.Instr)) > 0 || sentinel != "" && dataaccess.AnswerDuplicate(w.Instr, sentinel).Answered
+}
+
+// effectBefore returns an external effect of w's function that runs
+// before w on every path to it, or nil.
+func effectBefore(w *dataaccess.Op, ops []*dataaccess.Op) *dataaccess.Op {
+	fn := w.Instr.Parent()
+	for _, op := range ops {
+		if op == w || !isExternal(op) || op.Instr.Parent() != fn {
+			continue
+		}
+		if ssautil.Before(op.Instr, w.Instr) {
+			return op
+		}
+	}
+	return nil
+}
+
+func reportEffectBeforeInsert(pass *analysis.Pass, w, effect *dataaccess.Op) {
+	line := pass.Fset.Position(w.Pos()).Line
+	pass.Report(analysis.Diagnostic{
+		Pos: effect.Pos(),
+		Message: fmt.Sprintf("effect before the insert: %s runs before the insert at line %d, whose unique violation this code answers, so a retried or concurrent caller with the same key makes it again before its insert loses (make it after the insert reports a new row, or record it with runtime/effect)",
+			describeAct(effect), line),
+		Related: []analysis.RelatedInformation{{Pos: w.Pos(), Message: "the insert whose duplicate is answered"}},
+		URL:     apis.RuntimeEffectURL,
+	})
+}
