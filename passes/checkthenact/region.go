@@ -26,11 +26,21 @@ func locate(instr ssa.Instruction, fn *ssa.Function) (ssa.Instruction, bool) {
 	return nil, false
 }
 
+// closureCreation returns the instruction of outer that makes the
+// function literal inner: its MakeClosure, or, for a literal that
+// captures nothing and so is no closure, the instruction that uses it as
+// a value (go func() { ... }(), a callback handed on).
 func closureCreation(outer, inner *ssa.Function) ssa.Instruction {
+	var operands []*ssa.Value
 	for _, b := range outer.Blocks {
 		for _, instr := range b.Instrs {
 			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == inner {
 				return mc
+			}
+			for _, op := range instr.Operands(operands[:0]) {
+				if op != nil && *op == inner {
+					return instr
+				}
 			}
 		}
 	}
