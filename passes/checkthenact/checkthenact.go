@@ -73,7 +73,7 @@ func run(pass *analysis.Pass) (any, error) {
 				return
 			}
 			if act, write := statusGateRace(model, g); act != nil {
-				reportStatusGate(pass, g, act, write)
+				reportStatusGate(pass, g, act, write, model.Ops)
 				reported[g.read] = true
 				return
 			}

@@ -307,7 +307,10 @@ func gateSerialised(g gate, write, act *dataaccess.Op, ops []*dataaccess.Op, reg
 	// changes what it tests; an increment guarded by a column it leaves
 	// alone (SET sent = sent + 1 WHERE provider = $1 AND code = $2)
 	// matches again for the second caller.
-	if write.StateGuard && !dataaccess.DoublesWrite(write) || picksWinner(write) || !g.readElsewhere && readSerialised(g.read, ops) {
+	if write.StateGuard && !dataaccess.DoublesWrite(write) || picksWinner(write) {
+		return true
+	}
+	if !g.readElsewhere && readSerialised(g.read, ops) && lockReleasedBefore(g.read, write, ops) == nil {
 		return true
 	}
 	if lockedRecheck(write) && (act == write || lockedRecheck(act)) {
@@ -336,6 +339,25 @@ func gateSerialised(g gate, write, act *dataaccess.Op, ops []*dataaccess.Op, reg
 		}
 	}
 	return false
+}
+
+// lockReleasedBefore returns the Commit or Rollback on the handle the
+// read locked in that runs after the read and before the write on every
+// path, or nil: the row lock is gone by the write, and a twin that waited
+// on it reads the old state and goes on too.
+func lockReleasedBefore(read, write *dataaccess.Op, ops []*dataaccess.Op) *dataaccess.Op {
+	if !read.Locks || read.Summary != nil {
+		return nil // a helper's serialisation is judged by its summary
+	}
+	for _, end := range ops {
+		if end.Kind != apis.Commit && end.Kind != apis.Rollback || end.Fn != read.Fn || !dataaccess.SameTx(end.Handle, read.Handle) {
+			continue
+		}
+		if loc, ok := locate(write.Instr, read.Fn); ok && ssautil.Before(read.Instr, end.Instr) && ssautil.Before(end.Instr, loc) {
+			return end
+		}
+	}
+	return nil
 }
 
 // lockedRecheck reports whether op is a call of a helper whose writes and
@@ -369,7 +391,7 @@ func upsertOverwrites(op *dataaccess.Op) bool {
 	return op.SQL != nil && op.SQL.OnConflict && !op.SQL.OnConflictDoNothing && !op.StateGuard
 }
 
-func reportStatusGate(pass *analysis.Pass, g gate, act, write *dataaccess.Op) {
+func reportStatusGate(pass *analysis.Pass, g gate, act, write *dataaccess.Op, ops []*dataaccess.Op) {
 	fset := pass.Fset
 	what := "its state"
 	if g.field != "" {
@@ -389,6 +411,9 @@ func reportStatusGate(pass *analysis.Pass, g gate, act, write *dataaccess.Op) {
 	}
 	if g.read.StatementLock {
 		tested += " (" + statementLockNote + ")"
+	}
+	if end := lockReleasedBefore(g.read, write, ops); end != nil {
+		tested += fmt.Sprintf(" (its FOR UPDATE lock ends with the transaction at line %d, before the write: keep read, test, act and write in one transaction)", fset.Position(end.Pos()).Line)
 	}
 	steps := fmt.Sprintf("%s at line %d and the state write at line %d are separate steps", describeAct(act), fset.Position(act.Pos()).Line, fset.Position(write.Pos()).Line)
 	verb, runtime, url := verbOf(act), runtimeFor(act), runtimeURLFor(act)
