@@ -58,7 +58,7 @@ func duplicateAnsweredHere(w *dataaccess.Op) bool {
 func effectBefore(w *dataaccess.Op, ops []*dataaccess.Op) *dataaccess.Op {
 	fn := w.Instr.Parent()
 	for _, op := range ops {
-		if op == w || !isExternal(op) || op.Instr.Parent() != fn {
+		if op == w || !actsOutside(op) || op.Instr.Parent() != fn {
 			continue
 		}
 		if ssautil.Before(op.Instr, w.Instr) {
@@ -77,4 +77,16 @@ func reportEffectBeforeInsert(pass *analysis.Pass, w, effect *dataaccess.Op) {
 		Related: []analysis.RelatedInformation{{Pos: w.Pos(), Message: "the insert whose duplicate is answered"}},
 		URL:     apis.RuntimeEffectURL,
 	})
+}
+
+// actsOutside reports whether op itself reaches past the process and its
+// database: a library's effect or a call named for one (an e-mail, an
+// HTTP POST, a payment, a publish). A helper whose body makes one deep
+// down (a sign-in check that calls a provider) is not taken: what it does
+// twice is not known. Nor is a lock.
+func actsOutside(op *dataaccess.Op) bool {
+	if op.Callee != nil && apis.IsLockName(op.Callee.Name()) {
+		return false
+	}
+	return op.Summary == nil && op.Kind == apis.Effect
 }
