@@ -251,6 +251,9 @@ func recordValues(op *dataaccess.Op) []ssa.Value {
 		}
 	}
 	addResult(call)
+	for _, rec := range dataaccess.RequestRecords(call) {
+		addResult(rec) // c.MustGet("build").(*Build): what a middleware read
+	}
 	for _, collect := range collectedRows(call) {
 		for _, ref := range *collect.Referrers() {
 			if e, ok := ref.(*ssa.Extract); ok && e.Index == 0 {

@@ -132,6 +132,7 @@ func (m *modeler) classifyCall(fn *ssa.Function, instr ssa.CallInstruction) *Op 
 		return nil
 	}
 	op := &Op{Instr: instr, Fn: fn, Callee: f}
+	call, isCall := instr.(*ssa.Call)
 	recvPkg, recvName := recvTypeName(f)
 	pkgPath := f.Pkg().Path()
 	if recvPkg != "" {
@@ -146,6 +147,7 @@ func (m *modeler) classifyCall(fn *ssa.Function, instr ssa.CallInstruction) *Op 
 		m.fromName(op, c, extraNames.kind(f))
 	case known:
 		m.fromRow(op, c, row)
+	case isCall && fromRequestRecord(op, call, f):
 	case apis.BuilderPart(pkgPath, recvName, f.Name()) != apis.PartNone:
 		return nil // a step of a chain (dbx's Builder.Update on an interface): its terminal call runs it
 	case m.fromEnt(op, c, recvName):

@@ -1,0 +1,47 @@
+// Package middleware loads the request's build and user before the
+// handlers run and keeps them in the request's context.
+package middleware
+
+import (
+	"context"
+	"database/sql"
+)
+
+type Build struct {
+	ID     int64
+	Status string
+	Note   string
+}
+
+type User struct {
+	ID         int64
+	Dashboards []string
+}
+
+type key int
+
+const (
+	buildKey key = iota
+	userKey
+)
+
+// LoadBuild is the middleware: it reads the request's build and keeps it
+// in the context for the handlers.
+func LoadBuild(ctx context.Context, db *sql.DB, id int64) (context.Context, error) {
+	b := &Build{ID: id}
+	if err := db.QueryRowContext(ctx, `SELECT status, note FROM builds WHERE id = $1`, id).Scan(&b.Status, &b.Note); err != nil {
+		return ctx, err
+	}
+	return context.WithValue(ctx, buildKey, b), nil
+}
+
+// FromContext returns the build the middleware read for this request.
+func FromContext(ctx context.Context) *Build {
+	b, _ := ctx.Value(buildKey).(*Build)
+	return b
+}
+
+// CurrentUser returns the user the middleware read for this request.
+func CurrentUser(ctx context.Context) *User {
+	return ctx.Value(userKey).(*User)
+}
