@@ -508,6 +508,7 @@ func (m *modeler) fromImplementations(op *Op, c *ssa.CallCommon, f *types.Func) 
 func (m *modeler) applySummary(op *Op, c *ssa.CallCommon, s *Summary) {
 	op.Summary = s
 	op.Kind = s.Kind
+	op.FromRequest = s.FromRequest
 	op.StateGuard = s.StateGuard
 	op.SelectsByState = s.SelectsByState
 	op.Locks = s.Locks || s.BeginsLocked

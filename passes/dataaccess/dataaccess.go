@@ -49,6 +49,9 @@ type Op struct {
 	// Locks is set when the operation also takes a lock held to the end of
 	// its transaction (SELECT ... FOR UPDATE, gorm clause.Locking, bun For).
 	Locks bool
+	// FromRequest is set for the read of a record a middleware kept in the
+	// request's context (see fromRequestRecord).
+	FromRequest bool
 	// StatementLock is set instead of Locks for a row or transaction lock
 	// taken on a handle in autocommit mode (a pool's FOR UPDATE): the
 	// statement is its own transaction, and the lock ends with it.

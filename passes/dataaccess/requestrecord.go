@@ -2,6 +2,7 @@ package dataaccess
 
 import (
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -37,7 +38,38 @@ func fromRequestRecord(op *Op, call *ssa.Call, f *types.Func) bool {
 	}
 	op.Kind = apis.Read
 	op.Resource.Table = table
+	op.FromRequest = true
 	return true
+}
+
+// handsOnRequestRecord reports whether fn returns the record a context
+// getter of it asserts (FromContext(ctx) *Build): a helper its callers
+// read the record through. One that only consults the record (a binder
+// checking who is signed in) reads nothing for them.
+func handsOnRequestRecord(fn *ssa.Function, op *Op) bool {
+	call, ok := op.Instr.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	records := RequestRecords(call)
+	if isRecordPointer(call.Type()) {
+		records = append(records, call) // a getter of its own: Retrieve(c) over FromContext(c)
+	}
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		for _, r := range ret.Results {
+			if slices.Contains(records, r) {
+				return true
+			}
+			if phi, ok := r.(*ssa.Phi); ok && slices.ContainsFunc(phi.Edges, func(e ssa.Value) bool { return slices.Contains(records, e) }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // isRequestContextPackage reports whether a package declares the context

@@ -157,6 +157,9 @@ type Summary struct {
 	// what a helper that does so returned. Its callers test the
 	// record's fields, not the error.
 	ZeroWhenAbsent bool
+	// FromRequest is set for a read whose every check is of a record a
+	// middleware kept in the request's context, handed on (FromContext).
+	FromRequest bool
 	// NonIdempotent is set when running the body twice changes more than
 	// running it once (see NonIdempotent): an insert, an increment, an
 	// external effect, directly or through calls. A body that only writes
@@ -349,6 +352,8 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 			// A function's own maps are bookkeeping, not the resource its
 			// callers check or write: classifying it by them would make any
 			// two methods of one type look like a check and an insert.
+		case op.FromRequest && !handsOnRequestRecord(fn, op):
+			// The request's record consulted, not handed to the caller.
 		case op.Kind.IsCheck():
 			checks = append(checks, op)
 		case op.Kind.IsWrite():
@@ -431,6 +436,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 	s.ErrWhenPresent = (s.Kind == apis.Exists || s.Kind == apis.Read && forgivesAbsence(fn)) &&
 		returnsOnlyVerdict(fn) && !onlyPassesFailures(fn) && !errsOnlyForAbsence(fn) && !namedForLoading(fn.Name()) && !namedForState(fn.Name())
 	s.ZeroWhenAbsent = (s.Kind == apis.Read || s.Kind == apis.Exists) && returnsZeroWhenAbsent(fn, checks)
+	s.FromRequest = s.Kind == apis.Read && len(checks) > 0 && !slices.ContainsFunc(checks, func(op *Op) bool { return !op.FromRequest })
 	// Every read of the body picks by state: GetAllChannels(scope), whose
 	// "disabled" scope alone filters on the status, lists by no state.
 	s.SelectsByState = s.Kind == apis.Read && returnsRecordList(fn.Signature) && !slices.ContainsFunc(checks, func(op *Op) bool { return !op.SelectsByState })

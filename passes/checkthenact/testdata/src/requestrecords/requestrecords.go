@@ -64,3 +64,29 @@ func SetDashboards(ctx context.Context, db Store, ids []string) error {
 	u.Dashboards = ids
 	return db.UpdateUser(ctx, u)
 }
+
+// The same approval through the handlers' accessor.
+func ApproveRetrieved(ctx context.Context, db Store, q Queue) error {
+	b := middleware.Retrieve(ctx) // want `status-gate race: Status read here is tested`
+	if b.Status != "pending_approval" {
+		return errNotPending
+	}
+	b.Status = "pending"
+	if err := db.UpdateBuild(ctx, b); err != nil {
+		return err
+	}
+	return q.Publish(ctx, b.ID)
+}
+
+// Near miss: the binder's verdict is no record of the request (it only
+// consulted the user); its Ok gates the work as validation does.
+func Register(ctx context.Context, db Store, q Queue, id int64) error {
+	v := middleware.Bind(ctx)
+	if !v.Ok {
+		return errors.New(v.Reason)
+	}
+	if err := q.Publish(ctx, id); err != nil {
+		return err
+	}
+	return db.UpdateUser(ctx, &middleware.User{ID: id})
+}

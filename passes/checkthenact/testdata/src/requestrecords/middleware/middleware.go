@@ -45,3 +45,23 @@ func FromContext(ctx context.Context) *Build {
 func CurrentUser(ctx context.Context) *User {
 	return ctx.Value(userKey).(*User)
 }
+
+// Retrieve is the handlers' accessor, over FromContext.
+func Retrieve(ctx context.Context) *Build {
+	return FromContext(ctx)
+}
+
+// Verdict is what a request binder answers.
+type Verdict struct {
+	Ok     bool
+	Reason string
+}
+
+// Bind consults the signed-in user to judge the request; it hands the
+// caller a verdict, not the user.
+func Bind(ctx context.Context) *Verdict {
+	if u := CurrentUser(ctx); u == nil {
+		return &Verdict{Reason: "signed out"}
+	}
+	return &Verdict{Ok: true}
+}
