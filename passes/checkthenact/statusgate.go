@@ -275,6 +275,9 @@ func duplicableAct(g gate, write *dataaccess.Op, ops []*dataaccess.Op, region []
 		if op == write || op == g.read || !dataaccess.NonIdempotent(op) || !inRegion(op.Instr, g.fn, region) || keyedByRecord(g, op) || insertKeyedByRecord(g, op) {
 			continue
 		}
+		if endsSomething(op) && (op.Kind == apis.Effect || op.Summary != nil && op.Summary.Acts) {
+			continue // a second cancel of what the first cancelled changes nothing
+		}
 		if op.Kind != apis.Effect && dataaccess.SameResource(g.read.Resource, op.Resource) {
 			continue // another write of the same record: part of the transition
 		}
@@ -358,6 +361,24 @@ func lockReleasedBefore(read, write *dataaccess.Op, ops []*dataaccess.Op) *dataa
 		}
 	}
 	return nil
+}
+
+// endsSomething reports whether an effect's name says it ends what it
+// names (CancelRunning, RevokeToken, StopJob, DisableWebhook): asked
+// twice, the far end has nothing left to end the second time.
+func endsSomething(op *dataaccess.Op) bool {
+	if op.Callee == nil {
+		return false
+	}
+	words := apis.SplitWords(op.Callee.Name())
+	if len(words) == 0 {
+		return false
+	}
+	switch words[0] {
+	case "cancel", "revoke", "stop", "terminate", "disable", "deactivate", "unsubscribe", "abort", "kill":
+		return true
+	}
+	return false
 }
 
 // lockedRecheck reports whether op is a call of a helper whose writes and
