@@ -301,15 +301,10 @@ func registersDefinitions(fn *ssa.Function) bool {
 		return false
 	}
 	elem := params.At(0).Type().(*types.Slice).Elem()
-	if p, ok := elem.Underlying().(*types.Pointer); ok {
-		elem = p.Elem()
+	if _, isPtr := elem.Underlying().(*types.Pointer); !isPtr {
+		elem = types.NewPointer(elem)
 	}
-	n, ok := types.Unalias(elem).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || apis.KnownPackage(n.Obj().Pkg().Path()) {
-		return false
-	}
-	_, isStruct := n.Underlying().(*types.Struct)
-	return isStruct
+	return isRecordPointer(elem)
 }
 
 // markWhole marks fn and the function literals inside it (a
