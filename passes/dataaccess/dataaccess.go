@@ -230,6 +230,7 @@ func run(pass *analysis.Pass) (any, error) {
 	resolvePoolsByUse(res.Ops, ssainfo.SrcFuncs)
 	dropStatementLocks(res.Ops)
 	res.startup = findStartup(pass.Pkg, ssainfo.Pkg.Func("init"), ssainfo.SrcFuncs, res.Ops)
+	res.startup.addCLIActions(pass, ssainfo.SrcFuncs)
 	for _, op := range res.Ops {
 		res.ByInstr[op.Instr] = op
 		res.ByFunc[op.Fn] = append(res.ByFunc[op.Fn], op)

@@ -1,11 +1,13 @@
 package dataaccess
 
 import (
+	"go/ast"
 	"go/token"
 	"go/types"
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
@@ -314,6 +316,61 @@ func markWhole(whole map[*ssa.Function]bool, fn *ssa.Function) {
 	for _, anon := range fn.AnonFuncs {
 		markWhole(whole, anon)
 	}
+}
+
+// addCLIActions makes roots of the functions a package under a cmd/
+// directory declares to be of a func type named for a CLI action or
+// command, in a blank variable (GoToSocial's var _ action.GTSAction =
+// Create) or a named one: the command line runs one per invocation, as
+// an operator asks. A function only the syntax says this of is seen
+// there: the SSA form keeps no trace of a blank variable's value.
+func (s *startup) addCLIActions(pass *analysis.Pass, funcs []*ssa.Function) {
+	if !slices.Contains(strings.Split(pass.Pkg.Path(), "/"), "cmd") {
+		return
+	}
+	byObj := map[types.Object]*ssa.Function{}
+	for _, fn := range funcs {
+		if obj := fn.Object(); obj != nil {
+			byObj[obj] = fn
+		}
+	}
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			gen, ok := decl.(*ast.GenDecl)
+			if !ok || gen.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gen.Specs {
+				vs := spec.(*ast.ValueSpec)
+				if vs.Type == nil || !namesCLIAction(pass.TypesInfo.TypeOf(vs.Type)) {
+					continue
+				}
+				for _, v := range vs.Values {
+					id, ok := ast.Unparen(v).(*ast.Ident)
+					if !ok {
+						continue
+					}
+					if fn := byObj[pass.TypesInfo.Uses[id]]; fn != nil {
+						s.serving[fn] = servingInstrs(fn)
+					}
+				}
+			}
+		}
+	}
+}
+
+// namesCLIAction reports whether t is a func type named for a command
+// line's action or command (GTSAction, Command, Cmd).
+func namesCLIAction(t types.Type) bool {
+	n := ssautil.NamedOf(t)
+	if n == nil {
+		return false
+	}
+	if _, isFunc := n.Underlying().(*types.Signature); !isFunc {
+		return false
+	}
+	name := n.Obj().Name()
+	return strings.HasSuffix(name, "Action") || strings.HasSuffix(name, "Command") || strings.HasSuffix(name, "Cmd")
 }
 
 // isStartupPackage reports whether an import path names a package whose
