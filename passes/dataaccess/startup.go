@@ -35,7 +35,9 @@ import (
 //   - main, init, a function named for initialising that takes no input
 //     (InitDb, initBuiltInOrganization: its caller is main, in another
 //     package) and the commands of a CLI (the Run/RunE/Action function
-//     of a cobra or urfave/cli command) are roots: their statements before
+//     of a cobra or urfave/cli command, and a function a package under
+//     cmd/ declares to be of a func type named for an action) are roots:
+//     their statements before
 //     the first one that starts serving (a go statement, Serve,
 //     ListenAndServe, Start, Run, Consume, Subscribe) are startup code;
 //   - a component's lifecycle start, a method named Start that launches
