@@ -32,7 +32,8 @@ func TestFastPathBuildsNoSSA(t *testing.T) {
 		"fastpath/plain", "fastpath/sqluser", "fastpath/caller",
 		"fastpath/nearby", "fastpath/viaiface", "fastpath/viaifacemiss",
 		"fastpath/repo", "fastpath/repouser", "fastpath/reposhape", "fastpath/sdkuser",
-		"fastpath/cacheuser", "fastpath/handleronly", "fastpath/poster", "fastpath/memo")
+		"fastpath/cacheuser", "fastpath/handleronly", "fastpath/poster", "fastpath/memo",
+		"fastpath/kvalias", "fastpath/reexportuser", "fastpath/reexportholder")
 }
 
 // TestFastPathSQLLayers: a package that imports one of the SQL layers is
