@@ -221,10 +221,15 @@ func IsContext(t types.Type) bool {
 	return n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
 }
 
-// LoadsOf returns the loads (*addr) of an address.
+// LoadsOf returns the loads (*addr) of an address; none for a package
+// variable, whose loads go/ssa does not list (a Global has no referrers).
 func LoadsOf(addr ssa.Value) []ssa.Value {
+	refs := addr.Referrers()
+	if refs == nil {
+		return nil
+	}
 	var loads []ssa.Value
-	for _, ref := range *addr.Referrers() {
+	for _, ref := range *refs {
 		if l, ok := ref.(*ssa.UnOp); ok && l.Op == token.MUL {
 			loads = append(loads, l)
 		}

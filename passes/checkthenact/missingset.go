@@ -161,9 +161,11 @@ func armsOfName(v ssa.Value) []missingArm {
 // declared outside a transaction's closure), every load of that variable.
 func mapValues(m ssa.Value) []ssa.Value {
 	if l, ok := m.(*ssa.UnOp); ok && l.Op == token.MUL {
-		return ssautil.LoadsOf(l.X)
+		if loads := ssautil.LoadsOf(l.X); len(loads) > 0 {
+			return loads
+		}
 	}
-	return []ssa.Value{m}
+	return []ssa.Value{m} // a package-level map: go/ssa lists no loads of it
 }
 
 // rangeBodies returns the body of each range over the map m.
