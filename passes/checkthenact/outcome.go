@@ -641,7 +641,7 @@ func isRecordKey(t types.Type, i int) bool {
 // (CreatedAt, CreateTime, CreatedOn), a time.Time.
 func isCreationTime(t types.Type, i int) bool {
 	st, ok := ssautil.DerefStruct(t)
-	if !ok || i >= st.NumFields() || !isTimeType(st.Field(i).Type()) {
+	if !ok || i >= st.NumFields() || !ssautil.IsTime(st.Field(i).Type()) {
 		return false
 	}
 	switch st.Field(i).Name() {
@@ -651,15 +651,10 @@ func isCreationTime(t types.Type, i int) bool {
 	return false
 }
 
-func isTimeType(t types.Type) bool {
-	n := ssautil.NamedOf(t)
-	return n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Time"
-}
-
 // isTimeIsZero reports whether call is t.IsZero() of the time.Time v.
 func isTimeIsZero(call *ssa.Call, v ssa.Value) bool {
 	f := call.Call.StaticCallee()
-	return f != nil && f.Name() == "IsZero" && len(call.Call.Args) == 1 && call.Call.Args[0] == v && isTimeType(v.Type())
+	return f != nil && f.Name() == "IsZero" && len(call.Call.Args) == 1 && call.Call.Args[0] == v && ssautil.IsTime(v.Type())
 }
 
 func implementsError(t types.Type) bool {
