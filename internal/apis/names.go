@@ -422,15 +422,21 @@ func firstWord(s string) string {
 }
 
 // IsLockName reports whether a function's name says it acquires a lock
-// (Lock, TryLock, AcquireLock, LockWithWait, lockRow, redislock's Obtain),
-// not that it releases one or asks about one (Unlock, IsLocked,
-// GetLockOwner, ReleaseLock).
+// (Lock, TryLock, AcquireLock, LockWithWait, lockRow, redislock's Obtain,
+// a job picker's GetAndLockUnreplicatedObject), not that it releases one
+// or asks about one (Unlock, IsLocked, GetLockOwner, ReleaseLock).
 func IsLockName(name string) bool {
 	if name == "Obtain" {
 		return true
 	}
 	found := false
-	for _, w := range camelWords(name) {
+	words := camelWords(name)
+	for i, w := range words {
+		if strings.EqualFold(w, "and") && i+1 < len(words) && strings.EqualFold(words[i+1], "lock") {
+			return true // it gets a row and locks it: the lock is what it does last
+		}
+	}
+	for _, w := range words {
 		switch strings.ToLower(w) {
 		case "unlock", "locked", "is", "get", "release", "has":
 			return false

@@ -78,6 +78,7 @@ func TestByNameConditionalInserts(t *testing.T) {
 func TestIsLockName(t *testing.T) {
 	for name, want := range map[string]bool{
 		"Lock": true, "TryLock": true, "AcquireLock": true, "LockWithWait": true, "lockRow": true, "Obtain": true,
+		"GetAndLockUnreplicatedObject": true, "FetchAndLock": true, "GetAndUnlock": false, "GetLock": false,
 		"Unlock": false, "IsLocked": false, "GetLockOwner": false, "ReleaseLock": false, "Block": false, "Clock": false, "": false,
 	} {
 		if got := IsLockName(name); got != want {
