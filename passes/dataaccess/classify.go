@@ -476,6 +476,9 @@ func (m *modeler) fromEnt(op *Op, c *ssa.CallCommon, recvName string) bool {
 	op.Kind = kind
 	op.Resource.Table = normalizeTable(entity)
 	op.Handle = m.handleOf(receiver(c))
+	if kind == apis.Update || kind == apis.Delete {
+		op.StateGuard = entStateGuard(receiver(c))
+	}
 	return true
 }
 
