@@ -49,6 +49,11 @@ import (
 //     input is a variadic list of the module's records (a plugin's
 //     RegisterMenus(menus ...SysBaseMenu)) registers definitions the code
 //     hands in at start-up, and is startup code with its closures;
+//   - so is one named for syncing, seeding, registering or ensuring that
+//     takes the application's configuration (a parameter of a type named
+//     Config) and no context or request: SyncProviderConfigToDatabase(cfg,
+//     store) writes what the configuration file declares, from the serve
+//     command before it listens;
 //   - a function of the package that is called only from startup code, and
 //     never used as a value (a handler, a goroutine, a callback stored for
 //     later), is startup code.
@@ -113,7 +118,7 @@ func findStartup(pkg *types.Package, pkgInit *ssa.Function, funcs []*ssa.Functio
 		for _, step := range migrationRecordFuncs(fn) {
 			s.whole[step] = true
 		}
-		if registersDefinitions(fn) {
+		if registersDefinitions(fn) || syncsConfiguration(fn) {
 			markWhole(s.whole, fn)
 		}
 		if gos := goStatements(fn); isStartMethod(fn) && len(gos) > 0 {
@@ -309,6 +314,32 @@ func registersDefinitions(fn *ssa.Function) bool {
 		elem = types.NewPointer(elem)
 	}
 	return isRecordPointer(elem)
+}
+
+// syncsConfiguration reports whether fn is named for syncing, seeding,
+// registering or ensuring and takes the application's configuration (a
+// value or pointer of a type named Config) with no context.Context and
+// no request: the definitions a configuration file declares, written
+// into the store when the program starts. A request handler's sync takes
+// its context; one that also takes the configuration is not one of these.
+func syncsConfiguration(fn *ssa.Function) bool {
+	words := apis.SplitWords(fn.Name())
+	if fn.Parent() != nil || len(words) == 0 || !slices.Contains([]string{"register", "seed", "sync", "ensure"}, words[0]) {
+		return false
+	}
+	config := false
+	params := fn.Signature.Params()
+	for i := range params.Len() {
+		t := params.At(i).Type()
+		n := ssautil.NamedOf(t)
+		if n != nil && (n.Obj().Name() == "Request" || n.Obj().Name() == "Context") {
+			return false // a handler's sync: context.Context, *http.Request, gin's or echo's Context
+		}
+		if n != nil && n.Obj().Name() == "Config" {
+			config = true
+		}
+	}
+	return config
 }
 
 // markWhole marks fn and the function literals inside it (a

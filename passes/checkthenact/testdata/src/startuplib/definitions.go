@@ -69,3 +69,47 @@ func RegisterTags(tags ...string) error {
 	}
 	return nil
 }
+
+// Config is the application's configuration file.
+type Config struct {
+	Menus []Menu
+}
+
+// The menus the configuration file declares, written when the serve
+// command starts, before it listens: the helper is called from nowhere
+// else.
+func SyncMenuConfigToDatabase(cfg *Config, db *sql.DB) error {
+	for _, m := range cfg.Menus {
+		if err := createMenuFromConfig(db, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func createMenuFromConfig(db *sql.DB, m Menu) error {
+	ctx := context.Background()
+	var exists bool
+	if err := db.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM menus WHERE name = $1)`, m.Name).Scan(&exists); err != nil {
+		return err
+	}
+	if exists {
+		return nil
+	}
+	_, err := db.ExecContext(ctx, `INSERT INTO menus (name, path) VALUES ($1, $2)`, m.Name, m.Path)
+	return err
+}
+
+// Near miss: a sync a request runs, with its context, on the
+// configuration and a menu the caller sends.
+func SyncMenuConfig(ctx context.Context, cfg *Config, m Menu) error {
+	var exists bool
+	if err := bootDB.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM menus WHERE name = $1)`, m.Name).Scan(&exists); err != nil { // want `check-then-act race`
+		return err
+	}
+	if exists || len(cfg.Menus) == 0 {
+		return nil
+	}
+	_, err := bootDB.ExecContext(ctx, `INSERT INTO menus (name, path) VALUES ($1, $2)`, m.Name, m.Path)
+	return err
+}
