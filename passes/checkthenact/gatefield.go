@@ -40,7 +40,10 @@ func writesTestedField(model *dataaccess.Result, g gate, write *dataaccess.Op) b
 	if g.field != "" && (namesOtherField(write, g.field, g.records) || listsOtherColumns(write, g.field) || setsOtherFields(model, write, g)) {
 		return false
 	}
-	if g.field == "" || len(recTypes) == 0 || !savesWholeRecord(g.records, write) {
+	if g.field == "" || len(recTypes) == 0 {
+		return true
+	}
+	if !savesWholeRecord(g.records, write) && !savesOtherCopy(write, recTypes) {
 		return true
 	}
 	if write.Summary != nil && helperAssigns(model, write, g.field) {
@@ -244,6 +247,28 @@ func savesWholeRecord(records []ssa.Value, write *dataaccess.Op) bool {
 		return false
 	}
 	return passesRecord(records, write)
+}
+
+// savesOtherCopy reports whether the write saves a whole record of the
+// gate's type that is not the one read: the request's copy, decoded from
+// its body (updateGroup tests the stored group's Default, then saves the
+// group the client sent). It writes the tested field only if the code
+// assigns it, as a save of the record read does.
+func savesOtherCopy(write *dataaccess.Op, recTypes []*types.Named) bool {
+	call := write.Call()
+	if call == nil || write.SQL != nil {
+		return false
+	}
+	var saved []ssa.Value
+	switch {
+	case write.Summary != nil && write.Summary.SavesParam >= 0:
+		saved = []ssa.Value{dataaccess.Arg(call, write.Summary.SavesParam)}
+	case write.Summary == nil && dataaccess.WritesBack(write):
+		saved = call.Args
+	}
+	return slices.ContainsFunc(saved, func(v ssa.Value) bool {
+		return v != nil && slices.ContainsFunc(recordTypes([]ssa.Value{v}), func(n *types.Named) bool { return slices.Contains(recTypes, n) })
+	})
 }
 
 // recordTypes returns the named struct types of the record values.
