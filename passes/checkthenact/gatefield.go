@@ -43,7 +43,7 @@ func writesTestedField(model *dataaccess.Result, g gate, write *dataaccess.Op) b
 	if g.field == "" || len(recTypes) == 0 {
 		return true
 	}
-	if !savesWholeRecord(g.records, write) && !savesOtherCopy(write, recTypes) {
+	if !savesWholeRecord(g.records, write) && !savesOtherCopy(write, g.records, recTypes) {
 		return true
 	}
 	if write.Summary != nil && helperAssigns(model, write, g.field) {
@@ -254,7 +254,7 @@ func savesWholeRecord(records []ssa.Value, write *dataaccess.Op) bool {
 // its body (updateGroup tests the stored group's Default, then saves the
 // group the client sent). It writes the tested field only if the code
 // assigns it, as a save of the record read does.
-func savesOtherCopy(write *dataaccess.Op, recTypes []*types.Named) bool {
+func savesOtherCopy(write *dataaccess.Op, records []ssa.Value, recTypes []*types.Named) bool {
 	call := write.Call()
 	if call == nil || write.SQL != nil {
 		return false
@@ -263,8 +263,18 @@ func savesOtherCopy(write *dataaccess.Op, recTypes []*types.Named) bool {
 	switch {
 	case write.Summary != nil && write.Summary.SavesParam >= 0:
 		saved = []ssa.Value{dataaccess.Arg(call, write.Summary.SavesParam)}
-	case write.Summary == nil && dataaccess.WritesBack(write):
+	case write.Summary == nil && dataaccess.WritesBack(write),
+		write.Summary != nil && write.Summary.Writes:
+		// A helper handed the copy by value, whose body saves it through
+		// the record's own method (g.Update(ctx)): no parameter index
+		// says so, but the copy is what it has to write.
 		saved = call.Args
+	}
+	if slices.ContainsFunc(saved, func(v ssa.Value) bool {
+		p := dataaccess.RootPath(v)
+		return p.Valid() && slices.Contains(records, p.Base)
+	}) {
+		return false // the record read goes in too (markRedeemed(ctx, card, by)): judged as such
 	}
 	return slices.ContainsFunc(saved, func(v ssa.Value) bool {
 		return v != nil && slices.ContainsFunc(recordTypes([]ssa.Value{v}), func(n *types.Named) bool { return slices.Contains(recTypes, n) })
