@@ -2,6 +2,7 @@ package checkthenact
 
 import (
 	"fmt"
+	"go/token"
 	"slices"
 	"strings"
 
@@ -198,6 +199,44 @@ func heldFresh(records []ssa.Value, w *dataaccess.Op) bool {
 	return false
 }
 
+// insertsCopy reports whether w inserts the record read itself as a new
+// row, handed whole or in a field of an options struct
+// (CompileAndPublish(c, Config{Build: b}) restarting build b): a copy,
+// which moves no state of the row it was read from. Two restarts make
+// two new builds, as two requests asked. A status kept as rows of its own
+// (INSERT INTO order_events (order_id, status)) inserts a new literal,
+// not the record read, and stays a state write.
+func insertsCopy(records []ssa.Value, w *dataaccess.Op) bool {
+	if passesRecord(records, w) {
+		return true
+	}
+	call := w.Call()
+	if call == nil {
+		return false
+	}
+	for _, a := range call.Args {
+		if load, ok := a.(*ssa.UnOp); ok && load.Op == token.MUL {
+			a = load.X
+		}
+		opts, ok := a.(*ssa.Alloc)
+		if !ok {
+			continue
+		}
+		for _, ref := range *opts.Referrers() {
+			fa, ok := ref.(*ssa.FieldAddr)
+			if !ok {
+				continue
+			}
+			for _, fref := range *fa.Referrers() {
+				if st, ok := fref.(*ssa.Store); ok && st.Addr == fa && slices.Contains(records, st.Val) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // stateWrites returns the writes of the read's record on the gated
 // branch: a write of its table keyed like the read or by a value of the
 // record, or a call of a helper that writes back the record it is passed
@@ -205,7 +244,7 @@ func heldFresh(records []ssa.Value, w *dataaccess.Op) bool {
 func stateWrites(g gate, ops []*dataaccess.Op, region []*ssa.BasicBlock) []*dataaccess.Op {
 	var out []*dataaccess.Op
 	for _, w := range ops {
-		if !inRegion(w.Instr, g.fn, region) || addsRowOnly(w) && heldFresh(g.records, w) {
+		if !inRegion(w.Instr, g.fn, region) || addsRowOnly(w) && (heldFresh(g.records, w) || insertsCopy(g.records, w)) {
 			continue
 		}
 		if savesRecord(g.records, w) {
