@@ -36,7 +36,9 @@
 // It is silent on a cache of computed values (no such effect on the
 // absent branch, an HTTP GET, or a store of what the effect returned), on
 // a memory keyed by anything but an id (a URL, a topic, an apiKey), on a
-// memory the function only reads (a block list), on a memory in front of
+// memory the function only reads (a block list), on a change filter (the
+// memory keeps the last value sent, and only an equal value is skipped:
+// forgotten, the current state is sent once more), on a memory in front of
 // a conditional durable write or an upsert (the database decides; the
 // memory only saves a round trip), on redis SET NX, on a map made by the
 // call itself, and where

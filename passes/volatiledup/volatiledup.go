@@ -114,6 +114,9 @@ func dedupBefore(check probe, writes []probe, ops []*dataaccess.Op) *finding {
 	if mark == nil {
 		return nil // nothing records the key here: a lookup of what other code wrote
 	}
+	if changeFilter(check.op, mark) {
+		return nil
+	}
 	for _, e := range ops {
 		if e == check.op || e.Instr == mark.Instr || e.Resource.Key != nil && dataaccess.SameValue(e.Resource.Key, check.op.Resource.Key) {
 			continue
