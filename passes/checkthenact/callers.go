@@ -96,7 +96,7 @@ func (c *callers) runAlone(fn *ssa.Function) bool {
 }
 
 func (c *callers) calledAlone(fn *ssa.Function) bool {
-	if c.startedOnceAtBoot(fn) || c.runsAsWorkflowStep(fn) || runBySyncOnce(fn) || runsInRestateObject(fn) {
+	if c.startedOnceAtBoot(fn) || c.runsAsWorkflowStep(fn) || runBySyncOnce(fn) || runsInRestateObject(fn) || c.scheduledOncePerID(fn) {
 		return true
 	}
 	obj, ok := fn.Object().(*types.Func)

@@ -2,6 +2,7 @@ package checkthenact
 
 import (
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -239,4 +240,68 @@ func isSyncOnce(c *ssa.CallCommon) bool {
 		return true
 	}
 	return false
+}
+
+// A task a scheduler keeps under an id runs once for it: GoToSocial's
+// Scheduler.AddOnce(poll.ID, at, p.onExpiry(poll.ID)) refuses a second
+// task for a poll, so the expiry callback cannot run beside a twin of
+// itself. Another process of the service keeps its own scheduler; the
+// analysis sees one.
+
+// scheduledOncePerID reports whether fn is a closure whose every use
+// hands it, in place or as the result of the function that makes it, to
+// a scheduler call that takes a task id and says it adds the task once.
+func (c *callers) scheduledOncePerID(fn *ssa.Function) bool {
+	maker := fn.Parent()
+	if maker == nil {
+		return false
+	}
+	handedOnce := func(instr ssa.Instruction, f ssa.Value) bool {
+		if addsOncePerID(instr, f) {
+			return true
+		}
+		ret, isReturn := instr.(*ssa.Return)
+		return isReturn && slices.Contains(ret.Results, f) && c.resultAddedOnce(maker)
+	}
+	return everyUse([]*ssa.Function{maker}, func(v ssa.Value) bool { return closureOf(v, fn) }, handedOnce)
+}
+
+// resultAddedOnce reports whether maker, which no other package can
+// call, is only called, and every call's result goes straight to a
+// scheduler's add-once call.
+func (c *callers) resultAddedOnce(maker *ssa.Function) bool {
+	obj := maker.Object()
+	if obj == nil || obj.Exported() || c.asValue[maker] || len(c.sites[maker]) == 0 {
+		return false
+	}
+	for _, site := range c.sites[maker] {
+		call, ok := site.(*ssa.Call)
+		if !ok || call.Referrers() == nil || len(*call.Referrers()) != 1 || !addsOncePerID((*call.Referrers())[0], call) {
+			return false
+		}
+	}
+	return true
+}
+
+// addsOncePerID reports whether instr hands f to a call named for adding
+// or scheduling once (AddOnce, ScheduleOnce) whose first argument is a
+// string: the id the scheduler refuses a second task for.
+func addsOncePerID(instr ssa.Instruction, f ssa.Value) bool {
+	call, ok := instr.(*ssa.Call)
+	if !ok || call.Call.Value == f || !slices.Contains(call.Call.Args, f) {
+		return false
+	}
+	callee := dataaccess.Callee(&call.Call)
+	if callee == nil || !strings.HasSuffix(callee.Name(), "Once") || strings.EqualFold(callee.Name(), "once") {
+		return false
+	}
+	args := call.Call.Args
+	if callee.Type().(*types.Signature).Recv() != nil && !call.Call.IsInvoke() {
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		return false
+	}
+	basic, isBasic := args[0].Type().Underlying().(*types.Basic)
+	return isBasic && basic.Info()&types.IsString != 0
 }
