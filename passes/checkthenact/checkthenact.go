@@ -152,7 +152,7 @@ func racingWrite(check *dataaccess.Op, ops []*dataaccess.Op, callers *callers) (
 		if rechecked(check, w, ops, region) {
 			continue // double-checked: the inner check guards the write
 		}
-		if inMemory && !hasSideEffect(check, w, ops, region) && !delegates {
+		if inMemory && !hasSideEffect(check, w, ops, region) && !delegates && !presenceRefused(check) {
 			continue // filling a cache twice is harmless
 		}
 		if guarded(check, w, ops) || callers.lockedFirst(check, ops) || lockedByHelper(check) {

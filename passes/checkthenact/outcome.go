@@ -243,6 +243,17 @@ func (o *outcomes) fromValue(v ssa.Value, depth int) {
 			}
 		}
 		return
+	case *types.Map:
+		// A hash read whole (HGETALL) answers an empty map when nothing is
+		// stored: its length counts what was found.
+		if o.kind == apis.Read {
+			for _, ref := range *v.Referrers() {
+				if n, ok := ref.(*ssa.Call); ok && isLen(n, v) {
+					o.fromMeaning(n, countOf, depth)
+				}
+			}
+		}
+		return
 	case *types.Basic:
 		switch {
 		case t.Info()&types.IsString != 0 && o.errWhenPresent:
