@@ -357,16 +357,21 @@
 // key made from the record is done once by the provider. A whole-record
 // save is the state write only when the tested field is assigned before
 // it: a test of a field nothing assigns (an access or configuration
-// check) guards no transition. A helper of another package that saves the
+// check) guards no transition. The same holds for a save of the copy the
+// client sent (the stored group's Default tested, the decoded group
+// saved), and an insert of the record read itself as a new row (a build
+// restarted from an old one) moves no state of the row read at all. A helper of another package that saves the
 // record says what it assigns through a fact; one whose body cannot be
 // known (an interface's method) assigns nothing the check can see.
 //
 // It is silent when the state write is a conditional UPDATE ... WHERE
-// status = $old (or gorm Where("status = ?", old).Update), when the read
+// status = $old (or gorm Where("status = ?", old).Update, or ent's
+// Update().Where(invitation.UsesGT(0)) whose generated predicate tests a
+// column that is not a key), when the read
 // locks the row (FOR UPDATE, or a list read's FOR UPDATE SKIP LOCKED) or
 // the transaction is SERIALIZABLE or holds an advisory lock, when the read
 // follows a lock helper (AcquireLock(key), LockWithWait(row), a redis
-// lock's Obtain), when one mutex is held across the three steps, and when
+// lock's Obtain, a job picker's GetAndLockUnreplicatedObject), when one mutex is held across the three steps, and when
 // an atomic claim made before the act picks the winner. A gate whose code
 // reads the record again and tests its state again before the act is a
 // pre-check: the second read is the gate and is judged on its own. So is
@@ -449,7 +454,10 @@
 // found. REPEATABLE READ is not enough: both snapshots see the row absent
 // and both insert. In-memory and redis checks are reported only when the
 // absent branch also has a side effect (a database write, an HTTP call, a
-// published message): filling a cache twice is harmless. A map is
+// published message): filling a cache twice is harmless. A check whose
+// hit is refused with a duplicate error (HGETALL found the destination:
+// return ErrDuplicateDestination) is no cache: the store is the record of
+// what exists, and two creates that both miss both write. A map is
 // reported only when a mutex shows it is shared, and is released between
 // the check and the write. A cache that keeps what a create called
 // through an interface returned (links[url] = id, id from
@@ -476,7 +484,10 @@
 // cobra or urfave/cli command up to the statement that starts serving (a go
 // statement, Serve, ListenAndServe, Start, Run, Consume, Subscribe); a
 // component's lifecycle start (a method named Start that launches
-// goroutines) up to its first go statement; and an unexported function
+// goroutines) up to its first go statement; a function named for
+// syncing, seeding or registering whose input is a variadic list of
+// records or the application's Config with no context or request; and an
+// unexported function
 // that only such startup code calls, directly or through a closure handed
 // to a transaction runner (a library's, or the program's own WithTx). The
 // same holds for an unexported
@@ -490,7 +501,9 @@
 // parameters named Init... or Start... (gogs's InitDeliverHooks), or in
 // startup code; a closure such a starter hands to go or to a launcher
 // (util.SafeGoroutine); an unexported job it registers with a cron
-// scheduler. A second replica of the service is a twin the analysis
+// scheduler; a callback handed to a scheduler's add-once call under a
+// task id (AddOnce(poll.ID, at, p.onExpiry(poll.ID))), which refuses a
+// second task for the id. A second replica of the service is a twin the analysis
 // cannot see, and so is a cron run that outlasts its interval. A Temporal
 // activity is silent as well: its workflow waits for each step before the
 // next and admits one run per workflow id. The package must show it is
