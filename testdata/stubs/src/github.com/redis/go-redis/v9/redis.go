@@ -41,6 +41,12 @@ func (cmd *StringCmd) Bytes() ([]byte, error)  { return []byte(cmd.val), cmd.err
 func (cmd *StringCmd) Int() (int, error)       { return 0, cmd.err }
 func (cmd *StringCmd) Int64() (int64, error)   { return 0, cmd.err }
 
+// MapStringStringCmd is HGETALL's reply: the hash's fields.
+type MapStringStringCmd struct{}
+
+func (cmd *MapStringStringCmd) Val() map[string]string             { return nil }
+func (cmd *MapStringStringCmd) Result() (map[string]string, error) { return nil, nil }
+
 type StatusCmd struct{}
 
 func (cmd *StatusCmd) Val() string             { return "" }
@@ -70,6 +76,11 @@ func (c cmdable) SetNX(ctx context.Context, key string, value interface{}, expir
 func (c cmdable) SIsMember(ctx context.Context, key string, member interface{}) *BoolCmd { return nil }
 func (c cmdable) SAdd(ctx context.Context, key string, members ...interface{}) *IntCmd   { return nil }
 func (c cmdable) Del(ctx context.Context, keys ...string) *IntCmd                        { return nil }
+
+func (c cmdable) HGetAll(ctx context.Context, key string) *MapStringStringCmd { return nil }
+func (c cmdable) HSet(ctx context.Context, key string, values ...interface{}) *IntCmd {
+	return nil
+}
 
 func (c cmdable) Incr(ctx context.Context, key string) *IntCmd { return nil }
 func (c cmdable) HIncrBy(ctx context.Context, key, field string, incr int64) *IntCmd {
