@@ -11,6 +11,10 @@ func SQLText(v ssa.Value) (string, bool) { return sqlText(v) }
 // receiver excluded (the index convention of apis rows and Summary).
 func Arg(c *ssa.CallCommon, i int) ssa.Value { return arg(c, i) }
 
+// SingleStore returns the value stored in a local variable that is
+// assigned exactly once, or nil (see singleStore).
+func SingleStore(addr ssa.Value) ssa.Value { return singleStore(addr) }
+
 // ClauseName names the gorm clause a Clauses argument is (OnConflict,
 // Locking, Insert), or "" for anything else.
 func ClauseName(v ssa.Value) string { return clauseName(v) }

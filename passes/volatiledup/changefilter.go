@@ -103,7 +103,7 @@ func comesFrom(v, root ssa.Value) bool {
 			v = x.X
 		case *ssa.Alloc:
 			// p := last.(Presence), kept in a local: what was stored there
-			if v = storedInto(x); v == nil {
+			if v = dataaccess.SingleStore(x); v == nil {
 				return false
 			}
 		case *ssa.UnOp:
@@ -118,35 +118,14 @@ func comesFrom(v, root ssa.Value) bool {
 	return false
 }
 
-// storedInto returns the one value stored into a local, or nil.
-func storedInto(local *ssa.Alloc) ssa.Value {
-	var val ssa.Value
-	for _, ref := range *local.Referrers() {
-		if st, ok := ref.(*ssa.Store); ok && st.Addr == local {
-			if val != nil {
-				return nil
-			}
-			val = st.Val
-		}
-	}
-	return val
-}
-
 // base strips the conversions a value goes through on its way into a
-// memory (an interface for sync.Map, a load of the local that holds it).
+// memory (an interface for sync.Map) and a load of the local that holds
+// it: its loads are one value.
 func base(v ssa.Value) ssa.Value {
-	for range 4 {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.UnOp:
-			if alloc, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
-				v = alloc // the local that holds the value: its loads are one value
-				continue
-			}
-			return v
-		default:
-			return v
+	v = dataaccess.Unwrap(v)
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if alloc, ok := load.X.(*ssa.Alloc); ok {
+			return alloc
 		}
 	}
 	return v
