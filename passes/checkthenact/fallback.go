@@ -1,6 +1,10 @@
 package checkthenact
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/ssautil"
+)
 
 // fromFallbacks follows the check's outcome through the phis it flows
 // into when every other value of the phi comes in only by way of the
@@ -13,6 +17,18 @@ import "golang.org/x/tools/go/ssa"
 //		err = bus.Dispatch(ctx, byEmail)
 //	}
 //	if errors.Cause(err) == ErrNotFound { register(...) }
+//
+// The same holds for alternative lookups, one or the other run (by e-mail
+// when one was given, else by name), their errors merged and tested once:
+//
+//	if email != "" {
+//		user, err = users.GetByEmail(email)
+//	} else {
+//		user, err = users.Get(name)
+//	}
+//	if errors.Is(err, gorm.ErrRecordNotFound) { users.Create(&User{Email: email}) }
+//
+// On the path the check ran, the merged value is its own.
 //
 // The merged value says "absent" only when the check found nothing
 // (directly, or because the fallback ran at all), so its absent branch
@@ -28,7 +44,7 @@ func (o *outcomes) fromFallbacks() {
 		}
 		progressed := false
 		for _, mg := range o.merges {
-			if followed[mg.phi] || !othersAfterAbsence(mg, absent) {
+			if followed[mg.phi] || !othersAfterAbsence(mg, absent) && !othersAlternatives(mg) {
 				continue
 			}
 			followed[mg.phi] = true
@@ -68,4 +84,46 @@ func othersAfterAbsence(mg merge, absent []*ssa.BasicBlock) bool {
 // through a fallback's merge.
 func (o *outcomes) sig(v ssa.Value, absentWhenTrue bool) boolSig {
 	return boolSig{v: v, absentWhenTrue: absentWhenTrue, afterFallback: o.afterFallback}
+}
+
+// othersAlternatives reports whether every other value of the merge's phi
+// is the same result of another call made on a path that excludes the
+// check's: if email != "" { u, err = byEmail() } else { u, err = byName() }.
+func othersAlternatives(mg merge) bool {
+	own, ok := resultCall(mg.v)
+	if !ok || mg.depth > maxDepth {
+		return false
+	}
+	others := 0
+	for _, edge := range mg.phi.Edges {
+		if edge == mg.v {
+			continue
+		}
+		others++
+		other, ok := resultCall(edge)
+		if !ok || other.index != own.index || ssautil.Reachable(own.call, other.call) || ssautil.Reachable(other.call, own.call) {
+			return false
+		}
+	}
+	return others > 0
+}
+
+// result is a call and which of its results a value is.
+type result struct {
+	call  *ssa.Call
+	index int
+}
+
+// resultCall returns the call v is a result of: the call itself, or an
+// Extract from its tuple.
+func resultCall(v ssa.Value) (result, bool) {
+	switch x := v.(type) {
+	case *ssa.Call:
+		return result{x, -1}, true
+	case *ssa.Extract:
+		if call, ok := x.Tuple.(*ssa.Call); ok {
+			return result{call, x.Index}, true
+		}
+	}
+	return result{}, false
 }
