@@ -141,12 +141,13 @@ func racingWrite(check *dataaccess.Op, ops []*dataaccess.Op, callers *callers) (
 	}
 	inMemory := dataaccess.KeyValue(check)
 	for _, w := range ops {
-		insert := w.Kind == apis.Insert || w.Kind.IsAtomicInsert() && conflictMissesCheck(check, w)
+		zeroSave := savesAbsentRecord(check, w, region)
+		insert := w.Kind == apis.Insert || w.Kind.IsAtomicInsert() && conflictMissesCheck(check, w) || zeroSave
 		if !insert || !dataaccess.SameResource(check.Resource, w.Resource) {
 			continue
 		}
 		delegates := inMemory && delegatesFirst(check, w, ops, region)
-		if !inRegion(w.Instr, check.Fn, region) && !delegates || !dataaccess.SameInput(check, w) || reportsError(w) {
+		if !zeroSave && (!inRegion(w.Instr, check.Fn, region) && !delegates || !dataaccess.SameInput(check, w)) || reportsError(w) {
 			continue // not on the absent path, or a new row rather than the one checked
 		}
 		if rechecked(check, w, ops, region) {

@@ -107,7 +107,7 @@ func relativeExpr(v ssa.Value, depth int) bool {
 // with it; or -1.
 // A state-guarded write is left out: rows affected tells its caller who
 // won.
-func savedParam(fn *ssa.Function, ops []*Op) int {
+func savedParam(fn *ssa.Function, ops []*Op) (param int, bySave bool) {
 	for _, op := range ops {
 		var ins []ssa.Value
 		switch {
@@ -116,6 +116,7 @@ func savedParam(fn *ssa.Function, ops []*Op) int {
 		case op.Summary == nil && WritesBack(op):
 			ins = op.Inputs()
 		}
+		upserts := op.Summary != nil && op.Summary.SavesBySave || op.Summary == nil && SavesByUpsert(op)
 		for _, in := range ins {
 			p := rootPath(in)
 			// A record passed by value counts only when its copy is
@@ -131,11 +132,18 @@ func savedParam(fn *ssa.Function, ops []*Op) int {
 			// WHERE id = inv.ID); not a write of another table keyed by it.
 			ownTable := op.Resource.Table != "" && op.Resource.Table == normalizeTable(ssautil.NamedOf(p.Base.Type()).Obj().Name())
 			if i := paramOf(fn, p.Base); i >= 0 && (p.Fields == "" || ownTable) {
-				return i
+				return i, upserts && p.Fields == ""
 			}
 		}
 	}
-	return -1
+	return -1, false
+}
+
+// SavesByUpsert reports whether op is an ORM Save of a record whose key
+// may be set (gorm's db.Save(&rec)): an UPDATE of the row when the key is
+// there, an INSERT when it is zero.
+func SavesByUpsert(op *Op) bool {
+	return op.Kind == apis.CondInsert && op.Callee != nil && op.Callee.Name() == "Save" && !op.Overwrites
 }
 
 // isRecordValueParam reports whether v is a record parameter passed by

@@ -175,6 +175,11 @@ type Summary struct {
 	// calls (see savedParam), or -1: to a caller that read the record and
 	// tested its state, the call is the state write.
 	SavesParam int
+	// SavesBySave is set with SavesParam when the record is written with
+	// an ORM Save (gorm's), directly or through calls: it updates the row
+	// when the record's key is set, and inserts one when the key is zero,
+	// as it is for a record a lookup found absent.
+	SavesBySave bool
 	// SQLParam is the index of the string parameter (receiver excluded)
 	// the body runs as SQL text on its handle, or -1: a query wrapper
 	// (trx.Exists(sql, args...)), whose every call is the statement its
@@ -240,7 +245,7 @@ func (s *Summary) flagsString() string {
 	for _, f := range []struct {
 		set  bool
 		word string
-	}{{s.Overwrites, "overwrites"}, {s.OtherKeysAnswered, "otherkeys"}, {s.LockedRead, "lockedread"}, {s.Rechecks, "rechecks"}, {s.BeginsLocked, "beginslocked"}, {s.InProcess, "inprocess"}} {
+	}{{s.Overwrites, "overwrites"}, {s.SavesBySave, "bysave"}, {s.OtherKeysAnswered, "otherkeys"}, {s.LockedRead, "lockedread"}, {s.Rechecks, "rechecks"}, {s.BeginsLocked, "beginslocked"}, {s.InProcess, "inprocess"}} {
 		if f.set {
 			out += " " + f.word
 		}
@@ -344,7 +349,8 @@ func withAnons(fn *ssa.Function, byFn map[*ssa.Function][]*Op) []*Op {
 // summarizeFunc builds the summary of one function, or nil when the body
 // does nothing the model cares about.
 func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
-	s := &Summary{HandleParam: -1, KeyParam: -1, ConflictParam: -1, TxFuncParam: txFuncParam(fn, ops), SavesParam: savedParam(fn, ops), SQLParam: -1, TableArg: tableArgOf(fn, ops)}
+	s := &Summary{HandleParam: -1, KeyParam: -1, ConflictParam: -1, TxFuncParam: txFuncParam(fn, ops), SQLParam: -1, TableArg: tableArgOf(fn, ops)}
+	s.SavesParam, s.SavesBySave = savedParam(fn, ops)
 	var checks, writes, atomic, plain []*Op
 	for _, op := range ops {
 		switch {
