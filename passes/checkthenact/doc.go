@@ -69,7 +69,13 @@
 // library's result promotes from an embedded struct (go-redis cmd.Err());
 // a flag set, a count incremented or scanned, or a slice appended to in
 // a `for rows.Next()` loop over the read's rows (also gorm Rows()), the
-// count also as a limit's test.
+// count also as a limit's test; the merged error of alternative lookups
+// (by e-mail when one is given, else by name), judged for each on the
+// path it ran; the length of a hash read whole (HGETALL). One write need
+// not be on the absent branch: an ORM Save of the very record a lookup
+// handed back zero (gorm's Save inserts a zero key), where no branch on
+// the outcome has ruled absence out (`first := p.ID == 0; p.Scopes = s;
+// repo.Save(p)`).
 // A call through an interface of the module is its implementations' call
 // when they agree (see the dataaccess pass).
 //
