@@ -398,6 +398,10 @@ func wonFirst(instr ssa.Instruction, check *dataaccess.Op, ops []*dataaccess.Op,
 func report(pass *analysis.Pass, check, write *dataaccess.Op, sentinel string, ops []*dataaccess.Op) {
 	line := pass.Fset.Position(write.Pos()).Line
 	what := describe(check)
+	if savesAbsentRecord(check, write, absentBranches(check)) {
+		reportZeroSave(pass, check, write, what, line)
+		return
+	}
 	if write.Kind.IsAtomicInsert() {
 		reportUncoveredConflict(pass, check, write, what, line)
 		return

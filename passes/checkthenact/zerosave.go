@@ -1,11 +1,14 @@
 package checkthenact
 
 import (
+	"fmt"
 	"slices"
+
+	"golang.org/x/tools/go/analysis"
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/internal/apis"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -42,26 +45,61 @@ func savesAbsentRecord(check, w *dataaccess.Op, region []*ssa.BasicBlock) bool {
 		return false
 	}
 	p := dataaccess.RootPath(saved)
-	if !p.Valid() || p.Fields != "" || !slices.Contains(recordValues(check), p.Base) {
-		return false
+	if !p.Valid() || p.Fields != "" || !slices.Contains(recordValues(check), p.Base) || !isRecordType(dataaccess.Unwrap(saved).Type()) {
+		return false // a list read finds nothing as an empty list, whose Save inserts nothing
+	}
+	if alloc, isVar := p.Base.(*ssa.Alloc); isVar && reassigned(alloc, recordValues(check)) {
+		return false // the variable is given a new record where none was found (otp = &OTP{...}): what it saves there is that one
 	}
 	loc, ok := locate(w.Instr, check.Fn)
-	if !ok || !ssautil.Reachable(check.Instr, loc) {
-		return false
-	}
-	// A present branch rules absence out only if the absent one never
-	// joins it: the false edge of `if p.ID == 0 { first = true }` enters
-	// the join both take.
-	for _, present := range presentBranches(check) {
-		if !present.Dominates(loc.Block()) {
+	return ok && reachedAbsent(region, presentBranches(check), loc.Block())
+}
+
+// reachedAbsent reports whether target can run after one of the absent
+// blocks without passing through a block that only a found record
+// enters: the false edge of `if p.ID == 0 { first = true }` is the join
+// both outcomes take and does not count, an else branch does (also when
+// a retry loop leads back to it).
+func reachedAbsent(absent, present []*ssa.BasicBlock, target *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	queue := slices.Clone(absent)
+	for len(queue) > 0 {
+		b := queue[0]
+		queue = queue[1:]
+		if seen[b] {
 			continue
 		}
-		joined := slices.ContainsFunc(region, func(absent *ssa.BasicBlock) bool {
-			return len(absent.Instrs) > 0 && len(present.Instrs) > 0 && ssautil.Reachable(absent.Instrs[0], present.Instrs[0])
-		})
-		if !joined {
-			return false
+		seen[b] = true
+		if b == target {
+			return true
+		}
+		for _, next := range b.Succs {
+			if slices.Contains(present, next) && len(next.Preds) < 2 {
+				continue // entered only when the record was found
+			}
+			queue = append(queue, next)
 		}
 	}
-	return true
+	return false
+}
+
+// reassigned reports whether the variable is stored a value other than
+// the lookup's own record.
+func reassigned(variable *ssa.Alloc, records []ssa.Value) bool {
+	for _, ref := range *variable.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == variable && !slices.Contains(records, st.Val) {
+			return true
+		}
+	}
+	return false
+}
+
+func reportZeroSave(pass *analysis.Pass, check, write *dataaccess.Op, what string, line int) {
+	pass.Report(analysis.Diagnostic{
+		Pos: check.Pos(),
+		Message: fmt.Sprintf("check-then-act race: %s leaves the record zero when nothing is stored, and the Save at line %d then inserts it (an ORM Save of a zero key is an INSERT), so two concurrent callers can both find none and both insert (make it one step: INSERT ... ON CONFLICT on the looked-up columns under a unique index, or runtime/claim)",
+			what, line),
+		Related: []analysis.RelatedInformation{{Pos: write.Pos(), Message: "Save that inserts the record when the lookup found none"}},
+		URL:     apis.RuntimeClaimURL,
+	})
 }
