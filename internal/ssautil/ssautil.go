@@ -277,6 +277,30 @@ func BlockReaches(from *ssa.BasicBlock, to ssa.Instruction) bool {
 	return from == to.Block() || len(from.Instrs) > 0 && Reachable(from.Instrs[0], to)
 }
 
+// ReachesAvoiding reports whether a path from one of the starts reaches
+// target while entering, after the starts, only blocks that enter allows.
+func ReachesAvoiding(starts []*ssa.BasicBlock, target *ssa.BasicBlock, enter func(*ssa.BasicBlock) bool) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	queue := append([]*ssa.BasicBlock(nil), starts...)
+	for len(queue) > 0 {
+		b := queue[0]
+		queue = queue[1:]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		if b == target {
+			return true
+		}
+		for _, next := range b.Succs {
+			if enter(next) {
+				queue = append(queue, next)
+			}
+		}
+	}
+	return false
+}
+
 // Returns returns the return instructions of fn, one per block that
 // ends in one.
 func Returns(fn *ssa.Function) []*ssa.Return {

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -61,26 +62,9 @@ func savesAbsentRecord(check, w *dataaccess.Op, region []*ssa.BasicBlock) bool {
 // both outcomes take and does not count, an else branch does (also when
 // a retry loop leads back to it).
 func reachedAbsent(absent, present []*ssa.BasicBlock, target *ssa.BasicBlock) bool {
-	seen := map[*ssa.BasicBlock]bool{}
-	queue := slices.Clone(absent)
-	for len(queue) > 0 {
-		b := queue[0]
-		queue = queue[1:]
-		if seen[b] {
-			continue
-		}
-		seen[b] = true
-		if b == target {
-			return true
-		}
-		for _, next := range b.Succs {
-			if slices.Contains(present, next) && len(next.Preds) < 2 {
-				continue // entered only when the record was found
-			}
-			queue = append(queue, next)
-		}
-	}
-	return false
+	return ssautil.ReachesAvoiding(absent, target, func(next *ssa.BasicBlock) bool {
+		return !slices.Contains(present, next) || len(next.Preds) >= 2 // an else branch is entered only when the record was found
+	})
 }
 
 // reassigned reports whether the variable is stored a value other than
