@@ -3,9 +3,7 @@ package checkthenact
 import (
 	"strings"
 
-	"golang.org/x/tools/go/ssa"
-
-	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -26,27 +24,12 @@ func presenceRefused(check *dataaccess.Op) bool {
 	if len(present) == 0 {
 		return false
 	}
-	for _, b := range check.Fn.Blocks {
-		if len(b.Instrs) == 0 {
+	for _, ret := range ssautil.Returns(check.Fn) {
+		if len(ret.Results) == 0 || !inRegion(ret, check.Fn, present) {
 			continue
 		}
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok || len(ret.Results) == 0 || !inRegion(ret, check.Fn, present) {
-			continue
-		}
-		if namesDuplicate(dataaccess.SentinelIn(dataaccess.Unwrap(ret.Results[len(ret.Results)-1]))) {
-			return true
-		}
-	}
-	return false
-}
-
-// namesDuplicate reports whether an error variable's name says the thing
-// exists already.
-func namesDuplicate(name string) bool {
-	for _, w := range apis.SplitWords(name) {
-		switch strings.ToLower(w) {
-		case "duplicate", "duplicated", "exists", "exist", "already", "taken", "conflict":
+		sentinel := dataaccess.SentinelIn(dataaccess.Unwrap(ret.Results[len(ret.Results)-1]))
+		if dataaccess.NamesDuplicate(sentinel[strings.LastIndex(sentinel, ".")+1:]) {
 			return true
 		}
 	}

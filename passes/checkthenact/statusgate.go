@@ -2,7 +2,6 @@ package checkthenact
 
 import (
 	"fmt"
-	"go/token"
 	"slices"
 	"strings"
 
@@ -214,27 +213,9 @@ func insertsCopy(records []ssa.Value, w *dataaccess.Op) bool {
 	if call == nil {
 		return false
 	}
-	for _, a := range call.Args {
-		if load, ok := a.(*ssa.UnOp); ok && load.Op == token.MUL {
-			a = load.X
-		}
-		opts, ok := a.(*ssa.Alloc)
-		if !ok {
-			continue
-		}
-		for _, ref := range *opts.Referrers() {
-			fa, ok := ref.(*ssa.FieldAddr)
-			if !ok {
-				continue
-			}
-			for _, fref := range *fa.Referrers() {
-				if st, ok := fref.(*ssa.Store); ok && st.Addr == fa && slices.Contains(records, st.Val) {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	return slices.ContainsFunc(call.Args, func(a ssa.Value) bool {
+		return slices.ContainsFunc(dataaccess.LiteralFieldStores(a), func(v ssa.Value) bool { return slices.Contains(records, v) })
+	})
 }
 
 // stateWrites returns the writes of the read's record on the gated

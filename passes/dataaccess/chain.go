@@ -193,8 +193,9 @@ func isolationField(v ssa.Value) string {
 }
 
 // literalFieldStores returns the values stored into the named fields of
-// the struct literal v is (or is loaded from): &sql.TxOptions{Isolation:
-// ...}, clause.OnConflict{UpdateAll: true}.
+// the struct literal v is (or is loaded from), or into all of its fields
+// when no name is given: &sql.TxOptions{Isolation: ...},
+// clause.OnConflict{UpdateAll: true}.
 func literalFieldStores(v ssa.Value, names ...string) []ssa.Value {
 	v = Unwrap(v)
 	if load, ok := v.(*ssa.UnOp); ok {
@@ -211,7 +212,7 @@ func literalFieldStores(v ssa.Value, names ...string) []ssa.Value {
 	var out []ssa.Value
 	for _, ref := range *alloc.Referrers() {
 		fa, ok := ref.(*ssa.FieldAddr)
-		if !ok || !slices.Contains(names, st.Field(fa.Field).Name()) {
+		if !ok || len(names) > 0 && !slices.Contains(names, st.Field(fa.Field).Name()) {
 			continue
 		}
 		for _, r := range *fa.Referrers() {

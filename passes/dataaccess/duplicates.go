@@ -247,6 +247,21 @@ func isTakenKeyError(name string) bool {
 	return strings.HasPrefix(n, "err") && (strings.Contains(n, "duplicate") || strings.Contains(n, "taken") || strings.Contains(n, "unique"))
 }
 
+// NamesDuplicate reports whether an error variable's name, word by word,
+// says the thing it looked for exists already: ErrDuplicateDestination,
+// ErrAlreadyExists, ErrNameTaken, ErrConflict. Broader than the names
+// above, which decide what a write's violation became; a check that
+// refuses a hit with one says the store is where the thing lives.
+func NamesDuplicate(name string) bool {
+	for _, w := range apis.SplitWords(name) {
+		switch strings.ToLower(w) {
+		case "duplicate", "duplicated", "exists", "exist", "already", "taken", "conflict":
+			return true
+		}
+	}
+	return false
+}
+
 // isResultOf reports whether v is a result of the call write, directly or
 // through the φ-nodes that merge it with other errors.
 func isResultOf(v ssa.Value, write ssa.Instruction) bool {

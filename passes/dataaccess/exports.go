@@ -15,6 +15,13 @@ func Arg(c *ssa.CallCommon, i int) ssa.Value { return arg(c, i) }
 // assigned exactly once, or nil (see singleStore).
 func SingleStore(addr ssa.Value) ssa.Value { return singleStore(addr) }
 
+// LiteralFieldStores returns the values stored into the named fields (all
+// of them when none is named) of the struct literal v is or is loaded
+// from (see literalFieldStores).
+func LiteralFieldStores(v ssa.Value, names ...string) []ssa.Value {
+	return literalFieldStores(v, names...)
+}
+
 // ClauseName names the gorm clause a Clauses argument is (OnConflict,
 // Locking, Insert), or "" for anything else.
 func ClauseName(v ssa.Value) string { return clauseName(v) }
