@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
-
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"

@@ -301,8 +301,7 @@ func isBootstrap(fn *ssa.Function) bool {
 // once at start-up. A request never arrives as such a list; a function
 // that also takes a context, a key or a request is not one of these.
 func registersDefinitions(fn *ssa.Function) bool {
-	words := apis.SplitWords(fn.Name())
-	if fn.Parent() != nil || len(words) == 0 || !slices.Contains([]string{"register", "seed", "sync", "ensure"}, words[0]) {
+	if !namedForDefinitions(fn) {
 		return false
 	}
 	params := fn.Signature.Params()
@@ -316,6 +315,13 @@ func registersDefinitions(fn *ssa.Function) bool {
 	return isRecordPointer(elem)
 }
 
+// namedForDefinitions reports whether fn is a top-level function whose
+// name starts with registering, seeding, syncing or ensuring.
+func namedForDefinitions(fn *ssa.Function) bool {
+	words := apis.SplitWords(fn.Name())
+	return fn.Parent() == nil && len(words) > 0 && slices.Contains([]string{"register", "seed", "sync", "ensure"}, words[0])
+}
+
 // syncsConfiguration reports whether fn is named for syncing, seeding,
 // registering or ensuring and takes the application's configuration (a
 // value or pointer of a type named Config) with no context.Context and
@@ -323,8 +329,7 @@ func registersDefinitions(fn *ssa.Function) bool {
 // into the store when the program starts. A request handler's sync takes
 // its context; one that also takes the configuration is not one of these.
 func syncsConfiguration(fn *ssa.Function) bool {
-	words := apis.SplitWords(fn.Name())
-	if fn.Parent() != nil || len(words) == 0 || !slices.Contains([]string{"register", "seed", "sync", "ensure"}, words[0]) {
+	if !namedForDefinitions(fn) {
 		return false
 	}
 	config := false
