@@ -2,6 +2,7 @@ package checkthenact
 
 import (
 	"fmt"
+	"maps"
 	"go/token"
 	"go/types"
 
@@ -26,8 +27,11 @@ import (
 // Two requests naming one new slug both find it missing and both insert
 // it: a duplicate row, or a unique violation answered with a 500. The
 // found names may instead be kept in a set that each requested name is
-// looked up in (if !have[s] { insert }). The single-row check is the main
-// check's; this is its set difference.
+// looked up in (if !have[s] { insert }), or fill in placeholders every
+// requested name was entered with (ids[s] = nil; ids[p.Slug] = &p.ID;
+// insert where the id is still nil); and the batch inserted may be
+// mapped from the missing names one row each, inside the transaction.
+// The single-row check is the main check's; this is its set difference.
 
 // missingSetRace is one such race: the list read, the instruction that
 // records a found element (the delete from the missing set, or the store
@@ -151,6 +155,9 @@ func armsOfName(v ssa.Value) []missingArm {
 		case *ssa.MapUpdate:
 			if ref.Key == v {
 				arms = append(arms, lookupArms(ref.Map, ref, false)...)
+				if isFoundPointer(ref.Value) {
+					arms = append(arms, placeholderArms(ref.Map, ref)...)
+				}
 			}
 		}
 	}
@@ -220,6 +227,65 @@ func lookupArms(m ssa.Value, mark ssa.Instruction, stillMissing bool) []missingA
 	return arms
 }
 
+// isFoundPointer reports whether v is a pointer other than the nil
+// constant: ids[t.Name] = &t.ID fills in a placeholder.
+func isFoundPointer(v ssa.Value) bool {
+	if _, ok := v.Type().Underlying().(*types.Pointer); !ok {
+		return false
+	}
+	k, ok := v.(*ssa.Const)
+	return !ok || !k.IsNil()
+}
+
+// placeholderArms returns the arms that run for a name whose entry in m
+// is still nil after the found ones were filled in (every requested name
+// entered first as ids[n] = nil): in a range over m, or a lookup in it.
+func placeholderArms(m ssa.Value, mark ssa.Instruction) []missingArm {
+	var arms []missingArm
+	for _, ref := range referrersOf(mapValues(m)) {
+		switch ref := ref.(type) {
+		case *ssa.Range:
+			for _, next := range *ref.Referrers() {
+				for _, value := range ssautil.Extracts(next.(ssa.Value), 2) {
+					arms = append(arms, nilArms(value, mark)...)
+				}
+			}
+		case *ssa.Lookup:
+			if !ref.CommaOk {
+				arms = append(arms, nilArms(ref, mark)...)
+			}
+		}
+	}
+	return arms
+}
+
+// nilArms returns the arm of each branch on v == nil (or v != nil) that
+// runs when v is nil.
+func nilArms(v ssa.Value, mark ssa.Instruction) []missingArm {
+	var arms []missingArm
+	for _, ref := range *v.Referrers() {
+		cmp, ok := ref.(*ssa.BinOp)
+		if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
+			continue
+		}
+		other := cmp.Y
+		if other == v {
+			other = cmp.X
+		}
+		if k, ok := other.(*ssa.Const); !ok || !k.IsNil() {
+			continue
+		}
+		succ := 0 // v == nil: the true arm
+		if cmp.Op == token.NEQ {
+			succ = 1
+		}
+		for _, test := range ifsOf(cmp) {
+			arms = append(arms, missingArm{test: test, succ: succ, mark: mark})
+		}
+	}
+	return arms
+}
+
 func referrersOf(vs []ssa.Value) []ssa.Instruction {
 	var out []ssa.Instruction
 	for _, v := range vs {
@@ -243,6 +309,9 @@ func insertsMissing(arm missingArm, w *dataaccess.Op, fn *ssa.Function) bool {
 	}
 	for _, a := range call.Call.Args {
 		batch := batchValues(outerValue(a), 4)
+		for _, src := range mappedSources(batch) {
+			maps.Copy(batch, batchValues(outerValue(src), 4))
+		}
 		for b := range only {
 			for _, instr := range b.Instrs {
 				if ap, ok := instr.(*ssa.Call); ok && isAppend(ap) && appendsTo(ap, batch) {
@@ -336,6 +405,106 @@ func batchValues(v ssa.Value, depth int) map[ssa.Value]bool {
 	}
 	walk(v, depth)
 	return out
+}
+
+// mappedSources returns the slices and maps whose elements the appends
+// into a batch are built from: in
+//
+//	for _, n := range toAdd { rows = append(rows, Row{Name: n}) }
+//
+// rows holds one row per element of toAdd, so what fills toAdd fills
+// the batch too.
+func mappedSources(batch map[ssa.Value]bool) []ssa.Value {
+	var appends []*ssa.Call
+	for v := range batch {
+		if ap, ok := v.(*ssa.Call); ok && isAppend(ap) {
+			appends = append(appends, ap)
+			continue
+		}
+		if alloc, ok := v.(*ssa.Alloc); ok {
+			for _, ref := range *alloc.Referrers() {
+				if st, ok := ref.(*ssa.Store); ok && st.Addr == alloc {
+					if ap, ok := st.Val.(*ssa.Call); ok && isAppend(ap) {
+						appends = append(appends, ap)
+					}
+				}
+			}
+		}
+	}
+	var sources []ssa.Value
+	for _, ap := range appends {
+		for _, elems := range ap.Call.Args[1:] {
+			sources = append(sources, elementSources(elems, 10, map[ssa.Value]bool{})...)
+		}
+	}
+	return sources
+}
+
+// elementSources returns the collections v is built from an element of:
+// the slice indexed, or the map ranged over, looking through composite
+// literals, fields, conversions and helper calls up to depth steps.
+func elementSources(v ssa.Value, depth int, seen map[ssa.Value]bool) []ssa.Value {
+	if depth < 0 || seen[v] {
+		return nil
+	}
+	seen[v] = true
+	var out []ssa.Value
+	walk := func(x ssa.Value) { out = append(out, elementSources(x, depth-1, seen)...) }
+	switch x := v.(type) {
+	case *ssa.IndexAddr:
+		if _, isArray := x.X.(*ssa.Alloc); !isArray { // a variadic argument's backing array is the literal, not a source
+			return []ssa.Value{x.X}
+		}
+		walkStores(x, walk)
+	case *ssa.Index:
+		return []ssa.Value{x.X}
+	case *ssa.Extract:
+		if next, ok := x.Tuple.(*ssa.Next); ok {
+			if r, ok := next.Iter.(*ssa.Range); ok {
+				return []ssa.Value{r.X}
+			}
+		}
+	case *ssa.Slice:
+		walk(x.X)
+	case *ssa.Alloc:
+		walkStores(x, walk)
+		for _, ref := range *x.Referrers() {
+			switch ref := ref.(type) {
+			case *ssa.FieldAddr:
+				walkStores(ref, walk)
+			case *ssa.IndexAddr:
+				walkStores(ref, walk)
+			}
+		}
+	case *ssa.UnOp:
+		walk(x.X)
+	case *ssa.Field:
+		walk(x.X)
+	case *ssa.FieldAddr:
+		walk(x.X)
+	case *ssa.ChangeType:
+		walk(x.X)
+	case *ssa.Convert:
+		walk(x.X)
+	case *ssa.MakeInterface:
+		walk(x.X)
+	case *ssa.Call:
+		if !isAppend(x) {
+			for _, a := range x.Call.Args {
+				walk(a)
+			}
+		}
+	}
+	return out
+}
+
+// walkStores calls walk with each value stored at addr.
+func walkStores(addr ssa.Value, walk func(ssa.Value)) {
+	for _, ref := range *addr.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == addr {
+			walk(st.Val)
+		}
+	}
 }
 
 func isAppend(call *ssa.Call) bool {

@@ -3,6 +3,7 @@ package missingsets
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"strings"
 )
 
@@ -344,6 +345,144 @@ func LinkFound(ctx context.Context, db *sql.DB, postID int64, names []string) er
 			continue
 		}
 		if err := tagPost(ctx, db, postID, n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// tagRow is the parameter row of a batch insert into tags.
+type tagRow struct {
+	Name      string
+	Workspace int64
+}
+
+func insertTagRows(ctx context.Context, tx *sql.Tx, rows []tagRow) error {
+	for _, r := range rows {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO tags (name, workspace) VALUES ($1, $2)`, r.Name, r.Workspace); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func inTx(ctx context.Context, db *sql.DB, fn func(tx *sql.Tx) error) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// The names not found are gathered, and the transaction maps each of
+// them to the insert's parameter rows: the batch inserted is built from
+// the missing names, one element each.
+func AddTagsMapped(ctx context.Context, db *sql.DB, workspace int64, names []string) error {
+	found, err := findTags(ctx, db, names) // want `check-then-act race: the list read here finds which names exist`
+	if err != nil {
+		return err
+	}
+	have := map[string]bool{}
+	for _, t := range found {
+		have[t.Name] = true
+	}
+	var toAdd []Tag
+	for _, n := range names {
+		if !have[n] {
+			toAdd = append(toAdd, Tag{Name: n})
+		}
+	}
+	if len(toAdd) == 0 {
+		return nil
+	}
+	return inTx(ctx, db, func(tx *sql.Tx) error {
+		rows := make([]tagRow, 0, len(toAdd))
+		for _, t := range toAdd {
+			rows = append(rows, tagRow{Name: strings.ToLower(t.Name), Workspace: workspace})
+		}
+		return insertTagRows(ctx, tx, rows)
+	})
+}
+
+// Near miss: the names not found are refused; the rows mapped and
+// inserted are copies of the tags found, into another workspace, so
+// nothing the read missed is created.
+func CopyTagsMapped(ctx context.Context, db *sql.DB, workspace int64, names []string) error {
+	found, err := findTags(ctx, db, names)
+	if err != nil {
+		return err
+	}
+	have := map[string]bool{}
+	for _, t := range found {
+		have[t.Name] = true
+	}
+	var unknown []string
+	for _, n := range names {
+		if !have[n] {
+			unknown = append(unknown, n)
+		}
+	}
+	if len(unknown) > 0 {
+		return errors.New("unknown tags: " + strings.Join(unknown, ", "))
+	}
+	return inTx(ctx, db, func(tx *sql.Tx) error {
+		rows := make([]tagRow, 0, len(found))
+		for _, t := range found {
+			rows = append(rows, tagRow{Name: t.Name, Workspace: workspace})
+		}
+		return insertTagRows(ctx, tx, rows)
+	})
+}
+
+// Every requested name starts as a placeholder with no id; the read
+// fills in the ids it finds, and the names still without one are
+// created.
+func ImportTagIDs(ctx context.Context, db *sql.DB, names []string) (map[string]*int64, error) {
+	ids := map[string]*int64{}
+	for _, n := range names {
+		ids[n] = nil
+	}
+	found, err := findTags(ctx, db, names) // want `check-then-act race: the list read here finds which names exist`
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range found {
+		ids[t.Name] = &t.ID
+	}
+	for name, id := range ids {
+		if id != nil {
+			continue
+		}
+		if err := insertTag(ctx, db, name); err != nil {
+			return nil, err
+		}
+	}
+	return ids, nil
+}
+
+// Near miss: the same placeholders, but a name still without an id is
+// refused; the names with one are linked to the post.
+func LinkTagIDs(ctx context.Context, db *sql.DB, postID int64, names []string) error {
+	ids := map[string]*int64{}
+	for _, n := range names {
+		ids[n] = nil
+	}
+	found, err := findTags(ctx, db, names)
+	if err != nil {
+		return err
+	}
+	for _, t := range found {
+		ids[t.Name] = &t.ID
+	}
+	for name, id := range ids {
+		if id == nil {
+			return errors.New("unknown tag " + name)
+		}
+		if err := tagPost(ctx, db, postID, name); err != nil {
 			return err
 		}
 	}
