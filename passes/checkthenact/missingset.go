@@ -2,9 +2,9 @@ package checkthenact
 
 import (
 	"fmt"
-	"maps"
 	"go/token"
 	"go/types"
+	"maps"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
