@@ -36,7 +36,14 @@ func (m *modeler) classify(fn *ssa.Function, instr ssa.Instruction) *Op {
 		return &Op{Kind: apis.Insert, Instr: instr, Fn: fn,
 			Resource: Resource{Container: rootPath(instr.Map), Key: instr.Key}}
 	case ssa.CallInstruction:
-		return m.classifyCall(fn, instr)
+		op := m.classifyCall(fn, instr)
+		if op != nil {
+			op.Resource.Table = m.tables.canonical(op.Resource.Table)
+			for i, t := range op.Resource.Tables {
+				op.Resource.Tables[i] = m.tables.canonical(t)
+			}
+		}
+		return op
 	}
 	return nil
 }

@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	// buildssa's own requirement, ctrlflow, is cheap and kept.
 	Requires:   []*analysis.Analyzer{ctrlflow.Analyzer},
 	ResultType: reflect.TypeOf((*Result)(nil)),
-	FactTypes:  []analysis.Fact{(*Summary)(nil), (*FieldWrites)(nil), (*FieldWritesKnown)(nil), (*PredicateField)(nil)},
+	FactTypes:  []analysis.Fact{(*Summary)(nil), (*FieldWrites)(nil), (*FieldWritesKnown)(nil), (*PredicateField)(nil), (*ModelTable)(nil)},
 	Run:        run,
 }
 
@@ -193,6 +193,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return res, nil
 	}
 	res.predicateFieldOf = exportPredicateFields(pass)
+	exportModelTables(pass)
 	if !mayAccessData(pass) {
 		return res, nil
 	}
@@ -201,7 +202,7 @@ func run(pass *analysis.Pass) (any, error) {
 	defer loadSQLFiles(pass)()
 	m := &modeler{pass: pass, local: map[*types.Func]*Summary{}, fields: collectSQLFields(pass.Pkg, ssainfo.SrcFuncs),
 		prepared:  collectPreparedFields(pass.Pkg, ssainfo.SrcFuncs),
-		sqlParams: map[*ssa.Function]sqlParamUse{}}
+		sqlParams: map[*ssa.Function]sqlParamUse{}, tables: importModelTables(pass)}
 	res.summaryOf = m.summaryOf
 	// Summaries of functions in this package feed classification of calls
 	// to them from the same package: summarise callees first.
@@ -369,6 +370,8 @@ type modeler struct {
 	// libraryImpls caches, per interface of the application's, the library
 	// types that implement it (see fromLibraryInterface).
 	libraryImpls map[*types.Interface][]*types.Named
+	// tables names the tables of models with a TableName by the model.
+	tables tableAliases
 }
 
 // summarizeSCC summarises the functions of one strongly connected

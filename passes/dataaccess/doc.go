@@ -29,7 +29,10 @@
 // package fact FieldWritesKnown marks a package the model read, whose
 // functions without FieldWrites assign nothing. A third, PredicateField,
 // names the one field a record's predicate method tests (IsLocalUser:
-// Issuer), read from the syntax of every package.
+// Issuer), read from the syntax of every package. A fourth, ModelTable,
+// carries the constant a model's TableName returns, so that a raw query
+// of "user_roles_v1" and a gorm Create(&role) of a UserRole are known to
+// be on one table, by the model's name.
 // A check's summary also says how it answers "absent": with the zero
 // record and no error (ZeroWhenAbsent, carried through wrappers that
 // return such a helper's record), or, for a validator, with a nil error or
