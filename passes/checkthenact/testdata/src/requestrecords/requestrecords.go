@@ -6,6 +6,8 @@ package requestrecords
 import (
 	"context"
 	"errors"
+	"log"
+	"strings"
 
 	"requestrecords/middleware"
 )
@@ -89,4 +91,45 @@ func Register(ctx context.Context, db Store, q Queue, id int64) error {
 		return err
 	}
 	return db.UpdateUser(ctx, &middleware.User{ID: id})
+}
+
+type JobStore interface {
+	UpdateJob(ctx context.Context, j *middleware.Job) (*middleware.Job, error)
+}
+
+// enqueue publishes the job, once more when the first publish fails.
+func enqueue(ctx context.Context, q Queue, id int64) {
+	if err := q.Publish(ctx, id); err != nil {
+		_ = q.Publish(ctx, id)
+	}
+}
+
+// Two approvals of one job, its fields read and set through accessors,
+// both see it pending approval, both save it pending and both queue it
+// from a goroutine.
+func ApproveJob(ctx context.Context, db JobStore, q Queue) error {
+	j := middleware.RetrieveJob(ctx) // want `status-gate race: Status read here is tested`
+	if !strings.EqualFold(j.GetStatus(), "pending_approval") {
+		return errNotPending
+	}
+	j.SetStatus("pending")
+	if _, err := db.UpdateJob(ctx, j); err != nil {
+		log.Printf("saving job %d: %v", j.GetID(), err)
+	}
+	go enqueue(context.WithoutCancel(ctx), q, j.GetID())
+	return nil
+}
+
+// Near miss: the status is a precondition; the accessor writes the note.
+func AnnotateJob(ctx context.Context, db JobStore, q Queue, note string) error {
+	j := middleware.RetrieveJob(ctx)
+	if !strings.EqualFold(j.GetStatus(), "success") {
+		return errNotPending
+	}
+	j.SetNote(note)
+	if _, err := db.UpdateJob(ctx, j); err != nil {
+		log.Printf("saving job %d: %v", j.GetID(), err)
+	}
+	go enqueue(context.WithoutCancel(ctx), q, j.GetID())
+	return nil
 }

@@ -65,3 +65,47 @@ func Bind(ctx context.Context) *Verdict {
 	}
 	return &Verdict{Ok: true}
 }
+
+// Job is a record whose fields are pointers, read and written through
+// generated accessors.
+type Job struct {
+	ID     *int64
+	Status *string
+	Note   *string
+}
+
+func (j *Job) GetID() int64 {
+	if j == nil || j.ID == nil {
+		return 0
+	}
+	return *j.ID
+}
+
+func (j *Job) GetStatus() string {
+	if j == nil || j.Status == nil {
+		return ""
+	}
+	return *j.Status
+}
+
+func (j *Job) SetStatus(v string) {
+	if j == nil {
+		return
+	}
+	j.Status = &v
+}
+
+func (j *Job) SetNote(v string) {
+	if j == nil {
+		return
+	}
+	j.Note = &v
+}
+
+const jobKey key = 7
+
+// RetrieveJob returns the job the middleware read for this request.
+func RetrieveJob(ctx context.Context) *Job {
+	j, _ := ctx.Value(jobKey).(*Job)
+	return j
+}
