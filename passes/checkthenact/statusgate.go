@@ -65,6 +65,9 @@ func statusGateRace(model *dataaccess.Result, g gate) (act, write *dataaccess.Op
 			if !writesTestedField(model, g, write) {
 				continue // writes back the tested value: no transition
 			}
+			if keepsPresence(g, region, write) {
+				continue // a set field set again: a precondition, no transition
+			}
 			act = duplicableAct(g, write, model.Ops, region)
 			if act == nil && actsAndWrites(write) && !listsColumns(write) {
 				act = write // a helper that credits and then saves the state
