@@ -445,9 +445,13 @@ func actsOnce(op *dataaccess.Op) bool {
 
 // winnerGates reports whether the act runs only on a non-error outcome
 // of the consuming write (its rows affected), which tells the one caller
-// that spent the token.
+// that spent the token; for a helper that fails unless its guarded write
+// changed a row, the act's branch on its error tells the same.
 func winnerGates(consume *dataaccess.Op, actAt ssa.Instruction) bool {
 	call, ok := consume.Instr.(*ssa.Call)
+	if ok && consume.Summary != nil && consume.Summary.WinsByError {
+		return ssautil.Gates(call, false, actAt)
+	}
 	if !ok || consume.Summary != nil || ssautil.IsError(call.Type()) {
 		return false // a write that returns only an error says it failed, not that it found nothing
 	}

@@ -89,6 +89,10 @@ type Summary struct {
 	// StateGuard is set when every write of the body is a state-guarded
 	// update (see Op.StateGuard).
 	StateGuard bool
+	// WinsByError is set when the body succeeds only where a guarded
+	// write of it changed a row (see guardDecidesSuccess): its nil error
+	// tells the one caller that won.
+	WinsByError bool
 	// HandlesDuplicate is set when the body answers an insert's unique
 	// violation as the duplicate outcome (returns nil or the existing
 	// row): to a caller, the duplicate is handled behind the write, for
@@ -245,7 +249,7 @@ func (s *Summary) flagsString() string {
 	for _, f := range []struct {
 		set  bool
 		word string
-	}{{s.Overwrites, "overwrites"}, {s.SavesBySave, "bysave"}, {s.OtherKeysAnswered, "otherkeys"}, {s.LockedRead, "lockedread"}, {s.Rechecks, "rechecks"}, {s.BeginsLocked, "beginslocked"}, {s.InProcess, "inprocess"}} {
+	}{{s.Overwrites, "overwrites"}, {s.SavesBySave, "bysave"}, {s.OtherKeysAnswered, "otherkeys"}, {s.LockedRead, "lockedread"}, {s.Rechecks, "rechecks"}, {s.BeginsLocked, "beginslocked"}, {s.InProcess, "inprocess"}, {s.WinsByError, "winsbyerror"}} {
 		if f.set {
 			out += " " + f.word
 		}
@@ -423,7 +427,8 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 	for _, w := range writes {
 		s.StateGuard = s.StateGuard && w.StateGuard
 	}
-	s.StateGuard = s.StateGuard || guardDecidesSuccess(fn, ops)
+	s.WinsByError = guardDecidesSuccess(fn, ops)
+	s.StateGuard = s.StateGuard || s.WinsByError
 	s.KeyValue = len(data) > 0 && !slices.ContainsFunc(data, func(op *Op) bool { return !KeyValue(op) })
 	s.InProcess = len(data) > 0 && !slices.ContainsFunc(data, func(op *Op) bool { return !inProcess(op) })
 	if len(data) > 0 {
