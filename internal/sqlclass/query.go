@@ -48,6 +48,7 @@ func (s *stmt) selectAt(i int) Statement {
 	}
 	st.Counts = s.countSubqueries(first, end, base)
 	st.PicksOne = s.limitsToOne(end, base)
+	st.Latest = st.PicksOne && s.ordersDescending(end, base)
 	probe, sub := s.probeShape(first, end)
 	st.Exists = probe == existsProbe || probe == rowProbe && from >= 0
 	if st.Table == "" && sub != nil {
@@ -76,6 +77,26 @@ func (s *stmt) limitsToOne(k, base int) bool {
 				n++
 			}
 			return s.word(n) == "row" || s.word(n) == "rows"
+		}
+	}
+	return false
+}
+
+// ordersDescending reports whether the query at depth base, from k on,
+// has an ORDER BY of its own that sorts a key descending.
+func (s *stmt) ordersDescending(k, base int) bool {
+	inOrder := false
+	for ; k < len(s.toks) && s.depth[k] >= base; k++ {
+		if s.depth[k] != base {
+			continue
+		}
+		switch w := s.word(k); {
+		case s.words(k, "order", "by"):
+			inOrder = true
+		case w == "limit" || w == "fetch" || w == "offset" || w == "for":
+			inOrder = false
+		case inOrder && w == "desc":
+			return true
 		}
 	}
 	return false

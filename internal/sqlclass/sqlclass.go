@@ -44,6 +44,10 @@ type Statement struct {
 	// ONLY) takes one row of those its WHERE matches: any one of many,
 	// where two concurrent statements may take the same.
 	PicksOne bool
+	// Latest is set for a SELECT whose own ORDER BY sorts descending and
+	// whose own LIMIT 1 takes the first row: the newest row of a history
+	// (ORDER BY created_at DESC LIMIT 1).
+	Latest bool
 	// ForUpdate is set for SELECT ... FOR UPDATE / FOR NO KEY UPDATE /
 	// FOR SHARE / FOR KEY SHARE (row locks held to the end of the tx).
 	ForUpdate bool

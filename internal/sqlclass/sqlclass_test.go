@@ -173,6 +173,20 @@ func TestPicksOne(t *testing.T) {
 	})
 }
 
+func TestLatest(t *testing.T) {
+	runClassify(t, []classifyCase{
+		{"newest by time", `SELECT id, status FROM adjustments WHERE payment_id = $1 ORDER BY created_at DESC, sort_id DESC LIMIT 1 FOR UPDATE`,
+			Statement{Kind: Select, Table: "adjustments", MatchColumns: "payment_id", PicksOne: true, Latest: true, ForUpdate: true}},
+		// Near misses: the oldest row, every row newest first, a subquery's order.
+		{"oldest", `SELECT id FROM adjustments WHERE payment_id = $1 ORDER BY created_at ASC LIMIT 1`,
+			Statement{Kind: Select, Table: "adjustments", MatchColumns: "payment_id", PicksOne: true}},
+		{"all newest first", `SELECT id FROM adjustments WHERE payment_id = $1 ORDER BY created_at DESC`,
+			Statement{Kind: Select, Table: "adjustments", MatchColumns: "payment_id"}},
+		{"subquery order", `SELECT id FROM adjustments WHERE id IN (SELECT id FROM adjustments ORDER BY created_at DESC) LIMIT 1`,
+			Statement{Kind: Select, Table: "adjustments", PicksOne: true}},
+	})
+}
+
 func TestRowLocks(t *testing.T) {
 	runClassify(t, []classifyCase{
 		{"for update", `SELECT * FROM jobs WHERE id = 1 FOR UPDATE`, Statement{Kind: Select, Table: "jobs", ForUpdate: true, MatchColumns: "id"}},

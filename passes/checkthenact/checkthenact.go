@@ -63,6 +63,7 @@ func run(pass *analysis.Pass) (any, error) {
 	swallowedDuplicates(pass, judge, named)
 	effectsBeforeInsert(pass, judge, named)
 	notExistsInserts(pass, judge)
+	latestLockRaces(pass, judge, raced)
 	usable := func(read *dataaccess.Op) bool {
 		return read.Kind.IsCheck() && !model.IsStartup(read) && !callers.runAlone(read.Fn) && !callers.inTestFile(read.Fn) && !freshKey(read)
 	}

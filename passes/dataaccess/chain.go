@@ -21,6 +21,8 @@ import (
 //	db.NewInsert().Model(&k).On("CONFLICT (key) DO NOTHING")   // conditional
 //	db.Model(&Order{}).Where(...).Count(&n)                    // resource
 func (m *modeler) readChain(op *Op, v ssa.Value) {
+	descending, limitOne := false, false
+	defer func() { op.Latest = op.Latest || descending && limitOne }()
 	for range 64 {
 		if phi, ok := v.(*ssa.Phi); ok {
 			// query = query.Not(...) under an if: the part every arm
@@ -72,6 +74,7 @@ func (m *modeler) readChain(op *Op, v ssa.Value) {
 			if s, ok := sqlText(arg(&c.Call, 0)); ok && strings.Contains(strings.ToUpper(s), "CONFLICT") && op.Kind == apis.Insert {
 				op.Kind = apis.CondInsert
 				op.Overwrites = upsertText(s)
+				op.ConflictColumns = sqlclass.Classify("INSERT INTO t (c) VALUES (1) ON " + s).ConflictColumns
 			}
 		case "Ignore":
 			if op.Kind == apis.Insert {
@@ -80,6 +83,20 @@ func (m *modeler) readChain(op *Op, v ssa.Value) {
 		case "OnConflict": // go-pg OnConflict("(key) DO NOTHING"), goqu OnConflict(goqu.DoNothing())
 			if op.Kind == apis.Insert {
 				op.Kind = apis.CondInsert
+			}
+		case "Order", "OrderExpr", "OrderBy":
+			// bun Order("created_at DESC", "sort_id DESC"), gorm
+			// Order("created_at desc"), sqlx builders' OrderBy.
+			for _, o := range append(variadicElems(arg(&c.Call, 0)), arg(&c.Call, 0)) {
+				if s, ok := sqlText(o); ok && slices.Contains(strings.FieldsFunc(strings.ToLower(s), isOrderSeparator), "desc") {
+					descending = true
+				}
+			}
+		case "Desc": // xorm Desc("created")
+			descending = true
+		case "Limit":
+			if k, ok := arg(&c.Call, 0).(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Int && k.Int64() == 1 {
+				limitOne = true
 			}
 		case "For", "ForUpdate": // bun and go-pg For("UPDATE"), xorm and goqu ForUpdate()
 			op.Locks = true
@@ -115,6 +132,10 @@ func (m *modeler) readChain(op *Op, v ssa.Value) {
 		v = next
 	}
 }
+
+// isOrderSeparator splits an ORDER BY list into words:
+// "created_at DESC, id DESC".
+func isOrderSeparator(r rune) bool { return r == ' ' || r == ',' || r == '\t' || r == '\n' }
 
 // sharedChain returns the nearest value of a builder chain that every
 // edge of phi extends (the query before an optional filter was added),

@@ -264,6 +264,9 @@ func (m *modeler) fromRow(op *Op, c *ssa.CallCommon, row apis.Method) {
 		op.Isolation = isolationOption(c)
 	}
 	m.readChain(op, recv)
+	if apis.IsGorm(row.Pkg) && row.Name == "Last" {
+		op.Latest = true // ORDER BY the primary key DESC LIMIT 1
+	}
 	if apis.IsGorm(row.Pkg) && (op.Kind == apis.Read || op.Kind == apis.Exists) {
 		if conds := variadicElems(arg(c, 1)); len(conds) > 0 {
 			if s, ok := sqlText(conds[0]); ok { // db.First(&rec, "key = ?", k)
@@ -300,6 +303,7 @@ func (op *Op) setStatement(st sqlclass.Statement) {
 	op.SelectsByState = st.SelectsByState
 	op.Isolation = st.Isolation
 	op.Resource.Table = normalizeTable(st.Table)
+	op.Latest = st.Latest
 }
 
 // preparingCall returns the Prepare call that made a statement value

@@ -23,7 +23,7 @@ func ColumnsOf(op *Op) Columns {
 	case op.Summary != nil:
 		return op.Summary.Columns
 	}
-	return Columns{}
+	return Columns{Conflict: op.ConflictColumns}
 }
 
 // setColumns records the columns of the body's checks (for a check

@@ -49,6 +49,10 @@ type Op struct {
 	// Locks is set when the operation also takes a lock held to the end of
 	// its transaction (SELECT ... FOR UPDATE, gorm clause.Locking, bun For).
 	Locks bool
+	// Latest is set for a read that takes the newest row of those it
+	// matches (ORDER BY created_at DESC LIMIT 1, bun's Order("... DESC")
+	// with Limit(1), gorm's Last).
+	Latest bool
 	// FromRequest is set for the read of a record a middleware kept in the
 	// request's context (see fromRequestRecord).
 	FromRequest bool
@@ -64,6 +68,10 @@ type Op struct {
 	// Overwrites is set for a conditional insert that updates the row a
 	// conflict finds (see overwrites.go): no second row, but no winner.
 	Overwrites bool
+	// ConflictColumns is the ON CONFLICT target a builder's clause names
+	// (bun's On("CONFLICT (id) DO NOTHING")), when the op has no SQL text
+	// of its own to read it from.
+	ConflictColumns string
 	// ConflictClause is the gorm clause.OnConflict value a conditional
 	// insert was given, which Overwrites was read from; a helper that takes
 	// it from its caller (set(key, v, clauses)) leaves the choice to the
