@@ -64,3 +64,5 @@ type BaseModel struct{}
 
 func (q *UpdateQuery) Column(columns ...string) *UpdateQuery { return q }
 func (q *SelectQuery) Column(columns ...string) *SelectQuery { return q }
+func (q *SelectQuery) Order(orders ...string) *SelectQuery   { return q }
+func (q *SelectQuery) Limit(n int) *SelectQuery              { return q }
