@@ -25,7 +25,7 @@ import (
 func bindRaces(pass *analysis.Pass, judge *Judge) {
 	ops := judge.model.Ops
 	for _, check := range ops {
-		if !check.Kind.IsCheck() || dataaccess.KeyValue(check) || judge.NoTwin(check) || freshKey(check) || judge.ReportsRace(check) {
+		if !check.Kind.IsCheck() || dataaccess.KeyValue(check) || judge.NoTwin(check) || judge.FreshKey(check) || judge.ReportsRace(check) {
 			continue
 		}
 		if w := bindingWrite(check, ops, judge.callers); w != nil {

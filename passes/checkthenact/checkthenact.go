@@ -42,7 +42,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if !check.Kind.IsCheck() || judge.NoTwin(check) || callsCountGuard(check, guards) {
 			continue // startup code, code its callers serialise, or a test's steps in turn: no twin to race with
 		}
-		if freshKey(check) {
+		if judge.FreshKey(check) {
 			continue // a twin checks a key of its own
 		}
 		if write, sentinel := racingWrite(check, model.Ops, callers); write != nil {
@@ -65,7 +65,7 @@ func run(pass *analysis.Pass) (any, error) {
 	notExistsInserts(pass, judge)
 	latestLockRaces(pass, judge, raced)
 	usable := func(read *dataaccess.Op) bool {
-		return read.Kind.IsCheck() && !model.IsStartup(read) && !callers.runAlone(read.Fn) && !callers.inTestFile(read.Fn) && !freshKey(read)
+		return read.Kind.IsCheck() && !model.IsStartup(read) && !callers.runAlone(read.Fn) && !callers.inTestFile(read.Fn) && !judge.FreshKey(read)
 	}
 	reported := map[*dataaccess.Op]bool{}
 	reportFirst := func(gates []gate) {
@@ -136,13 +136,16 @@ func run(pass *analysis.Pass) (any, error) {
 // with the check, nor has its unique violation answered; or nil. sentinel
 // names the error the violation became, when no caller tests it.
 func racingWrite(check *dataaccess.Op, ops []*dataaccess.Op, callers *callers) (write *dataaccess.Op, sentinel string) {
-	region := absentBranches(check)
+	region, untested := absentRegion(check)
 	if len(region) == 0 {
 		return nil, ""
 	}
 	inMemory := dataaccess.KeyValue(check)
 	for _, w := range ops {
 		zeroSave := savesAbsentRecord(check, w, region)
+		if untested && !zeroSave {
+			continue
+		}
 		insert := w.Kind == apis.Insert || w.Kind.IsAtomicInsert() && conflictMissesCheck(check, w) || zeroSave
 		if !insert || !dataaccess.SameResource(check.Resource, w.Resource) {
 			continue
@@ -399,7 +402,7 @@ func wonFirst(instr ssa.Instruction, check *dataaccess.Op, ops []*dataaccess.Op,
 func report(pass *analysis.Pass, check, write *dataaccess.Op, sentinel string, ops []*dataaccess.Op) {
 	line := pass.Fset.Position(write.Pos()).Line
 	what := describe(check)
-	if savesAbsentRecord(check, write, absentBranches(check)) {
+	if region, _ := absentRegion(check); savesAbsentRecord(check, write, region) {
 		reportZeroSave(pass, check, write, what, line)
 		return
 	}

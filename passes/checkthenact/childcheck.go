@@ -35,7 +35,7 @@ func childChecks(pass *analysis.Pass, judge *Judge, reported, raced map[*dataacc
 	ops := judge.model.Ops
 	asked := map[*ssa.Call]bool{} // two reads merged into one record: one race
 	for _, read := range ops {
-		if !read.Kind.IsCheck() || read.Locks || judge.NoTwin(read) || freshKey(read) {
+		if !read.Kind.IsCheck() || read.Locks || judge.NoTwin(read) || judge.FreshKey(read) {
 			continue
 		}
 		if r, ok := childRaceOf(read, ops, judge.callers); ok && !asked[r.has] {

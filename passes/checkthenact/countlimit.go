@@ -42,7 +42,7 @@ type countLimitRace struct {
 func countLimitRaces(pass *analysis.Pass, judge *Judge, reported map[*dataaccess.Op]bool) {
 	ops := judge.model.Ops
 	for _, count := range ops {
-		if reported[count] || !countsRows(count) || judge.NoTwin(count) || freshKey(count) || dataaccess.KeyValue(count) {
+		if reported[count] || !countsRows(count) || judge.NoTwin(count) || judge.FreshKey(count) || dataaccess.KeyValue(count) {
 			continue
 		}
 		if r, ok := countLimitRaceOf(count, ops, judge.callers); ok {

@@ -54,10 +54,17 @@ func (j *Judge) NoTwin(check *dataaccess.Op) bool {
 	return j.model.IsStartup(check) || j.callers.runAlone(check.Fn) || j.callers.inTestFile(check.Fn)
 }
 
+// FreshKey reports whether check looks up a key no concurrent twin can
+// share: one this call minted (see freshKey), or the key of a row its
+// function inserted before it (see keyOfNewRow).
+func (j *Judge) FreshKey(check *dataaccess.Op) bool {
+	return freshKey(check) || keyOfNewRow(check, j.model.ByFunc[check.Fn])
+}
+
 // ReportsRace reports whether this check reports check as a check-then-act
 // race (a racing insert, or an act its atomic insert does not gate).
 func (j *Judge) ReportsRace(check *dataaccess.Op) bool {
-	if !check.Kind.IsCheck() || j.NoTwin(check) || freshKey(check) {
+	if !check.Kind.IsCheck() || j.NoTwin(check) || j.FreshKey(check) {
 		return false
 	}
 	if write, _ := racingWrite(check, j.model.Ops, j.callers); write != nil {

@@ -51,7 +51,7 @@ type findOrCreateRace struct {
 func findOrCreateRaces(pass *analysis.Pass, judge *Judge) {
 	ops := judge.model.Ops
 	for _, op := range ops {
-		if op.Kind != apis.FindOrCreate || judge.NoTwin(op) || freshKey(op) {
+		if op.Kind != apis.FindOrCreate || judge.NoTwin(op) || judge.FreshKey(op) {
 			continue
 		}
 		if guarded(op, op, ops) || judge.callers.lockedFirst(op, ops) {

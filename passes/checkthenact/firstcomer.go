@@ -30,7 +30,7 @@ func firstComerRaces(pass *analysis.Pass, judge *Judge, reported map[*dataaccess
 	ops := judge.model.Ops
 	for _, count := range ops {
 		call, ok := count.Instr.(*ssa.Call)
-		if !ok || count.Kind != apis.Exists || reported[count] || judge.NoTwin(count) || freshKey(count) || dataaccess.KeyValue(count) {
+		if !ok || count.Kind != apis.Exists || reported[count] || judge.NoTwin(count) || judge.FreshKey(count) || dataaccess.KeyValue(count) {
 			continue
 		}
 		if serialisesAbsence(count, ops) || judge.callers.lockedFirst(count, ops) {

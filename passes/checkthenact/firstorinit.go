@@ -28,7 +28,7 @@ func firstOrInitRaces(pass *analysis.Pass, judge *Judge) {
 	ops := judge.model.Ops
 	for _, init := range ops {
 		if init.Kind != apis.Read || init.Callee == nil || init.Callee.Name() != "FirstOrInit" ||
-			judge.NoTwin(init) || freshKey(init) {
+			judge.NoTwin(init) || judge.FreshKey(init) {
 			continue
 		}
 		if w, _ := racingWrite(init, ops, judge.callers); w != nil {

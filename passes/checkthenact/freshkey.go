@@ -30,6 +30,43 @@ func freshKey(check *dataaccess.Op) bool {
 	return false
 }
 
+// keyOfNewRow reports whether the check looks rows up by a field of a
+// record that a plain insert of its function stored before it: the
+// permissions of the server this request just created, by its
+// identifier. A twin request inserts a row of its own, keyed its own way.
+func keyOfNewRow(check *dataaccess.Op, fnOps []*dataaccess.Op) bool {
+	for _, in := range check.Inputs() {
+		rec := fieldBase(dataaccess.Unwrap(in))
+		if rec == nil {
+			continue
+		}
+		for _, w := range fnOps {
+			call := w.Call()
+			if w.Kind != apis.Insert || call == nil || !ssautil.Reachable(w.Instr, check.Instr) || ssautil.Reachable(check.Instr, w.Instr) {
+				continue
+			}
+			if slices.ContainsFunc(call.Args, func(a ssa.Value) bool { return dataaccess.Unwrap(a) == rec }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fieldBase returns the record v loads a field of (server.Identifier),
+// or nil.
+func fieldBase(v ssa.Value) ssa.Value {
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			return fa.X
+		}
+	case *ssa.Field:
+		return x.X
+	}
+	return nil
+}
+
 // storedOnlyAfter reports whether v reaches the check only as a value
 // stored into a record after it: the row the absent branch builds in the
 // variable the read filled (pr = Principal{ID: fixed, Username:

@@ -39,7 +39,7 @@ type limitRace struct {
 func limitGateRaces(pass *analysis.Pass, judge *Judge, reported map[*dataaccess.Op]bool) {
 	ops := judge.model.Ops
 	for _, read := range ops {
-		if reported[read] || !read.Kind.IsCheck() || judge.NoTwin(read) || freshKey(read) {
+		if reported[read] || !read.Kind.IsCheck() || judge.NoTwin(read) || judge.FreshKey(read) {
 			continue
 		}
 		if r, ok := limitRaceOf(read, ops); ok {

@@ -46,7 +46,7 @@ func lostUpdates(pass *analysis.Pass, judge *Judge, reported map[*dataaccess.Op]
 	for _, read := range ops {
 		// An existence probe that fills a record (xorm's Get(&user), whose
 		// bool says found) loads the row too; a pure probe has no quantity.
-		if reported[read] || read.Kind != apis.Read && read.Kind != apis.Exists || dataaccess.KeyValue(read) || judge.NoTwin(read) || freshKey(read) {
+		if reported[read] || read.Kind != apis.Read && read.Kind != apis.Exists || dataaccess.KeyValue(read) || judge.NoTwin(read) || judge.FreshKey(read) {
 			continue
 		}
 		if r, ok := lostUpdateOf(read, ops); ok {

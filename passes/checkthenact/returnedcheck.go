@@ -25,7 +25,7 @@ import (
 // nil.
 func returnedCheckRaces(pass *analysis.Pass, judge *Judge, raced map[*dataaccess.Op]bool) {
 	for _, check := range judge.model.Ops {
-		if raced[check] || check.Kind != apis.Read || judge.NoTwin(check) || freshKey(check) || dataaccess.KeyValue(check) {
+		if raced[check] || check.Kind != apis.Read || judge.NoTwin(check) || judge.FreshKey(check) || dataaccess.KeyValue(check) {
 			continue
 		}
 		index, ok := returnedRecord(check)

@@ -27,6 +27,21 @@ import (
 // Two callers that both find none both insert: two rows, or a unique
 // violation for the second.
 
+// absentRegion returns the blocks where the check may have found
+// nothing: its absent branches or, for a helper that hands back the zero
+// record when none is stored and no test of what it found, the check's
+// own block, from which every path may carry the zero record (untested).
+// Only an ORM Save of that record turns such a path into an insert.
+func absentRegion(check *dataaccess.Op) (region []*ssa.BasicBlock, untested bool) {
+	if region := absentBranches(check); len(region) > 0 {
+		return region, false
+	}
+	if check.Summary == nil || !check.Summary.ZeroWhenAbsent || check.Instr.Block() == nil {
+		return nil, false
+	}
+	return []*ssa.BasicBlock{check.Instr.Block()}, true
+}
+
 // savesAbsentRecord reports whether w saves the record the check read,
 // with an ORM Save that inserts when its key is zero, where no branch on
 // the check's outcome has ruled absence out.

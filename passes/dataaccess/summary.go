@@ -158,8 +158,10 @@ type Summary struct {
 	// (gorm's ErrRecordNotFound or no rows affected turned into nothing),
 	// returns the record it read with nil errors after testing the read's
 	// error for not-found (the not-found path falls through), or returns
-	// what a helper that does so returned. Its callers test the
-	// record's fields, not the error.
+	// what a helper that does so returned. A read returning a pointer is
+	// one when, after testing for not-found, it returns with nil errors
+	// the record it handed the read, unfilled (not nil). Its callers test
+	// the record's fields, not the error.
 	ZeroWhenAbsent bool
 	// FromRequest is set for a read whose every check is of a record a
 	// middleware kept in the request's context, handed on (FromContext).

@@ -18,6 +18,9 @@ import (
 // of a read among checks that already does so (a wrapper of a wrapper).
 func returnsZeroWhenAbsent(fn *ssa.Function, checks []*Op) bool {
 	res := fn.Signature.Results()
+	if res.Len() > 1 && isRecordPointer(res.At(0).Type()) {
+		return pointerKeptOnNotFound(fn, checks)
+	}
 	if res.Len() == 0 || !isRecordValue(res.At(0).Type()) {
 		return false
 	}
@@ -65,6 +68,29 @@ func filledAfterNotFound(fn *ssa.Function, ret *ssa.Return, checks []*Op) bool {
 		}
 	}
 	return filled && testsNotFound(fn)
+}
+
+// pointerKeptOnNotFound reports whether fn, returning a pointer to a
+// record, tests its read's error for not-found and returns, with nil
+// errors, the record it handed the read: a missing row comes back as
+// that record unfilled, its key zero, not as nil (p := &Perms{UserID: u};
+// err := db.Where(p).First(p).Error; if errors.Is(err,
+// gorm.ErrRecordNotFound) { return p, nil }).
+func pointerKeptOnNotFound(fn *ssa.Function, checks []*Op) bool {
+	if !testsNotFound(fn) {
+		return false
+	}
+	for _, ret := range ssautil.Returns(fn) {
+		if len(ret.Results) < 2 || !nilErrors(ret) {
+			continue
+		}
+		for _, op := range checks {
+			if call, ok := op.Instr.(*ssa.Call); ok && call.Parent() == fn && op.Summary == nil && fills(call, ret.Results[0]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // filledPresenceDropped reports whether ret returns the record a presence
