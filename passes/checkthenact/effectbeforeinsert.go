@@ -34,6 +34,9 @@ func effectsBeforeInsert(pass *analysis.Pass, judge *Judge, named map[*dataacces
 		if effect := effectBefore(w, judge.model.Ops); effect != nil {
 			reportEffectBeforeInsert(pass, w, effect)
 			named[w] = true
+		} else if w.Summary != nil && w.Summary.ActBeforeInsert != "" {
+			reportHelperActBeforeInsert(pass, w)
+			named[w] = true
 		}
 	}
 }
@@ -89,4 +92,15 @@ func actsOutside(op *dataaccess.Op) bool {
 		return false
 	}
 	return op.Summary == nil && op.Kind == apis.Effect
+}
+
+// reportHelperActBeforeInsert reports a helper whose insert this code
+// answers the duplicate of, and which acts before that insert.
+func reportHelperActBeforeInsert(pass *analysis.Pass, w *dataaccess.Op) {
+	pass.Report(analysis.Diagnostic{
+		Pos: w.Pos(),
+		Message: fmt.Sprintf("effect before the insert: %s runs %s before its insert, whose unique violation this code answers, so a retried or concurrent caller with the same key has it done again before its insert loses (make it after the insert reports a new row, in the insert's transaction, or record it with runtime/effect)",
+			describeAct(w), w.Summary.ActBeforeInsert),
+		URL: apis.RuntimeEffectURL,
+	})
 }

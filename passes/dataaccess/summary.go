@@ -152,6 +152,11 @@ type Summary struct {
 	// (CheckUserExists returns "user already exists"): the error or the
 	// message is how it says the row is there, so nil or "" means absent.
 	ErrWhenPresent bool
+	// ActBeforeInsert names what the body does before one of its plain
+	// inserts that the insert's failure does not undo (see
+	// actBeforeInsert): a caller that answers the insert's unique
+	// violation has it done twice.
+	ActBeforeInsert string
 	// ZeroWhenAbsent is set for a read that returns its record by value
 	// and says "not found" with the zero record and no error: it swallows
 	// the read's error (no error result), returns T{} with a nil error
@@ -214,7 +219,15 @@ func (s *Summary) String() string {
 	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t acts=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t locks=%t errwhenpresent=%t zerowhenabsent=%t handlesdup=%t duperr=%q inserts=%v nonidempotent=%t doubles=%t saves=%d",
 		s.Kind, s.Table, s.HandleParam, s.HandleKind, s.KeyParam, s.Claim, s.Effect, s.Acts, s.TxFuncParam,
 		s.Writes, s.Commits, s.RecvHandle, s.StateGuard, s.Locks, s.ErrWhenPresent, s.ZeroWhenAbsent, s.HandlesDuplicate, s.DuplicateErr, s.InsertTables,
-		s.NonIdempotent, s.DoublesWrite, s.SavesParam) + s.sqlParamString() + s.keyValueString() + s.keyFormString() + s.selectsByStateString() + s.tableArgString() + s.conflictParamString() + s.flagsString() + s.excludeParamsString()
+		s.NonIdempotent, s.DoublesWrite, s.SavesParam) + s.sqlParamString() + s.keyValueString() + s.keyFormString() + s.selectsByStateString() + s.tableArgString() + s.conflictParamString() + s.flagsString() + s.excludeParamsString() + s.actBeforeInsertString()
+}
+
+// actBeforeInsertString spells ActBeforeInsert only when set.
+func (s *Summary) actBeforeInsertString() string {
+	if s.ActBeforeInsert == "" {
+		return ""
+	}
+	return " actbefore=" + s.ActBeforeInsert
 }
 
 // tableArgString spells TableArg only when set, as keyValueString does.
@@ -449,6 +462,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 	s.ErrWhenPresent = (s.Kind == apis.Exists || s.Kind == apis.Read && forgivesAbsence(fn)) &&
 		returnsOnlyVerdict(fn) && !onlyPassesFailures(fn) && !errsOnlyForAbsence(fn) && !namedForLoading(fn.Name()) && !namedForState(fn.Name())
 	s.ZeroWhenAbsent = (s.Kind == apis.Read || s.Kind == apis.Exists) && returnsZeroWhenAbsent(fn, checks)
+	s.ActBeforeInsert = actBeforeInsert(ops, plain)
 	s.FromRequest = s.Kind == apis.Read && len(checks) > 0 && !slices.ContainsFunc(checks, func(op *Op) bool { return !op.FromRequest })
 	// Every read of the body picks by state: GetAllChannels(scope), whose
 	// "disabled" scope alone filters on the status, lists by no state.
