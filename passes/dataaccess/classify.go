@@ -748,6 +748,10 @@ func (m *modeler) fromInterfaceName(op *Op, c *ssa.CallCommon, f *types.Func) bo
 		op.Kind = apis.Effect
 		op.Handle = Handle{Path: rootPath(recvOf(c))}
 		return true
+	case m.isModuleInterface(f) && comparesAndSwaps(f):
+		m.fromName(op, c, apis.Update)
+		op.StateGuard = true // Transition(ctx, id, from, to) (bool, error): its bool says who moved the row
+		return true
 	case m.isModuleInterface(f) && apis.IsTransitionName(name) && takesKeyOnly(f) && inRepository(f):
 		kind = apis.Update // AcceptInvitation(ctx, id): the record moved to the state the name says
 	case m.isAppInterface(f) && apis.IsLookupName(name) && returnsRecord(f):
