@@ -765,6 +765,8 @@ func (m *modeler) fromInterfaceName(op *Op, c *ssa.CallCommon, f *types.Func) bo
 		op.SelectsByState = true // GetPendingEmails(ctx): the elements a poller handles one by one
 	case m.isModuleInterface(f) && apis.IsAddName(name):
 		kind = apis.Insert
+	case m.isModuleInterface(f) && name == "Add" && handsRecord(f) && inRepository(f):
+		kind = apis.Insert // Add(ctx, &Subscriber{...}) on a store that also looks its rows up
 	case m.isModuleInterface(f) && apis.IsNewRecordName(name) && handsRecord(f) && inRepository(f):
 		kind = apis.Insert // NewSignup(ctx, NewSignup{Email: e}): the store makes the row
 	case m.isAppInterface(f) && apis.IsCountName(name) && returnsCount(f):
@@ -842,8 +844,8 @@ func looksUpStored(f *types.Func) bool {
 }
 
 // inRepository reports whether the interface that declares f also looks
-// records up (a Get*, Find*, Load* method): a repository, not a
-// configurable client.
+// records up or asks for them (a Get*, Find*, Load* method, or Exists,
+// Has*): a repository, not a configurable client.
 func inRepository(f *types.Func) bool {
 	recv := f.Type().(*types.Signature).Recv()
 	if recv == nil {
@@ -854,7 +856,7 @@ func inRepository(f *types.Func) bool {
 		return false
 	}
 	for i := range iface.NumMethods() {
-		if apis.IsLookupName(iface.Method(i).Name()) {
+		if name := iface.Method(i).Name(); apis.IsLookupName(name) || apis.IsPresenceTestName(name) || apis.ByName(name).IsCheck() {
 			return true
 		}
 	}
