@@ -228,7 +228,7 @@ func insertsCopy(records []ssa.Value, w *dataaccess.Op) bool {
 func stateWrites(g gate, ops []*dataaccess.Op, region []*ssa.BasicBlock) []*dataaccess.Op {
 	var out []*dataaccess.Op
 	for _, w := range ops {
-		if !inRegion(w.Instr, g.fn, region) || addsRowOnly(w) && (heldFresh(g.records, w) || insertsCopy(g.records, w)) {
+		if !inRegion(w.Instr, g.fn, region) && !savedAfterJoin(g, region, w) || addsRowOnly(w) && (heldFresh(g.records, w) || insertsCopy(g.records, w)) {
 			continue
 		}
 		if savesRecord(g.records, w) {
@@ -244,6 +244,33 @@ func stateWrites(g gate, ops []*dataaccess.Op, region []*ssa.BasicBlock) []*data
 		}
 	}
 	return out
+}
+
+// savedAfterJoin reports whether w saves the gate's record after the
+// arms join, the arm having assigned the tested field:
+//
+//	switch o.Status {
+//	case "paid":
+//		refund(o)
+//		o.Status = "refunded"
+//	...
+//	}
+//	repo.Save(o)
+//
+// The arm moves the state in the record; the save after the switch
+// writes it, on the arm's path.
+func savedAfterJoin(g gate, region []*ssa.BasicBlock, w *dataaccess.Op) bool {
+	if g.field == "" || len(region) == 0 {
+		return false
+	}
+	loc, ok := locate(w.Instr, g.fn)
+	if !ok || !ssautil.BlockReaches(region[0], loc) || !savesWholeRecord(g.records, w) {
+		return false
+	}
+	return slices.ContainsFunc(fieldStoresReaching(g.records, w), func(st *ssa.Store) bool {
+		fa := st.Addr.(*ssa.FieldAddr)
+		return ssautil.FieldName(fa.X.Type(), fa.Field) == g.field && inRegion(st, g.fn, region)
+	})
 }
 
 // savesRecord reports whether op is a call of a helper that writes back
