@@ -248,11 +248,12 @@ func IsCountName(name string) bool {
 }
 
 // IsLookupName reports whether a method name says it loads one record by
-// its key: Get, Find, Lookup, Load, Fetch, or a name ending in ByID or
-// ByKey. The caller confirms the shape (a record and an error returned)
-// before treating the call as a read.
+// its key: Get, Find, Lookup, Load, Fetch, a name ending in ByID or
+// ByKey, or one that is only the key (ByCode, ByEmail on a store of one
+// kind of row). The caller confirms the shape (a record and an error
+// returned) before treating the call as a read.
 func IsLookupName(name string) bool {
-	for _, p := range []string{"Get", "Find", "Lookup", "Load", "Fetch"} {
+	for _, p := range []string{"Get", "Find", "Lookup", "Load", "Fetch", "By"} {
 		if hasWordPrefix(name, p) {
 			return true
 		}

@@ -3,6 +3,7 @@ package repocheck
 import (
 	"context"
 	"errors"
+	"time"
 )
 
 // A store whose methods name no entity at all: Exists and Add, on an
@@ -58,4 +59,55 @@ func sample(ctx context.Context, store SubscriberStore, s Sampler, list, email s
 		return errListed
 	}
 	return s.Add(ctx, &Subscriber{List: list, Email: email})
+}
+
+type GiftCard struct {
+	ID         int64
+	Code       string
+	Cents      int64
+	RedeemedAt *time.Time
+}
+
+// GiftCards names its lookup by the key alone.
+type GiftCards interface {
+	ByCode(ctx context.Context, code string) (GiftCard, error)
+	MarkRedeemed(ctx context.Context, id, userID int64) error
+}
+
+type Wallet interface {
+	Credit(ctx context.Context, userID, cents int64) error
+}
+
+type BalanceMailer interface {
+	SendBalance(ctx context.Context, userID, cents int64) error
+}
+
+var errRedeemed = errors.New("already redeemed")
+
+// Two redemptions of one card both find it unredeemed, both credit the
+// wallet, then both mark it redeemed.
+func redeem(ctx context.Context, cards GiftCards, w Wallet, userID int64, code string) error {
+	gc, err := cards.ByCode(ctx, code) // want `status-gate race: RedeemedAt read here is tested, then Credit`
+	if err != nil {
+		return err
+	}
+	if gc.RedeemedAt != nil {
+		return errRedeemed
+	}
+	if err := w.Credit(ctx, userID, gc.Cents); err != nil {
+		return err
+	}
+	return cards.MarkRedeemed(ctx, gc.ID, userID)
+}
+
+// Near miss: the card's balance is only mailed; nothing moves its state.
+func mailBalance(ctx context.Context, cards GiftCards, m BalanceMailer, userID int64, code string) error {
+	gc, err := cards.ByCode(ctx, code)
+	if err != nil {
+		return err
+	}
+	if gc.RedeemedAt != nil {
+		return errRedeemed
+	}
+	return m.SendBalance(ctx, userID, gc.Cents)
 }
