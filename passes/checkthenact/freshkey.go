@@ -41,16 +41,33 @@ func keyOfNewRow(check *dataaccess.Op, fnOps []*dataaccess.Op) bool {
 			continue
 		}
 		for _, w := range fnOps {
-			call := w.Call()
-			if w.Kind != apis.Insert || call == nil || !ssautil.Reachable(w.Instr, check.Instr) || ssautil.Reachable(check.Instr, w.Instr) {
+			if w.Kind != apis.Insert || w.Call() == nil || !ssautil.Reachable(w.Instr, check.Instr) || ssautil.Reachable(check.Instr, w.Instr) {
 				continue
 			}
-			if slices.ContainsFunc(call.Args, func(a ssa.Value) bool { return dataaccess.Unwrap(a) == rec }) {
+			if stored := insertedRecord(w); stored != nil && stored == rec {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// insertedRecord returns the record an insert stores as its new row: the
+// one a helper writes back (its summary's SavesParam), or the argument
+// whose model names the insert's one table; nil when unknown. A record
+// merely handed to a helper that inserts something else is not.
+func insertedRecord(w *dataaccess.Op) ssa.Value {
+	call := w.Call()
+	if w.Summary != nil && w.Summary.SavesParam >= 0 {
+		return dataaccess.RootPath(dataaccess.Arg(call, w.Summary.SavesParam)).Base
+	}
+	for i := 0; dataaccess.Arg(call, i) != nil; i++ { // the receiver, a service, is no row
+		v := dataaccess.Unwrap(dataaccess.Arg(call, i))
+		if n := ssautil.NamedOf(v.Type()); n != nil && w.Resource.Table != "" && dataaccess.TableOfModel(n) == w.Resource.Table {
+			return v
+		}
+	}
+	return nil
 }
 
 // fieldBase returns the record v loads a field of (server.Identifier),

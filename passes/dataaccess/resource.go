@@ -256,6 +256,10 @@ func normalizeTable(name string) string {
 	return t
 }
 
+// TableOfModel returns the normalized table name of a model type, as an
+// ORM call on a value of it names its table.
+func TableOfModel(n *types.Named) string { return normalizeTable(n.Obj().Name()) }
+
 // modelName returns the normalized name of the struct type a gorm or bun
 // call takes as its model (&order, &[]Order{}, new(Order)), or "".
 func modelName(v ssa.Value) string {

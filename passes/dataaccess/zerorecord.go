@@ -77,12 +77,10 @@ func filledAfterNotFound(fn *ssa.Function, ret *ssa.Return, checks []*Op) bool {
 // err := db.Where(p).First(p).Error; if errors.Is(err,
 // gorm.ErrRecordNotFound) { return p, nil }).
 func pointerKeptOnNotFound(fn *ssa.Function, checks []*Op) bool {
-	if !testsNotFound(fn) {
-		return false
-	}
+	notFound := notFoundArms(fn)
 	for _, ret := range ssautil.Returns(fn) {
-		if len(ret.Results) < 2 || !nilErrors(ret) {
-			continue
+		if len(ret.Results) < 2 || !nilErrors(ret) || !slices.ContainsFunc(notFound, func(arm *ssa.BasicBlock) bool { return arm.Dominates(ret.Block()) }) {
+			continue // the found record's return, not the missing one's
 		}
 		for _, op := range checks {
 			if call, ok := op.Instr.(*ssa.Call); ok && call.Parent() == fn && op.Summary == nil && fills(call, ret.Results[0]) {
@@ -91,6 +89,28 @@ func pointerKeptOnNotFound(fn *ssa.Function, checks []*Op) bool {
 		}
 	}
 	return false
+}
+
+// notFoundArms returns the blocks fn enters when a test of an error for
+// a not-found sentinel says the row was not found.
+func notFoundArms(fn *ssa.Function) []*ssa.BasicBlock {
+	var arms []*ssa.BasicBlock
+	for _, b := range fn.Blocks {
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		whenTrue, ok := notFoundTest(ifi.Cond)
+		if !ok {
+			continue
+		}
+		if whenTrue {
+			arms = append(arms, b.Succs[0])
+		} else {
+			arms = append(arms, b.Succs[1])
+		}
+	}
+	return arms
 }
 
 // filledPresenceDropped reports whether ret returns the record a presence
