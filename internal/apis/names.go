@@ -226,13 +226,46 @@ func IsOwnerLookupName(name string) bool {
 func IsPendingListName(name string) bool {
 	for _, verb := range []string{"Get", "List", "Find", "Fetch", "Load", "Select"} {
 		if hasWordPrefix(name, verb) {
-			return pendingWords[firstWord(name[len(verb):])]
+			word := firstWord(name[len(verb):])
+			return pendingWords[word] || strings.HasSuffix(word, "ed") && len(word) > 4 && !doneWords[word]
 		}
 	}
 	return false
 }
 
-// pendingWords are the states of work not yet done.
+// IsStateListName reports whether a method name lists records by a
+// state its caller names: ListByStatus(ctx, "scheduled"),
+// FindByState, GetOrdersWithStatus. Which state is the argument's; a
+// caller that acts on each element and moves its state has the list's
+// WHERE as its gate.
+func IsStateListName(name string) bool {
+	for _, verb := range []string{"Get", "List", "Find", "Fetch", "Load", "Select"} {
+		if hasWordPrefix(name, verb) {
+			rest := name[len(verb):]
+			for _, suffix := range []string{"ByStatus", "ByState", "WithStatus", "WithState", "InStatus", "InState"} {
+				if strings.HasSuffix(rest, suffix) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// doneWords are the states of work finished: a list of them is history,
+// not work to pick up (a state ending in -ed that is not one, Abandoned
+// or Overdue-like Lapsed, still waits for someone).
+var doneWords = map[string]bool{
+	"Completed": true, "Processed": true, "Delivered": true, "Confirmed": true, "Paid": true, "Finished": true,
+	"Closed": true, "Resolved": true, "Succeeded": true, "Deleted": true, "Archived": true, "Cancelled": true,
+	"Canceled": true, "Verified": true, "Accepted": true, "Approved": true, "Published": true, "Handled": true,
+	"Notified": true, "Reminded": true, "Used": true, "Redeemed": true, "Registered": true, "Linked": true,
+	"Related": true, "Selected": true, "Joined": true, "Owned": true, "Shared": true, "Starred": true, "Blocked": true,
+}
+
+// pendingWords are the states of work not yet done; any other state
+// ending in -ed that doneWords does not list counts too
+// (ListAbandonedCarts).
 var pendingWords = map[string]bool{
 	"Pending": true, "Unsent": true, "Unprocessed": true, "Queued": true, "Due": true, "Undelivered": true,
 	"Unpaid": true, "Unconfirmed": true, "Unnotified": true, "Outstanding": true, "Retryable": true,

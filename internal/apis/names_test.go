@@ -145,12 +145,27 @@ func TestPresenceAndMarkerNames(t *testing.T) {
 func TestIsPendingListName(t *testing.T) {
 	for name, want := range map[string]bool{
 		"GetPendingEmails": true, "ListUnsentReminders": true, "FindDueInvoices": true, "SelectQueuedJobs": true,
+		"ListAbandoned": true, "GetLapsedSubscriptions": true,
+		// Near misses: a state of work done, a short word.
+		"ListCompletedOrders": false, "GetLinkedAccounts": false, "ListRed": false,
 		// Near misses: no state of work, a state word inside another
 		// word, a state word not right after the verb.
 		"GetEmails": false, "ListPendingness": false, "GetUserPendingEmails": false, "SendPendingEmails": false, "Pending": false,
 	} {
 		if got := IsPendingListName(name); got != want {
 			t.Errorf("IsPendingListName(%q) = %t, want %t", name, got, want)
+		}
+	}
+}
+
+func TestIsStateListName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"ListByStatus": true, "GetOrdersWithStatus": true, "FindByState": true,
+		// Near misses: a lookup by key, a state read, not a list verb.
+		"ListByUser": false, "GetOrderStatus": false, "UpdateByStatus": false,
+	} {
+		if got := IsStateListName(name); got != want {
+			t.Errorf("IsStateListName(%q) = %t, want %t", name, got, want)
 		}
 	}
 }

@@ -236,6 +236,10 @@ func stateWrites(g gate, ops []*dataaccess.Op, region []*ssa.BasicBlock) []*data
 			continue
 		}
 		writes := w.Kind.IsWrite() && w.Kind != apis.Delete || w.Summary != nil && w.Summary.Writes
+		if g.body != nil && w.Summary != nil && w.Summary.Acts && w.Summary.Writes && derivedFromRecord(g.records, w) {
+			out = append(out, w) // a pending element handed to a helper that acts on it and marks it
+			continue
+		}
 		if !writes || !dataaccess.SameResource(g.read.Resource, w.Resource) {
 			continue
 		}

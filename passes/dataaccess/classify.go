@@ -760,7 +760,7 @@ func (m *modeler) fromInterfaceName(op *Op, c *ssa.CallCommon, f *types.Func) bo
 		kind = apis.Read // GetOrderStatus(ctx, id) (string, error): a state a caller may gate on
 	case m.isModuleInterface(f) && apis.IsOwnerLookupName(name) && returnsStrings(f):
 		kind = apis.Read // GetRoomIDForAlias(ctx, alias) (string, error): "" when the alias is free
-	case m.isModuleInterface(f) && apis.IsPendingListName(name) && returnsRecordList(f.Type().(*types.Signature)):
+	case m.isModuleInterface(f) && (apis.IsPendingListName(name) || apis.IsStateListName(name)) && returnsRecordList(f.Type().(*types.Signature)):
 		kind = apis.Read
 		op.SelectsByState = true // GetPendingEmails(ctx): the elements a poller handles one by one
 	case m.isModuleInterface(f) && apis.IsAddName(name):
