@@ -497,7 +497,7 @@ func isIdentityField(name string) bool {
 // parameters (userByName(db, name)) and what its name says follows By
 // (GetUserByEmail). Empty for any other read.
 func lookupFields(op *dataaccess.Op) map[string]bool {
-	if op.Summary == nil || !op.Summary.ZeroWhenAbsent || op.Callee == nil {
+	if op.Callee == nil || !(op.Summary != nil && op.Summary.ZeroWhenAbsent || op.Summary == nil && returnsRecordByValue(op)) {
 		return nil
 	}
 	names := map[string]bool{}
@@ -514,6 +514,24 @@ func lookupFields(op *dataaccess.Op) map[string]bool {
 		}
 	}
 	return names
+}
+
+// returnsRecordByValue reports whether op is a read through an interface
+// whose implementation is out of sight that returns a record by value
+// and an error, ProfileByUserID(ctx, id) (Profile, error): it has no nil
+// to say "absent" with, and a caller's test of the field it looked the
+// row up by (p.UserID != 0) is its test of absence.
+func returnsRecordByValue(op *dataaccess.Op) bool {
+	call := op.Call()
+	if call == nil || !call.IsInvoke() || op.Kind != apis.Read {
+		return false
+	}
+	res := op.Callee.Type().(*types.Signature).Results()
+	if res.Len() != 2 || !ssautil.IsError(res.At(1).Type()) {
+		return false
+	}
+	_, isPointer := res.At(0).Type().Underlying().(*types.Pointer)
+	return !isPointer && isRecordType(res.At(0).Type())
 }
 
 // fromSliceFills follows the slices a read fills (sqlx Select(&rows,

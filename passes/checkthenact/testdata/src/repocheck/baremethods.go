@@ -111,3 +111,43 @@ func mailBalance(ctx context.Context, cards GiftCards, m BalanceMailer, userID i
 	}
 	return m.SendBalance(ctx, userID, gc.Cents)
 }
+
+type Profile struct {
+	ID     int64
+	UserID int64
+	Bio    string
+}
+
+// Profiles hands back a record by value; its implementation is out of
+// sight.
+type Profiles interface {
+	ProfileByUserID(ctx context.Context, userID int64) (Profile, error)
+	InsertProfile(ctx context.Context, p Profile) error
+}
+
+// The profile comes back zero when the user has none: two first visits
+// both see UserID == 0 and both insert one.
+func ensureProfile(ctx context.Context, profiles Profiles, userID int64) (Profile, error) {
+	p, err := profiles.ProfileByUserID(ctx, userID) // want `check-then-act race: the existence check ProfileByUserID and the insert`
+	if err != nil {
+		return Profile{}, err
+	}
+	if p.UserID != 0 {
+		return p, nil
+	}
+	p = Profile{UserID: userID}
+	return p, profiles.InsertProfile(ctx, p)
+}
+
+// Near miss: an empty bio is a found profile's; the insert is of another
+// row, the bio's default, which the test does not decide by absence.
+func fillBio(ctx context.Context, profiles Profiles, userID int64) error {
+	p, err := profiles.ProfileByUserID(ctx, userID)
+	if err != nil {
+		return err
+	}
+	if p.Bio != "" {
+		return nil
+	}
+	return profiles.InsertProfile(ctx, Profile{UserID: userID, Bio: "hello"})
+}
