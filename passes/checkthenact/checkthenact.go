@@ -70,8 +70,8 @@ func run(pass *analysis.Pass) (any, error) {
 	reported := map[*dataaccess.Op]bool{}
 	reportFirst := func(gates []gate) {
 		for _, g := range gates {
-			if reported[g.read] {
-				return
+			if reported[g.read] || raced[g.read] {
+				return // one finding per read: a check-then-act race already names it
 			}
 			if act, write := statusGateRace(model, g); act != nil {
 				reportStatusGate(pass, g, act, write, model.Ops)

@@ -151,3 +151,37 @@ func fillBio(ctx context.Context, profiles Profiles, userID int64) error {
 	}
 	return profiles.InsertProfile(ctx, Profile{UserID: userID, Bio: "hello"})
 }
+
+type TeamInvite struct {
+	ID    int64
+	Team  int64
+	Email string
+}
+
+// TeamInvites hands back the zero invite when the address has none open.
+type TeamInvites interface {
+	FindTeamInvite(ctx context.Context, team int64, email string) (TeamInvite, error)
+	CreateTeamInvite(ctx context.Context, inv *TeamInvite) error
+}
+
+// Two invitations of one address both find none open, both create one
+// and both mail it: one finding, the check-then-act race, not a second
+// status gate on the same read.
+func inviteToTeam(ctx context.Context, invites TeamInvites, mail OptInMailer, team int64, email string) error {
+	inv, err := invites.FindTeamInvite(ctx, team, email) // want `check-then-act race: the existence check FindTeamInvite`
+	if err != nil {
+		return err
+	}
+	if inv.Email != "" {
+		return nil
+	}
+	created := TeamInvite{Team: team, Email: email}
+	if err := invites.CreateTeamInvite(ctx, &created); err != nil {
+		return err
+	}
+	return mailInvite(ctx, mail, created)
+}
+
+func mailInvite(ctx context.Context, mail OptInMailer, inv TeamInvite) error {
+	return mail.SendOptIn(ctx, inv.Email, "token")
+}
