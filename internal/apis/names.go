@@ -99,6 +99,28 @@ func IsMarkerName(name string) bool {
 	return false
 }
 
+// IsBareDedupTestName reports whether a one-word method name asks a
+// dedup log whether it holds a key: Seen, Processed, Handled, Known. The
+// caller confirms the interface also records keys (IsBareDedupMarkName)
+// and that the method answers a bool.
+func IsBareDedupTestName(name string) bool {
+	switch name {
+	case "Seen", "Processed", "Handled", "Known", "Contains", "Has":
+		return true
+	}
+	return false
+}
+
+// IsBareDedupMarkName reports whether a one-word method name records a
+// key in a dedup log: Record, Mark, Remember, Track.
+func IsBareDedupMarkName(name string) bool {
+	switch name {
+	case "Record", "Mark", "Remember", "Track":
+		return true
+	}
+	return false
+}
+
 // presenceStates are the last words of a presence test: the record or
 // marker is there, the name taken, the token spent.
 var presenceStates = map[string]bool{

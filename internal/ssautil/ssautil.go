@@ -331,3 +331,10 @@ func Extracts(tuple ssa.Value, index int) []ssa.Value {
 	}
 	return out
 }
+
+// ReturnsBoolAndError reports whether f returns exactly a bool and an
+// error.
+func ReturnsBoolAndError(f *types.Func) bool {
+	res := f.Type().(*types.Signature).Results()
+	return res.Len() == 2 && IsBool(res.At(0).Type()) && IsError(res.At(1).Type())
+}

@@ -729,6 +729,10 @@ func (m *modeler) fromInterfaceName(op *Op, c *ssa.CallCommon, f *types.Func) bo
 	switch {
 	case m.isModuleInterface(f) && apis.IsMarkerName(name):
 		kind = apis.Insert
+	case m.isModuleInterface(f) && apis.IsBareDedupTestName(name) && ssautil.ReturnsBoolAndError(f) && dedupLog(f):
+		kind = apis.Exists // EventLog.Seen(ctx, provider, id)
+	case m.isModuleInterface(f) && apis.IsBareDedupMarkName(name) && dedupLog(f):
+		kind = apis.Insert // EventLog.Record(ctx, provider, id, typ): the marker Seen looks for
 	case apis.ByName(name) != apis.None:
 		kind = apis.ByName(name)
 	case m.isModuleInterface(f) && (apis.IsPresenceTestName(name) || apis.IsAvailabilityTestName(name)):
@@ -841,6 +845,53 @@ func looksUpStored(f *types.Func) bool {
 		}
 	}
 	return false
+}
+
+// dedupLog reports whether the interface declaring f pairs a one-word
+// test of a key (Seen(ctx, provider, id) (bool, error)) with a one-word
+// record of it (Record(ctx, provider, id, ...)) whose leading parameters
+// have the test's types: a log of what was handled.
+func dedupLog(f *types.Func) bool {
+	recv := f.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return false
+	}
+	iface, ok := recv.Type().Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	var tests, marks []*types.Signature
+	for i := range iface.NumMethods() {
+		m := iface.Method(i)
+		switch sig := m.Type().(*types.Signature); {
+		case apis.IsBareDedupTestName(m.Name()) && ssautil.ReturnsBoolAndError(m):
+			tests = append(tests, sig)
+		case apis.IsBareDedupMarkName(m.Name()):
+			marks = append(marks, sig)
+		}
+	}
+	for _, t := range tests {
+		for _, mk := range marks {
+			if leadingParamsMatch(t.Params(), mk.Params()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// leadingParamsMatch reports whether every parameter of test has the type
+// of mark's parameter at the same place.
+func leadingParamsMatch(test, mark *types.Tuple) bool {
+	if test.Len() == 0 || test.Len() > mark.Len() {
+		return false
+	}
+	for i := range test.Len() {
+		if !types.Identical(test.At(i).Type(), mark.At(i).Type()) {
+			return false
+		}
+	}
+	return true
 }
 
 // inRepository reports whether the interface that declares f also looks

@@ -185,3 +185,48 @@ func inviteToTeam(ctx context.Context, invites TeamInvites, mail OptInMailer, te
 func mailInvite(ctx context.Context, mail OptInMailer, inv TeamInvite) error {
 	return mail.SendOptIn(ctx, inv.Email, "token")
 }
+
+// EventLog remembers the webhook events handled, by provider and id.
+type EventLog interface {
+	Seen(ctx context.Context, provider, id string) (bool, error)
+	Record(ctx context.Context, provider, id, kind string) error
+}
+
+// Flags answers whether a user has a feature; it records nothing.
+type Flags interface {
+	Has(ctx context.Context, userID int64, flag string) (bool, error)
+	Enable(ctx context.Context, userID int64, flag string) error
+}
+
+type Points interface {
+	AddPoints(ctx context.Context, userID, points int64) error
+}
+
+// A retried webhook delivery both find the event unseen, both add the
+// points, then both record it.
+func onPaid(ctx context.Context, log EventLog, points Points, id string, userID int64) error {
+	seen, err := log.Seen(ctx, "payments", id) // want `check-then-act race: the existence check Seen`
+	if err != nil {
+		return err
+	}
+	if seen {
+		return nil
+	}
+	if err := points.AddPoints(ctx, userID, 10); err != nil {
+		return err
+	}
+	return log.Record(ctx, "payments", id, "charge.succeeded")
+}
+
+// Near miss: the flag store records no handled keys; Has only reads a
+// setting, and turning it on is an absolute write.
+func enableBeta(ctx context.Context, flags Flags, points Points, userID int64) error {
+	has, err := flags.Has(ctx, userID, "beta")
+	if err != nil {
+		return err
+	}
+	if has {
+		return nil
+	}
+	return flags.Enable(ctx, userID, "beta")
+}
