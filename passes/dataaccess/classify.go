@@ -1,6 +1,7 @@
 package dataaccess
 
 import (
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -345,7 +346,11 @@ func firstStringArg(c *ssa.CallCommon) ssa.Value {
 // database gives it a key of its own. Anything else (a parameter, a
 // record read first) may carry its key.
 func isNewRecord(v ssa.Value, writer string) bool {
-	alloc, ok := Unwrap(v).(*ssa.Alloc)
+	v = Unwrap(v)
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		v = load.X // Save(ctx, rec) of rec := Record{...}: the record passed by value
+	}
+	alloc, ok := v.(*ssa.Alloc)
 	if !ok {
 		return false
 	}

@@ -230,3 +230,49 @@ func enableBeta(ctx context.Context, flags Flags, points Points, userID int64) e
 	}
 	return flags.Enable(ctx, userID, "beta")
 }
+
+type KeyRecord struct {
+	UserID int64
+	Key    string
+	Status int
+	Body   []byte
+}
+
+// KeyRecords stores idempotency keys; Save takes the record by value.
+type KeyRecords interface {
+	Lookup(ctx context.Context, userID int64, key string) (KeyRecord, bool, error)
+	Save(ctx context.Context, rec KeyRecord) error
+}
+
+type Orders interface {
+	PlaceOrder(ctx context.Context, userID int64) ([]byte, error)
+}
+
+// A client's retry racing its first request both miss the key, both
+// place the order, and each saves the key afterwards.
+func placeWithKey(ctx context.Context, keys KeyRecords, orders Orders, userID int64, key string) ([]byte, error) {
+	rec, found, err := keys.Lookup(ctx, userID, key) // want `check-then-act race: the existence check Lookup and the insert`
+	if err != nil {
+		return nil, err
+	}
+	if found {
+		return rec.Body, nil
+	}
+	body, err := orders.PlaceOrder(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	saved := KeyRecord{UserID: userID, Key: key, Status: 201, Body: body}
+	return body, keys.Save(ctx, saved)
+}
+
+// Near miss: the record saved is the one found, its status updated: a
+// write back of an existing row, on the found path.
+func refreshKey(ctx context.Context, keys KeyRecords, userID int64, key string) error {
+	rec, found, err := keys.Lookup(ctx, userID, key)
+	if err != nil || !found {
+		return err
+	}
+	rec.Status = 200
+	return keys.Save(ctx, rec)
+}
