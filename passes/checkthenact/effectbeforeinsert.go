@@ -34,7 +34,7 @@ func effectsBeforeInsert(pass *analysis.Pass, judge *Judge, named map[*dataacces
 		if effect := effectBefore(w, judge.model.Ops); effect != nil {
 			reportEffectBeforeInsert(pass, w, effect)
 			named[w] = true
-		} else if w.Summary != nil && w.Summary.ActBeforeInsert != "" {
+		} else if w.Summary != nil && w.Summary.ActBeforeInsert != "" && !w.Summary.HandlesDuplicate {
 			reportHelperActBeforeInsert(pass, w)
 			named[w] = true
 		}

@@ -261,8 +261,8 @@ func stateWrites(g gate, ops []*dataaccess.Op, region []*ssa.BasicBlock) []*data
 //	}
 //	repo.Save(o)
 //
-// The arm moves the state in the record; the save after the switch
-// writes it, on the arm's path.
+// The arm moves the state in the record, to a constant; the save after
+// the switch writes it, on the arm's path.
 func savedAfterJoin(g gate, region []*ssa.BasicBlock, w *dataaccess.Op) bool {
 	if g.field == "" || len(region) == 0 {
 		return false
@@ -273,7 +273,8 @@ func savedAfterJoin(g gate, region []*ssa.BasicBlock, w *dataaccess.Op) bool {
 	}
 	return slices.ContainsFunc(fieldStoresReaching(g.records, w), func(st *ssa.Store) bool {
 		fa := st.Addr.(*ssa.FieldAddr)
-		return ssautil.FieldName(fa.X.Type(), fa.Field) == g.field && inRegion(st, g.fn, region)
+		_, isState := st.Val.(*ssa.Const) // a new state, not a value the arm computed (an uploaded avatar's URL)
+		return isState && ssautil.FieldName(fa.X.Type(), fa.Field) == g.field && inRegion(st, g.fn, region)
 	})
 }
 

@@ -18,17 +18,13 @@ import (
 // member; an e-mail sent before the insert has gone out twice. The
 // summary names that act, for the caller that answers the duplicate.
 
-// actBeforeInsert names what the body does, before one of its plain
-// inserts and on every path to it, that the insert's failure does not
-// undo: an external effect, or an insert into another table when the
+// actBeforeInsert names what the body does itself, before one of its
+// plain inserts and on every path to it, that the insert's failure does
+// not undo: an external effect, or an insert into another table when the
 // body opens no transaction around them and that insert adds a row a
-// twin's would not clash with. Empty when there is none.
+// twin's would not clash with. Empty when there is none; a helper's own
+// such act is reported at the helper's callers, not carried further up.
 func actBeforeInsert(ops, plain []*Op) string {
-	for _, w := range plain {
-		if w.Summary != nil && w.Summary.ActBeforeInsert != "" {
-			return w.Summary.ActBeforeInsert // a helper of the helper
-		}
-	}
 	if beginsTransaction(ops) {
 		return ""
 	}
