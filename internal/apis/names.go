@@ -144,7 +144,7 @@ func IsConditionalInsertName(name string) bool {
 			return true
 		}
 	}
-	for _, s := range []string{"IfAbsent", "IfNotExists", "IfNotExist", "IfMissing", "IfNew"} {
+	for _, s := range []string{"IfAbsent", "IfNotExists", "IfNotExist", "IfMissing", "IfNew", "SkippingExisting", "SkipExisting", "IgnoringDuplicates", "IgnoreDuplicates", "IgnoringConflicts", "OnConflictDoNothing"} {
 		if strings.HasSuffix(name, s) {
 			return true
 		}
@@ -313,7 +313,17 @@ func IsLookupName(name string) bool {
 			return true
 		}
 	}
-	return strings.HasSuffix(name, "ByID") || strings.HasSuffix(name, "ById") || strings.HasSuffix(name, "ByKey")
+	return strings.HasSuffix(name, "ByID") || strings.HasSuffix(name, "ById") || strings.HasSuffix(name, "ByKey") || nounByKey(name)
+}
+
+// nounByKey reports whether a name is a noun and the key it is found by,
+// with no verb: TagsBySlug, UserByEmail (not UpdateByID, SendByEmail).
+func nounByKey(name string) bool {
+	words := camelWords(name)
+	if len(words) < 3 || words[0] == "By" || slices.Contains(nameVerbs, words[0]) || IsEffectName(words[0]) {
+		return false
+	}
+	return slices.Contains(words[1:len(words)-1], "By")
 }
 
 // IsAddName reports whether a method name of an application's own

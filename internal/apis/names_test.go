@@ -158,6 +158,18 @@ func TestIsPendingListName(t *testing.T) {
 	}
 }
 
+func TestIsLookupNameNounByKey(t *testing.T) {
+	for name, want := range map[string]bool{
+		"TagsBySlug": true, "UserByEmail": true, "ByCode": true, "GetUser": true,
+		// Near misses: a verb first, a bare qualifier, no key.
+		"UpdateUserByEmail": false, "SendByEmail": false, "Tags": false, "DeleteUserByEmail": false,
+	} {
+		if got := IsLookupName(name); got != want {
+			t.Errorf("IsLookupName(%q) = %t, want %t", name, got, want)
+		}
+	}
+}
+
 func TestIsStateListName(t *testing.T) {
 	for name, want := range map[string]bool{
 		"ListByStatus": true, "GetOrdersWithStatus": true, "FindByState": true,

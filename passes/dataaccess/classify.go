@@ -628,11 +628,16 @@ func (m *modeler) fromName(op *Op, c *ssa.CallCommon, kind apis.Kind) {
 	// touches: GetUserByName and CreateUser, not CreateSession.
 	if noun := apis.EntityOf(op.Callee.Name()); noun != "" {
 		op.Resource.Table = normalizeTable(noun)
-	} else if kind == apis.Read && returnsRecord(op.Callee) {
+	} else if sig := op.Callee.Type().(*types.Signature); kind == apis.Read && (returnsRecord(op.Callee) || returnsRecordList(sig)) {
 		// GetByEmail names no entity; the User it returns does, read as
 		// a method name would be (UserExternalLogin as AddUserExternalLogin
-		// is), so that the two name one table.
-		rec, _ := derefNamedStruct(op.Callee.Type().(*types.Signature).Results().At(0).Type())
+		// is), so that the two name one table. So does the element of a
+		// list it returns (TagsBySlug's Tag).
+		t := sig.Results().At(0).Type()
+		if sl, ok := t.Underlying().(*types.Slice); ok {
+			t = sl.Elem()
+		}
+		rec, _ := derefNamedStruct(t)
 		if noun := apis.EntityOf("Get" + rec.Obj().Name()); noun != "" {
 			op.Resource.Table = normalizeTable(noun)
 		}
@@ -772,6 +777,8 @@ func (m *modeler) fromInterfaceName(op *Op, c *ssa.CallCommon, f *types.Func) bo
 	case m.isModuleInterface(f) && (apis.IsPendingListName(name) || apis.IsStateListName(name)) && returnsRecordList(f.Type().(*types.Signature)):
 		kind = apis.Read
 		op.SelectsByState = true // GetPendingEmails(ctx): the elements a poller handles one by one
+	case m.isAppInterface(f) && apis.IsLookupName(name) && returnsRecordList(f.Type().(*types.Signature)):
+		kind = apis.Read // TagsBySlug(ctx, slugs) ([]Tag, error): the rows found among the keys
 	case m.isModuleInterface(f) && apis.IsAddName(name):
 		kind = apis.Insert
 	case m.isModuleInterface(f) && name == "Add" && handsRecord(f) && inRepository(f):

@@ -488,3 +488,50 @@ func LinkTagIDs(ctx context.Context, db *sql.DB, postID int64, names []string) e
 	}
 	return nil
 }
+
+// Taxonomy is known only by its interface; its lookup names the rows and
+// the key they are found by, with no verb.
+type Taxonomy interface {
+	TagsBySlug(ctx context.Context, slugs []string) ([]Tag, error)
+	CreateTags(ctx context.Context, tags []Tag) error
+	InsertTagsSkippingExisting(ctx context.Context, tags []Tag) error
+}
+
+// The tags not found among the slugs are created in one batch: two
+// listings with one new tag both create it.
+func TagListing(ctx context.Context, tax Taxonomy, slugs []string) error {
+	existing, err := tax.TagsBySlug(ctx, slugs) // want `check-then-act race: the list read here finds which names exist`
+	if err != nil {
+		return err
+	}
+	have := map[string]bool{}
+	for _, t := range existing {
+		have[t.Name] = true
+	}
+	var missing []Tag
+	for _, s := range slugs {
+		if !have[s] {
+			missing = append(missing, Tag{Name: s})
+		}
+	}
+	return tax.CreateTags(ctx, missing)
+}
+
+// Near miss: the store's insert says it skips the rows already there.
+func TagListingSkipping(ctx context.Context, tax Taxonomy, slugs []string) error {
+	existing, err := tax.TagsBySlug(ctx, slugs)
+	if err != nil {
+		return err
+	}
+	have := map[string]bool{}
+	for _, t := range existing {
+		have[t.Name] = true
+	}
+	var missing []Tag
+	for _, s := range slugs {
+		if !have[s] {
+			missing = append(missing, Tag{Name: s})
+		}
+	}
+	return tax.InsertTagsSkippingExisting(ctx, missing)
+}
