@@ -127,6 +127,10 @@ var presenceStates = map[string]bool{
 	"Processed": true, "Handled": true, "Seen": true, "Taken": true, "Registered": true,
 	"Duplicate": true, "Duplicated": true, "Used": true, "Consumed": true, "Redeemed": true,
 	"Claimed": true, "Delivered": true, "Sent": true,
+	// A relation between two keys, one row each: IsFollowing(a, b).
+	"Following": true, "Member": true, "Subscribed": true, "Enrolled": true, "Liked": true,
+	"Starred": true, "Bookmarked": true, "Blocked": true, "Muted": true, "Friend": true,
+	"Friends": true, "Joined": true, "Favorited": true, "Favourited": true, "Watching": true,
 }
 
 // markerStates are the last words of a marker's name: the states a

@@ -125,6 +125,8 @@ func TestPresenceAndMarkerNames(t *testing.T) {
 		"WasWebhookSent":      {true, false},
 		"MarkEventProcessed":  {false, true},
 		"RecordHookDelivered": {false, true},
+		"IsFollowing":         {true, false},
+		"IsMember":            {true, false},
 		// Not presence: a state of a record, a validity, an inverse
 		// question, a token's state write, a bare verb.
 		"IsEmailVerified":     {false, false},
@@ -132,6 +134,7 @@ func TestPresenceAndMarkerNames(t *testing.T) {
 		"IsUsernameAvailable": {false, false},
 		"MarkTokenUsed":       {false, false},
 		"MarkSent":            {false, false},
+		"IsOwner":             {false, false},
 	} {
 		if got := IsPresenceTestName(name); got != want[0] {
 			t.Errorf("IsPresenceTestName(%q) = %t, want %t", name, got, want[0])

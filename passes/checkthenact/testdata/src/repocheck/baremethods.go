@@ -276,3 +276,36 @@ func refreshKey(ctx context.Context, keys KeyRecords, userID int64, key string) 
 	rec.Status = 200
 	return keys.Save(ctx, rec)
 }
+
+// Graph keeps who follows whom; its presence test names a relation.
+type Graph interface {
+	IsFollowing(ctx context.Context, follower, followee int64) (bool, error)
+	IsOwner(ctx context.Context, userID, groupID int64) (bool, error)
+	AddFollow(ctx context.Context, follower, followee int64) error
+}
+
+// A double-clicked follow passes the test twice and adds two rows (or a
+// unique violation).
+func follow(ctx context.Context, g Graph, follower, followee int64) error {
+	following, err := g.IsFollowing(ctx, follower, followee) // want `check-then-act race: the existence check IsFollowing`
+	if err != nil {
+		return err
+	}
+	if following {
+		return nil
+	}
+	return g.AddFollow(ctx, follower, followee)
+}
+
+// Near miss: ownership is a permission asked of another relation, not
+// the row the insert adds.
+func followAsOwner(ctx context.Context, g Graph, owner, group, followee int64) error {
+	isOwner, err := g.IsOwner(ctx, owner, group)
+	if err != nil {
+		return err
+	}
+	if !isOwner {
+		return errListed
+	}
+	return g.AddFollow(ctx, owner, followee)
+}
