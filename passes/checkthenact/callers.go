@@ -3,10 +3,12 @@ package checkthenact
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemvet/idemvet/internal/apis"
 	"github.com/idemvet/idemvet/internal/passutil"
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
@@ -96,7 +98,7 @@ func (c *callers) runAlone(fn *ssa.Function) bool {
 }
 
 func (c *callers) calledAlone(fn *ssa.Function) bool {
-	if c.startedOnceAtBoot(fn) || c.runsAsWorkflowStep(fn) || runBySyncOnce(fn) || runsInRestateObject(fn) || c.scheduledOncePerID(fn) {
+	if c.startedOnceAtBoot(fn) || c.runsAsWorkflowStep(fn) || runBySyncOnce(fn) || runsInRestateObject(fn) || c.scheduledOncePerID(fn) || runUnderLock(fn) {
 		return true
 	}
 	obj, ok := fn.Object().(*types.Func)
@@ -165,6 +167,34 @@ func lockBefore(site ssa.CallInstruction, check *dataaccess.Op, ops []*dataacces
 	for _, op := range ops {
 		if op.Locks && op.Instr.Parent() == site.Parent() && !dataaccess.SameResource(check.Resource, op.Resource) &&
 			ssautil.Before(op.Instr, site) {
+			return true
+		}
+	}
+	return false
+}
+
+// runUnderLock reports whether fn is a callback handed to a lock helper
+// that runs it holding the lock (locker.WithLock(ctx, "job:mutex", ttl,
+// func(ctx) error { ... })): its callers take turns.
+func runUnderLock(fn *ssa.Function) bool {
+	if fn.Parent() == nil {
+		return false
+	}
+	made := closureCreation(fn.Parent(), fn)
+	v, ok := made.(ssa.Value)
+	if !ok {
+		v = fn // a function literal without free variables is the function itself
+	}
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, ref := range *refs {
+		call, ok := ref.(ssa.CallInstruction)
+		if !ok || !slices.Contains(call.Common().Args, v) {
+			continue
+		}
+		if f := dataaccess.Callee(call.Common()); f != nil && apis.IsLockName(f.Name()) {
 			return true
 		}
 	}

@@ -36,7 +36,7 @@ func actBeforeInsert(ops, plain []*Op) string {
 			if a == w || a.Instr.Parent() != w.Instr.Parent() || !ssautil.Before(a.Instr, w.Instr) || a.Callee == nil {
 				continue
 			}
-			acts := a.Kind == apis.Effect || a.Summary != nil && a.Summary.Acts
+			acts := (a.Kind == apis.Effect || a.Summary != nil && a.Summary.Acts) && Duplicable(a) && !apis.IsLookupName(a.Callee.Name())
 			otherRow := a.Kind == apis.Insert && a.Handle.Kind != apis.HandleTx && disjointTables(insertedTables(a), insertedTables(w)) && !toleratesDuplicate(a)
 			if acts || otherRow {
 				return a.Callee.Name()

@@ -79,3 +79,23 @@ func (r *CartReminders) RunCompleted(ctx context.Context) error {
 	}
 	return nil
 }
+
+// ReplicaLocker runs a callback while holding a lock shared by every replica.
+type ReplicaLocker interface {
+	WithLock(ctx context.Context, name string, fn func(ctx context.Context) error) error
+}
+
+// Near miss: the whole run holds one lock every replica takes first, so
+// no two runs list the carts at once.
+func (r *CartReminders) RunAbandonedLocked(ctx context.Context, locker ReplicaLocker) error {
+	return locker.WithLock(ctx, "cart-reminders", func(ctx context.Context) error {
+		carts, err := r.carts.ListAbandoned(ctx, 100)
+		if err != nil {
+			return err
+		}
+		for _, c := range carts {
+			_ = r.remind(ctx, c)
+		}
+		return nil
+	})
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"net/http"
 	"strings"
 )
 
@@ -71,6 +72,41 @@ func (m *Members) SignUp(ctx context.Context, email string) error {
 // rolls back with its member.
 func (m *Members) SignUpInTx(ctx context.Context, email string) error {
 	if err := m.registerInTx(ctx, email); errors.Is(err, ErrMemberExists) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	return nil
+}
+
+// getCurrentKey fetches the current signing key from the key service;
+// asking twice changes nothing.
+func getCurrentKey(ctx context.Context) (string, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "https://keys.example/current", nil)
+	if err != nil {
+		return "", err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	return resp.Header.Get("Key-Id"), nil
+}
+
+// registerSigned looks the signing key up, then inserts the member.
+func (m *Members) registerSigned(ctx context.Context, email string) error {
+	key, err := getCurrentKey(ctx)
+	if err != nil {
+		return err
+	}
+	return m.insertMember(ctx, email+key[:0], 0)
+}
+
+// Near miss: what the helper does before its insert is a lookup, which a
+// retry repeats harmlessly.
+func (m *Members) SignUpSigned(ctx context.Context, email string) error {
+	if err := m.registerSigned(ctx, email); errors.Is(err, ErrMemberExists) {
 		return nil
 	} else if err != nil {
 		return err
