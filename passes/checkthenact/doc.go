@@ -434,6 +434,43 @@
 //	WRONG: db.First(&s, id); db.Delete(&s); db.Create(&WebhookEvent{Kind: "session.deleted"})
 //	RIGHT: if res := db.Delete(&s); res.RowsAffected == 1 { db.Create(&WebhookEvent{...}) }
 //
+// A lock on the newest row of a history serialises nothing when the
+// code appends a row beside it instead of changing it: the waiter gets
+// the same row once the first commits (its statement does not see the
+// new one) and appends too.
+//
+//	WRONG: SELECT status FROM adjustments WHERE payment_id = $1 ORDER BY created_at DESC LIMIT 1 FOR UPDATE
+//	       if status != "reverse_processing" { INSERT INTO adjustments (...) VALUES (..., 'reverse_processing') }
+//	RIGHT: SELECT 1 FROM payments WHERE id = $1 FOR UPDATE  -- a row every caller shares, locked first
+//
+// A helper that makes something before its insert (an e-mail, a charge,
+// a row of another table outside any transaction it opens) leaves it
+// made twice when its caller answers the insert's unique violation:
+//
+//	WRONG: func register(u) { repos.Groups.Create("Home"); return repos.Users.Create(u) }
+//	       if err := register(u); isConstraintError(err) { u = repos.Users.Get(...) }
+//	RIGHT: create the group and the user in one transaction, or the group
+//	       only after the user's insert reported a new row
+//
+// Shapes stores take that still read as checks and inserts: a lookup
+// named by its key alone (ByCode, TagsBySlug), a bare Add(ctx, &rec) or
+// Save(ctx, rec) of a record built here on a store that also looks rows
+// up, a one-word dedup log (Seen(ctx, provider, id) paired with
+// Record(ctx, provider, id, ...)), a relation test (IsFollowing), a model
+// whose TableName names the table a raw query checks, a record returned
+// by value from an interface (its lookup field compared with zero is the
+// absence test), and a helper that hands back its record unfilled on
+// not-found, saved by an ORM Save with no test at all. Pending work is
+// also listed by a state the name or the caller gives (ListAbandoned,
+// ListByStatus(ctx, "scheduled")), each element handed to a helper that
+// acts and marks it; a status gate's arm may act and assign the new state
+// with the save after the arms join (a switch on the status). A store
+// method returning (bool, error) for the expected and the new state
+// (Transition(ctx, id, from, to)) is a guarded transition whose bool
+// names the winner, and a test of whether a field is set at all, acting
+// where it is set and storing another value there (a password rehash on
+// sign-in), is a precondition, not a state.
+//
 // The analyzer stays silent when the write is atomic or serialised:
 // INSERT ... ON CONFLICT (unless its conflict target names a column the
 // check's SQL did not match by: ON CONFLICT (user_id, topic) after a
@@ -509,7 +546,9 @@
 // (util.SafeGoroutine); an unexported job it registers with a cron
 // scheduler; a callback handed to a scheduler's add-once call under a
 // task id (AddOnce(poll.ID, at, p.onExpiry(poll.ID))), which refuses a
-// second task for the id. A second replica of the service is a twin the analysis
+// second task for the id; a callback a lock helper runs holding the
+// lock (locker.WithLock(ctx, "job", ttl, func(ctx) error {...})). A
+// second replica of the service is a twin the analysis
 // cannot see, and so is a cron run that outlasts its interval. A Temporal
 // activity is silent as well: its workflow waits for each step before the
 // next and admits one run per workflow id. The package must show it is
