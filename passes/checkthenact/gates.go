@@ -54,6 +54,12 @@ func assignedBefore(records []ssa.Value, field string, ifi *ssa.If) bool {
 	if field == "" {
 		return false
 	}
+	return slices.ContainsFunc(fieldStores(records, field), func(st *ssa.Store) bool { return ssautil.Before(st, ifi) })
+}
+
+// fieldStores returns the stores into the named field of the records.
+func fieldStores(records []ssa.Value, field string) []*ssa.Store {
+	var stores []*ssa.Store
 	for _, rec := range records {
 		for _, ref := range *rec.Referrers() {
 			fa, ok := ref.(*ssa.FieldAddr)
@@ -61,13 +67,13 @@ func assignedBefore(records []ssa.Value, field string, ifi *ssa.If) bool {
 				continue
 			}
 			for _, use := range *fa.Referrers() {
-				if st, ok := use.(*ssa.Store); ok && st.Addr == fa && ssautil.Before(st, ifi) {
-					return true
+				if st, ok := use.(*ssa.Store); ok && st.Addr == fa {
+					stores = append(stores, st)
 				}
 			}
 		}
 	}
-	return false
+	return stores
 }
 
 // stateValue is a loaded field of the record, or a scanned column.

@@ -2,10 +2,10 @@ package checkthenact
 
 import (
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -74,20 +74,8 @@ func presenceArm(ifi *ssa.If) (int, bool) {
 // storesZeroInto reports whether the code stores a zero constant into
 // the field of the records.
 func storesZeroInto(records []ssa.Value, field string) bool {
-	for _, rec := range records {
-		for _, ref := range *rec.Referrers() {
-			fa, ok := ref.(*ssa.FieldAddr)
-			if !ok || ssautil.FieldName(fa.X.Type(), fa.Field) != field {
-				continue
-			}
-			for _, use := range *fa.Referrers() {
-				if st, ok := use.(*ssa.Store); ok && st.Addr == fa {
-					if k, ok := st.Val.(*ssa.Const); ok && isZeroConst(k) {
-						return true
-					}
-				}
-			}
-		}
-	}
-	return false
+	return slices.ContainsFunc(fieldStores(records, field), func(st *ssa.Store) bool {
+		k, ok := st.Val.(*ssa.Const)
+		return ok && isZeroConst(k)
+	})
 }

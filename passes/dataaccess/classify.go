@@ -859,17 +859,24 @@ func looksUpStored(f *types.Func) bool {
 	return false
 }
 
+// declaringInterface returns the interface that declares the method f,
+// or nil for a concrete method or a function.
+func declaringInterface(f *types.Func) *types.Interface {
+	recv := f.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return nil
+	}
+	iface, _ := recv.Type().Underlying().(*types.Interface)
+	return iface
+}
+
 // dedupLog reports whether the interface declaring f pairs a one-word
 // test of a key (Seen(ctx, provider, id) (bool, error)) with a one-word
 // record of it (Record(ctx, provider, id, ...)) whose leading parameters
 // have the test's types: a log of what was handled.
 func dedupLog(f *types.Func) bool {
-	recv := f.Type().(*types.Signature).Recv()
-	if recv == nil {
-		return false
-	}
-	iface, ok := recv.Type().Underlying().(*types.Interface)
-	if !ok {
+	iface := declaringInterface(f)
+	if iface == nil {
 		return false
 	}
 	var tests, marks []*types.Signature
@@ -910,12 +917,8 @@ func leadingParamsMatch(test, mark *types.Tuple) bool {
 // records up or asks for them (a Get*, Find*, Load* method, or Exists,
 // Has*): a repository, not a configurable client.
 func inRepository(f *types.Func) bool {
-	recv := f.Type().(*types.Signature).Recv()
-	if recv == nil {
-		return false
-	}
-	iface, ok := recv.Type().Underlying().(*types.Interface)
-	if !ok {
+	iface := declaringInterface(f)
+	if iface == nil {
 		return false
 	}
 	for i := range iface.NumMethods() {
