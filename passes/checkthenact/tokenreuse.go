@@ -401,9 +401,30 @@ func namesOneTimeToken(read *dataaccess.Op) bool {
 
 // keyNamesToken reports whether the constant text of a key names a
 // one-time token.
-func keyNamesToken(key ssa.Value) bool {
-	text, ok := dataaccess.SQLText(key)
-	return ok && slices.ContainsFunc(strings.FieldsFunc(text, notNamePart), apis.NamesOneTimeToken)
+func keyNamesToken(key ssa.Value) bool { return keyNamesTokenWithin(key, 2) }
+
+// keyNamesTokenWithin is keyNamesToken looking through at most depth key
+// helpers.
+func keyNamesTokenWithin(key ssa.Value, depth int) bool {
+	if text, ok := dataaccess.SQLText(key); ok && slices.ContainsFunc(strings.FieldsFunc(text, notNamePart), apis.NamesOneTimeToken) {
+		return true
+	}
+	// A key helper of the package (magicKey(token) returning
+	// "auth:magic:"+token) names the token in its name or its text.
+	call, ok := key.(*ssa.Call)
+	if !ok || call.Call.StaticCallee() == nil || depth == 0 {
+		return false
+	}
+	helper := call.Call.StaticCallee()
+	if apis.NamesOneTimeToken(helper.Name()) {
+		return true
+	}
+	for _, ret := range ssautil.Returns(helper) {
+		if len(ret.Results) == 1 && keyNamesTokenWithin(ret.Results[0], depth-1) {
+			return true
+		}
+	}
+	return false
 }
 
 // isBuiltString reports whether v is a string made of constant text and
