@@ -460,7 +460,8 @@
 // whose TableName names the table a raw query checks, a record returned
 // by value from an interface (its lookup field compared with zero is the
 // absence test), and a helper that hands back its record unfilled on
-// not-found, saved by an ORM Save with no test at all. Pending work is
+// not-found, saved by an ORM Save with no test at all, and a one-time
+// token's redis key built by a helper (magicKey(token)). Pending work is
 // also listed by a state the name or the caller gives (ListAbandoned,
 // ListByStatus(ctx, "scheduled")), each element handed to a helper that
 // acts and marks it; a status gate's arm may act and assign the new state
