@@ -36,10 +36,11 @@ func freshKey(check *dataaccess.Op) bool {
 // identifier. A twin request inserts a row of its own, keyed its own way.
 func keyOfNewRow(check *dataaccess.Op, fnOps []*dataaccess.Op) bool {
 	for _, in := range check.Inputs() {
-		rec := fieldBase(dataaccess.Unwrap(in))
-		if rec == nil {
-			continue
+		p := dataaccess.RootPath(in)
+		if !p.Valid() || p.Fields == "" {
+			continue // not a field of a record
 		}
+		rec := p.Base
 		for _, w := range fnOps {
 			if w.Kind != apis.Insert || w.Call() == nil || !ssautil.Reachable(w.Instr, check.Instr) || ssautil.Reachable(check.Instr, w.Instr) {
 				continue
@@ -66,20 +67,6 @@ func insertedRecord(w *dataaccess.Op) ssa.Value {
 		if n := ssautil.NamedOf(v.Type()); n != nil && w.Resource.Table != "" && dataaccess.TableOfModel(n) == w.Resource.Table {
 			return v
 		}
-	}
-	return nil
-}
-
-// fieldBase returns the record v loads a field of (server.Identifier),
-// or nil.
-func fieldBase(v ssa.Value) ssa.Value {
-	switch x := v.(type) {
-	case *ssa.UnOp:
-		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-			return fa.X
-		}
-	case *ssa.Field:
-		return x.X
 	}
 	return nil
 }

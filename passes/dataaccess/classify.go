@@ -836,12 +836,8 @@ func takesKeyOnly(f *types.Func) bool {
 // declares f takes a T to write: the interface stores Ts, and a method
 // that hands one back for a key reads it, whatever its verb says.
 func looksUpStored(f *types.Func) bool {
-	recv := f.Type().(*types.Signature).Recv()
-	if recv == nil || recordParam(f) >= 0 || !returnsRecord(f) {
-		return false
-	}
-	iface, ok := recv.Type().Underlying().(*types.Interface)
-	if !ok {
+	iface := declaringInterface(f)
+	if iface == nil || recordParam(f) >= 0 || !returnsRecord(f) {
 		return false
 	}
 	rec, _ := derefNamedStruct(f.Type().(*types.Signature).Results().At(0).Type())

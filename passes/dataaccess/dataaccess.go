@@ -352,8 +352,8 @@ func sdkClientInterface(pass *analysis.Pass, fn *types.Func) bool {
 	if !passutil.IsThirdParty(pass.Fset.Position(fn.Pos()).Filename, nil) {
 		return false
 	}
-	iface, ok := fn.Signature().Recv().Type().Underlying().(*types.Interface)
-	return ok && iface.NumMethods() >= sdkClientMethods
+	iface := declaringInterface(fn)
+	return iface != nil && iface.NumMethods() >= sdkClientMethods
 }
 
 type modeler struct {
