@@ -530,3 +530,13 @@ func camelWords(name string) []string {
 	}
 	return append(words, name[start:])
 }
+
+// HasAnyPrefix reports whether s starts with one of the prefixes.
+func HasAnyPrefix(s string, prefixes ...string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}

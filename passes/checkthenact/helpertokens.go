@@ -100,7 +100,7 @@ func helperTokenReuseOf(check ssa.CallInstruction, model *dataaccess.Result) (he
 // code as it reads it (GetDel, LoadAndDelete, TakeCode) is the safe form.
 func checksOneTimeCode(call ssa.CallInstruction) bool {
 	name, where := calledName(call.Common())
-	if !hasAnyPrefix(name, "Get", "Verify", "Check", "Validate", "Lookup", "Load", "Find") ||
+	if !apis.HasAnyPrefix(name, "Get", "Verify", "Check", "Validate", "Lookup", "Load", "Find") ||
 		strings.Contains(name, "Del") || strings.Contains(name, "Take") || strings.Contains(name, "Pop") || strings.Contains(name, "Consume") {
 		return false
 	}
@@ -152,15 +152,6 @@ func packageOfTokens(name string) bool {
 	}
 	for _, w := range []string{"tokens", "otp", "otps"} {
 		if strings.HasSuffix(name, w) {
-			return true
-		}
-	}
-	return false
-}
-
-func hasAnyPrefix(s string, prefixes ...string) bool {
-	for _, p := range prefixes {
-		if strings.HasPrefix(s, p) {
 			return true
 		}
 	}
@@ -275,7 +266,7 @@ func removesKey(call ssa.CallInstruction, keys []ssa.Value) bool {
 // name, whatever it does with the result.
 func removalOf(call ssa.CallInstruction, keys []ssa.Value) bool {
 	name, _ := calledName(call.Common())
-	if !hasAnyPrefix(name, "Del", "Delete", "Remove", "Invalidate", "Clear", "Evict") {
+	if !apis.HasAnyPrefix(name, "Del", "Delete", "Remove", "Invalidate", "Clear", "Evict") {
 		return false
 	}
 	for _, k := range keyArgs(call.Common()) {

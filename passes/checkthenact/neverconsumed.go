@@ -42,7 +42,7 @@ type unconsumedCode struct {
 // helperTokenReuseOf found no removal for.
 func unconsumedCodeOf(check ssa.CallInstruction, model *dataaccess.Result) (unconsumedCode, bool) {
 	checker := staticFunc(check)
-	if checker == nil || !hasAnyPrefix(checker.Name(), "Verify", "Check", "Validate") {
+	if checker == nil || !apis.HasAnyPrefix(checker.Name(), "Verify", "Check", "Validate") {
 		return unconsumedCode{}, false // a Get or Load may take the code as it reads it
 	}
 	remover := removerBeside(checker, model.SSA().SrcFuncs)
@@ -125,7 +125,7 @@ func removerBeside(checker *types.Func, funcs []*ssa.Function) *types.Func {
 	store := packageOfTokens(where) || apis.NamesOneTimeToken(where)
 	for _, cand := range siblings(checker) {
 		name := cand.Name()
-		if cand == checker || !hasAnyPrefix(name, "Del", "Delete", "Remove", "Invalidate", "Consume", "Revoke", "Expire") || !takesString(cand) {
+		if cand == checker || !apis.HasAnyPrefix(name, "Del", "Delete", "Remove", "Invalidate", "Consume", "Revoke", "Expire") || !takesString(cand) {
 			continue
 		}
 		if !store && !shareNoun(checker.Name(), name) || namesManyUseToken(name) {

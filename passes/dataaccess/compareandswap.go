@@ -4,6 +4,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/idemvet/idemvet/internal/apis"
 	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
@@ -38,18 +39,9 @@ func comparesAndSwaps(f *types.Func) bool {
 }
 
 func namesExpectedState(name string) bool {
-	return hasAnyPrefix(strings.ToLower(name), "from", "old", "expected", "current", "prev")
+	return apis.HasAnyPrefix(strings.ToLower(name), "from", "old", "expected", "current", "prev")
 }
 
 func namesNewState(name string) bool {
-	return hasAnyPrefix(strings.ToLower(name), "to", "new", "next", "target")
-}
-
-func hasAnyPrefix(s string, prefixes ...string) bool {
-	for _, p := range prefixes {
-		if strings.HasPrefix(s, p) {
-			return true
-		}
-	}
-	return false
+	return apis.HasAnyPrefix(strings.ToLower(name), "to", "new", "next", "target")
 }
