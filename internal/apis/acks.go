@@ -45,6 +45,13 @@ func init() {
 	acks("github.com/confluentinc/confluent-kafka-go/kafka", "Consumer", "CommitMessage")
 	acks("github.com/aws/aws-sdk-go-v2/service/sqs", "Client", "DeleteMessage", "DeleteMessageBatch")
 	acks("github.com/ThreeDotsLabs/watermill/message", "Message", "Ack")
+	// A consumer group's stream entry stays pending until XACKed, and a
+	// consumer that reads its pending entries (or XAUTOCLAIMs them) gets
+	// it again.
+	for _, pkg := range []string{"github.com/redis/go-redis/v9", "github.com/go-redis/redis/v8"} {
+		acks(pkg, "cmdable", "XAck")
+		acks(pkg, "Cmdable", "XAck")
+	}
 	// pubsub.Message is an alias of the internal package's type, in v1 and v2.
 	acks("cloud.google.com/go/internal/pubsub", "Message", "Ack", "AckWithResult")
 	acks("cloud.google.com/go/pubsub", "Message", "Ack", "AckWithResult")

@@ -169,6 +169,21 @@ func IsIncrementName(name string) bool {
 	return false
 }
 
+// IsAdjustName reports whether a method name says it changes a stored
+// amount by what it is given: AdjustStock, AdjustBalance. Unlike an
+// Increment, the name alone can mean a new absolute value; the caller
+// confirms it by a parameter that is an amount, not a key.
+func IsAdjustName(name string) bool {
+	return hasWordPrefix(name, "Adjust") && len(name) > len("Adjust")
+}
+
+// IsIDName reports whether a parameter or field name says it holds a
+// key: id, productID, orderId, user_id.
+func IsIDName(name string) bool {
+	lower := strings.ToLower(name)
+	return lower == "id" || strings.HasSuffix(name, "ID") || strings.HasSuffix(name, "Id") || strings.HasSuffix(lower, "_id")
+}
+
 // IsSetterName reports whether a method name sets a value it names:
 // SetPaymentIntent, SetLastSent, SetVerified. Alone it says nothing (a
 // SetLogger configures); the caller confirms a repository's setter by
@@ -535,6 +550,16 @@ func camelWords(name string) []string {
 func HasAnyPrefix(s string, prefixes ...string) bool {
 	for _, p := range prefixes {
 		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// HasAnySuffix reports whether s ends with one of the suffixes.
+func HasAnySuffix(s string, suffixes ...string) bool {
+	for _, x := range suffixes {
+		if strings.HasSuffix(s, x) {
 			return true
 		}
 	}

@@ -389,6 +389,9 @@ modifiers:
 			// DO UPDATE ... WHERE: the update half changes the row only
 			// when its state allows, and rows affected tells who did.
 			st.StateGuard = do >= 0 && s.word(do+1) == "update" && s.findWord(do+2, base, "where") >= 0
+			// DO UPDATE SET n = t.n + EXCLUDED.n adds to the stored row
+			// on every conflict: a second run adds again.
+			st.Relative = do >= 0 && s.word(do+1) == "update" && s.setReadsTarget(do+2)
 		case s.words(k, "on", "duplicate", "key", "update"):
 			st.OnConflict, st.OnConflictDoNothing = true, false
 		case s.words(k, "if", "not", "exists"): // CQL lightweight transaction

@@ -38,7 +38,7 @@ func (s *stmt) setReadsTarget(from int) bool {
 			k = s.closeParen(k)
 			continue
 		}
-		if part, ok := s.namePart(k); ok && target != "" && part == target && !s.isPunct(k+1, "(") {
+		if part, ok := s.namePart(k); ok && target != "" && part == target && !s.isPunct(k+1, "(") && !s.proposed(k) {
 			return true
 		}
 	}
@@ -51,4 +51,10 @@ func unqualified(col string) string {
 		return col[i+1:]
 	}
 	return col
+}
+
+// proposed reports whether the name at k is a column of the row an upsert
+// proposed (EXCLUDED.balance): the new value, not the stored one.
+func (s *stmt) proposed(k int) bool {
+	return s.isPunct(k-1, ".") && s.word(k-2) == "excluded"
 }

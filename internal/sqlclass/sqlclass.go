@@ -112,7 +112,9 @@ type Statement struct {
 	// insert the same next value.
 	NextFromAggregate bool
 	// Relative is set for an UPDATE whose SET computes a column from its
-	// own value (n = n + 1, balance = balance - $1, tags = tags || $2):
-	// running it twice changes the row twice, unlike an absolute SET.
+	// own value (n = n + 1, balance = balance - $1, tags = tags || $2),
+	// and for an upsert whose DO UPDATE does (balance = t.balance +
+	// EXCLUDED.balance): running it twice changes the row twice, unlike an
+	// absolute SET (email = EXCLUDED.email).
 	Relative bool
 }

@@ -275,6 +275,8 @@ func TestSchemaAndStateGuard(t *testing.T) {
 		{"set is not schema", `SET search_path = billing`, Statement{Kind: Other}},
 		{"update keyed by names, no transition", `UPDATE token SET expires_in = 0 WHERE organization = $1 AND owner = $2`, Statement{Kind: Update, Table: "token", StateGuard: true}},
 		{"update from state", `UPDATE orders SET status = 'paid' WHERE id = $1 AND status = 'pending'`, Statement{Kind: Update, Table: "orders", StateGuard: true, Transition: true}},
+		{"upsert adding to the stored row", `INSERT INTO balances (owner_id, cents) VALUES ($1, $2) ON CONFLICT (owner_id) DO UPDATE SET cents = balances.cents + EXCLUDED.cents`, Statement{Kind: Insert, Table: "balances", OnConflict: true, ConflictColumns: "owner_id", Relative: true}},
+		{"upsert of the proposed value", `INSERT INTO balances (owner_id, cents) VALUES ($1, $2) ON CONFLICT (owner_id) DO UPDATE SET cents = EXCLUDED.cents`, Statement{Kind: Insert, Table: "balances", OnConflict: true, ConflictColumns: "owner_id"}},
 		// goalert's status change: the guard is parenthesised and written
 		// value first.
 		{"value-first guard in parentheses", `UPDATE alerts SET status = $1 WHERE id = ANY ($2) AND ($1 > status) RETURNING id`, Statement{Kind: Update, Table: "alerts", StateGuard: true, Transition: true, Returning: true}},

@@ -246,7 +246,7 @@ func ungatedAct(check *dataaccess.Op, ops []*dataaccess.Op, callers *callers) (i
 		}
 		for _, a := range ops {
 			if a == w || a == check || !dataaccess.NonIdempotent(a) || dataaccess.SameResource(check.Resource, a.Resource) ||
-				a.Instr.Parent() != call.Parent() || !inRegion(a.Instr, check.Fn, region) {
+				a.Instr.Parent() != call.Parent() || !inRegion(a.Instr, check.Fn, region) || allocatesFor(a, w) {
 				continue
 			}
 			if !ssautil.Gates(call, dataaccess.WinnerNotInError(w), a.Instr) {
@@ -255,6 +255,26 @@ func ungatedAct(check *dataaccess.Op, ops []*dataaccess.Op, callers *callers) (i
 		}
 	}
 	return nil, nil
+}
+
+// allocatesFor reports whether a's result is stored by the insert: a
+// number drawn from a counter (UPDATE ... SET next = next + 1 RETURNING)
+// for the row's key. The loser burns one, as a sequence's nextval does;
+// nothing is doubled.
+func allocatesFor(a, insert *dataaccess.Op) bool {
+	if a.Kind == apis.Effect || a.Summary != nil && a.Summary.Acts {
+		return false // a charge's id stored in the row: the charge is doubled
+	}
+	for _, in := range insert.Inputs() {
+		base := dataaccess.RootPath(in).Base
+		if ext, ok := base.(*ssa.Extract); ok {
+			base = ext.Tuple
+		}
+		if call, ok := base.(*ssa.Call); ok && ssa.Instruction(call) == a.Instr {
+			return true
+		}
+	}
+	return false
 }
 
 // rechecked reports whether the absent branch checks the same resource

@@ -311,7 +311,9 @@
 // away: a helper that writes back the record it is passed (gorm
 // Save(inv), xorm Update(&bean), a store's UpdateUser(u): a full-row
 // update of the stale copy, so a lost update on top of the double act) is
-// the state write, and one that also inserts or acts is both. The record
+// the state write, and one that also inserts or acts is both (a
+// billing.Collect(ctx, inv) that charges and marks the invoice paid,
+// handed the invoice the handler tested). The record
 // may come back from a helper or be filled through a pointer it is handed
 // (load(ctx, id, &p)); a pointer the caller had filled and read before
 // the call (decoded request parameters) is the helper's input, and its
@@ -470,7 +472,17 @@
 // (Transition(ctx, id, from, to)) is a guarded transition whose bool
 // names the winner, and a test of whether a field is set at all, acting
 // where it is set and storing another value there (a password rehash on
-// sign-in), is a precondition, not a state.
+// sign-in), is a precondition, not a state. A guard picks one winner
+// only for what runs after it: a charge, or a row of another table
+// committed, before the guarded transition or the guarded take (a user
+// created, then the invitation's UPDATE ... SET uses = uses - 1 WHERE
+// uses > 0) ran for both callers, and the guard refuses the second only
+// after; a write in the guard's own transaction rolls back with it. A
+// record a middleware kept in the request context may be a copy
+// (ctx.Value(k).(Invoice)), as stale as a pointer's. An insert built from
+// a record looked up by the check's own key (order, _ :=
+// orders.Get(ctx, orderID), then Payment{OrderID: order.ID}) is keyed
+// like the check.
 //
 // The analyzer stays silent when the write is atomic or serialised:
 // INSERT ... ON CONFLICT (unless its conflict target names a column the

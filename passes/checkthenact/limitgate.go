@@ -31,6 +31,10 @@ type limitRace struct {
 	cmp   *ssa.BinOp
 	field string
 	take  *dataaccess.Op
+	// act is the take, or what runs for both callers before a take that
+	// tests the quantity itself (a user created before the invitation's
+	// guarded decrement).
+	act *dataaccess.Op
 }
 
 // limitGateRaces reports, for every read not already reported, a
@@ -66,10 +70,15 @@ func limitRaceOf(read *dataaccess.Op, ops []*dataaccess.Op) (limitRace, bool) {
 					if !takes(w) || !throughOneArm(test, w, read.Fn) || !sameRow(read, records, q.field, w) {
 						continue
 					}
-					if gateSerialised(g, w, w, ops, armOf(test, w, read.Fn)) {
+					region := armOf(test, w, read.Fn)
+					act := w
+					if a := duplicableAct(g, w, ops, region); a != nil && actedBeforeGuard(g, a, w) {
+						act = a // a guarded take refuses the second caller only after this
+					}
+					if gateSerialised(g, w, act, ops, region) {
 						continue
 					}
-					return limitRace{read: read, cmp: cmp, field: q.field, take: w}, true
+					return limitRace{read: read, cmp: cmp, field: q.field, take: w, act: act}, true
 				}
 			}
 		}
@@ -280,6 +289,19 @@ func reportLimitRace(pass *analysis.Pass, r limitRace) {
 			Related: []analysis.RelatedInformation{
 				{Pos: r.take.Pos(), Message: "the increment both callers run"},
 			},
+		})
+		return
+	}
+	if r.act != r.take {
+		pass.Report(analysis.Diagnostic{
+			Pos: r.read.Pos(),
+			Message: fmt.Sprintf("limit race: %s read here is compared at line %d, and %s at line %d runs before the take at line %d, which tests the quantity itself, so two concurrent callers can both pass the test and both make it: the take refuses the second only after (take first and act only when the take changed a row)",
+				what, line(r.cmp.Pos()), describeAct(r.act), line(r.act.Pos()), line(r.take.Pos())),
+			Related: []analysis.RelatedInformation{
+				{Pos: r.act.Pos(), Message: "what both callers run before the take"},
+				{Pos: r.take.Pos(), Message: "the guarded take, too late to refuse it"},
+			},
+			URL: apis.RuntimeClaimURL,
 		})
 		return
 	}

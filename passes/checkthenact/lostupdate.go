@@ -101,9 +101,34 @@ func writeBack(read *dataaccess.Op, records []ssa.Value, field string, from ssa.
 		if held, _ := mutexHeldAcross(read.Instr, w.Instr); held {
 			continue
 		}
+		if wonGuardBefore(read, w.Instr, ops) {
+			continue
+		}
 		return w
 	}
 	return nil
+}
+
+// wonGuardBefore reports whether target (a write, or the call handing the
+// record to one) runs only where a guarded transition after the read
+// changed a row (ClaimForCollection(ctx, id, "failed", "collecting"),
+// whose false returns): a second caller's transition changes nothing and
+// it never reaches the write.
+func wonGuardBefore(read *dataaccess.Op, target ssa.Instruction, ops []*dataaccess.Op) bool {
+	for _, g := range ops {
+		call, ok := g.Instr.(*ssa.Call)
+		if !ok || g.Instr == target || g.Fn != read.Fn || !ssautil.Before(read.Instr, g.Instr) {
+			continue
+		}
+		if !(g.StateGuard && !dataaccess.DoublesWrite(g)) && !picksWinner(g) {
+			continue
+		}
+		errorTells := g.Summary != nil && g.Summary.WinsByError
+		if ssautil.Gates(call, !errorTells && (g.StateGuard || dataaccess.WinnerNotInError(g)), target) {
+			return true
+		}
+	}
+	return false
 }
 
 // storesBack reports whether w, after from, overwrites a row with a value

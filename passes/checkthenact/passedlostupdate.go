@@ -50,7 +50,7 @@ func passedLostUpdates(pass *analysis.Pass, judge *Judge, usable func(*dataacces
 				if read == nil || reported[read] || !usable(read) || read.Locks || serialised(read, model.Ops) || lockedByHelper(read) {
 					continue
 				}
-				if held, _ := mutexHeldAcross(read.Instr, site); held || !sameRow(read, wb.records, wb.field, wb.write) {
+				if held, _ := mutexHeldAcross(read.Instr, site); held || !sameRow(read, wb.records, wb.field, wb.write) || wonGuardBefore(read, site, model.Ops) {
 					continue
 				}
 				reportPassedLostUpdate(pass, read, fn, wb)

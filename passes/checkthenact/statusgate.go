@@ -236,8 +236,8 @@ func stateWrites(g gate, ops []*dataaccess.Op, region []*ssa.BasicBlock) []*data
 			continue
 		}
 		writes := w.Kind.IsWrite() && w.Kind != apis.Delete || w.Summary != nil && w.Summary.Writes
-		if g.body != nil && w.Summary != nil && w.Summary.Acts && w.Summary.Writes && derivedFromRecord(g.records, w) {
-			out = append(out, w) // a pending element handed to a helper that acts on it and marks it
+		if w.Summary != nil && w.Summary.Acts && w.Summary.Writes && handedToActor(g, w) {
+			out = append(out, w) // a helper that acts on the record and marks it
 			continue
 		}
 		if !writes || !dataaccess.SameResource(g.read.Resource, w.Resource) {
@@ -248,6 +248,27 @@ func stateWrites(g gate, ops []*dataaccess.Op, region []*ssa.BasicBlock) []*data
 		}
 	}
 	return out
+}
+
+// handedToActor reports whether w, a helper that acts and writes, is
+// handed the gated record: an element of a pending list (or a value of
+// it), or the whole record whose status or state the gate tested
+// (billing.Collect(ctx, inv) after inv.Status != "open"). A flag or a
+// setting tested before a helper that does other work (a provider's name,
+// a default group refused deletion) is a precondition, not a state the
+// helper moves.
+func handedToActor(g gate, w *dataaccess.Op) bool {
+	if g.body != nil {
+		return derivedFromRecord(g.records, w)
+	}
+	return namesState(g.field) && passesRecord(g.records, w)
+}
+
+// namesState reports whether a field's name says it holds a state:
+// Status, State, PaymentStatus, Stage, Phase.
+func namesState(field string) bool {
+	f := strings.ToLower(field)
+	return apis.HasAnySuffix(f, "status", "state", "stage", "phase")
 }
 
 // savedAfterJoin reports whether w saves the gate's record after the
@@ -365,7 +386,7 @@ func gateSerialised(g gate, write, act *dataaccess.Op, ops []*dataaccess.Op, reg
 	// changes what it tests; an increment guarded by a column it leaves
 	// alone (SET sent = sent + 1 WHERE provider = $1 AND code = $2)
 	// matches again for the second caller.
-	if write.StateGuard && !dataaccess.DoublesWrite(write) || picksWinner(write) {
+	if (write.StateGuard && !dataaccess.DoublesWrite(write) || picksWinner(write)) && !actedBeforeGuard(g, act, write) {
 		return true
 	}
 	if !g.readElsewhere && readSerialised(g.read, ops) && lockReleasedBefore(g.read, write, ops) == nil {
@@ -395,6 +416,70 @@ func gateSerialised(g gate, write, act *dataaccess.Op, ops []*dataaccess.Op, reg
 		if loc, ok := locate(op.Instr, g.fn); ok && ssautil.Before(loc, actLoc) {
 			return true
 		}
+	}
+	return false
+}
+
+// actedBeforeGuard reports whether the act runs before the guarded write
+// on every path and is not undone when the guard refuses: an external
+// effect, or a write outside the guarded write's transaction. The guard
+// picks one winner for what runs after it; the loser's write changes no
+// row only after its charge went out or its rows of other tables were
+// committed (a user created, then the invitation's guarded decrement).
+func actedBeforeGuard(g gate, act, write *dataaccess.Op) bool {
+	if act == write {
+		return false
+	}
+	actLoc, ok := locate(act.Instr, g.fn)
+	if !ok {
+		return false
+	}
+	writeLoc, ok := locate(write.Instr, g.fn)
+	if !ok || !ssautil.Before(actLoc, writeLoc) {
+		return false
+	}
+	if !keyedByInput(g.read) {
+		return false // a record looked up from another (a delivery's endpoint): twins may act on different rows
+	}
+	if act.Kind == apis.Effect || act.Summary != nil && act.Summary.Acts {
+		return true
+	}
+	return act.Handle.Kind != apis.HandleTx || !dataaccess.SameTx(act.Handle, write.Handle)
+}
+
+// keyedByInput reports whether a read is keyed by what its function was
+// given: a parameter, or a value computed from parameters alone
+// (hasher.HashToken(data.Token)). Two callers with the same input then
+// read the same row and run the same act; a row looked up by a field of
+// another row (the endpoint of a delivery) is shared by callers whose
+// acts are their own.
+func keyedByInput(read *dataaccess.Op) bool {
+	inputs := read.Inputs()
+	if len(inputs) == 0 {
+		return false
+	}
+	for _, in := range inputs {
+		if !fromParams(in, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+func fromParams(v ssa.Value, depth int) bool {
+	switch base := dataaccess.RootPath(v).Base.(type) {
+	case *ssa.Parameter, *ssa.Const, *ssa.FreeVar:
+		return true
+	case *ssa.Call:
+		if depth > 0 || base.Call.StaticCallee() == nil {
+			return false
+		}
+		for _, a := range base.Call.Args {
+			if !fromParams(a, depth+1) {
+				return false
+			}
+		}
+		return true
 	}
 	return false
 }

@@ -2,6 +2,7 @@ package checkthenact
 
 import (
 	"go/types"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -109,12 +110,20 @@ func formatsNumber(call *ssa.Call) bool {
 	}
 	switch f.Pkg().Path() {
 	case "fmt":
+		if f.Name() == "Sprintf" && len(call.Call.Args) > 0 {
+			if format, ok := dataaccess.SQLText(call.Call.Args[0]); ok {
+				return numberVerb.MatchString(format) // "%.2f", not "seats-%d-v%d", a key that holds the number
+			}
+		}
 		return strings.HasPrefix(f.Name(), "Sprint")
 	case "strconv":
 		return f.Name() == "Itoa" || strings.HasPrefix(f.Name(), "Format")
 	}
 	return isDecimal(recvType(f)) && strings.HasPrefix(f.Name(), "String")
 }
+
+// numberVerb matches a format that is one verb and nothing else.
+var numberVerb = regexp.MustCompile(`^%[-+# 0-9.]*[dfFeEgGvs]$`)
 
 // recvType is the type of f's receiver, or nil.
 func recvType(f *types.Func) types.Type {

@@ -179,6 +179,7 @@ func (m *modeler) classifyCall(fn *ssa.Function, instr ssa.CallInstruction) *Op 
 		op.Kind = apis.CondInsert
 	}
 	op.StoredKey = m.storedKey(op)
+	op.UnkeyedInsert = m.unkeyedInsert(op)
 	return op
 }
 
@@ -726,7 +727,8 @@ func returnsRecordList(sig *types.Signature) bool {
 // fromInterfaceName classifies a call of an interface method whose body
 // the analysis cannot see by the method's name and shape, in the order
 // the names decide: a marker before ByName (which reads Mark* as a state
-// write), then ByName's unambiguous names, presence tests, a
+// write), a guarded transition's shape before ByName (which reads
+// SetStatus* as a plain one), then ByName's unambiguous names, presence tests, a
 // repository's setter and its Save* of a record, effects, lookups
 // returning a record or a state, lists of pending work, the module's Add*, counts,
 // and lookups returning a number. Names with the noun inside
@@ -743,6 +745,12 @@ func (m *modeler) fromInterfaceName(op *Op, c *ssa.CallCommon, f *types.Func) bo
 		kind = apis.Exists // EventLog.Seen(ctx, provider, id)
 	case m.isModuleInterface(f) && apis.IsBareDedupMarkName(name) && dedupLog(f):
 		kind = apis.Insert // EventLog.Record(ctx, provider, id, typ): the marker Seen looks for
+	case m.isModuleInterface(f) && comparesAndSwaps(f):
+		m.fromName(op, c, apis.Update)
+		op.StateGuard = true // Transition(ctx, id, from, to), SetStatusIf: its bool says who moved the row
+		return true
+	case apis.ByName(name) == apis.Insert && m.isModuleInterface(f) && reportsInserted(f):
+		kind = apis.CondInsert // CreateByExternalID(ctx, c) (Contact, bool, error): its bool says whether it inserted
 	case apis.ByName(name) != apis.None:
 		kind = apis.ByName(name)
 	case m.isModuleInterface(f) && (apis.IsPresenceTestName(name) || apis.IsAvailabilityTestName(name)):
@@ -762,10 +770,6 @@ func (m *modeler) fromInterfaceName(op *Op, c *ssa.CallCommon, f *types.Func) bo
 		op.Kind = apis.Effect
 		op.Handle = Handle{Path: rootPath(recvOf(c))}
 		return true
-	case m.isModuleInterface(f) && comparesAndSwaps(f):
-		m.fromName(op, c, apis.Update)
-		op.StateGuard = true // Transition(ctx, id, from, to) (bool, error): its bool says who moved the row
-		return true
 	case m.isModuleInterface(f) && apis.IsTransitionName(name) && takesKeyOnly(f) && inRepository(f):
 		kind = apis.Update // AcceptInvitation(ctx, id): the record moved to the state the name says
 	case m.isAppInterface(f) && apis.IsLookupName(name) && returnsRecord(f):
@@ -779,6 +783,8 @@ func (m *modeler) fromInterfaceName(op *Op, c *ssa.CallCommon, f *types.Func) bo
 		op.SelectsByState = true // GetPendingEmails(ctx): the elements a poller handles one by one
 	case m.isAppInterface(f) && apis.IsLookupName(name) && returnsRecordList(f.Type().(*types.Signature)):
 		kind = apis.Read // TagsBySlug(ctx, slugs) ([]Tag, error): the rows found among the keys
+	case m.isModuleInterface(f) && apis.IsAdjustName(name) && takesDelta(f):
+		kind = apis.Update // AdjustStock(ctx, productID, delta): relativeUpdate reads the same
 	case m.isModuleInterface(f) && apis.IsAddName(name):
 		kind = apis.Insert
 	case m.isModuleInterface(f) && name == "Add" && handsRecord(f) && inRepository(f):
@@ -816,6 +822,30 @@ func nonContextParams(f *types.Func) int {
 		}
 	}
 	return n
+}
+
+// reportsInserted reports whether an insert method returns a bool just
+// before its error, after the record: (Contact, bool, error) or (bool,
+// error). An insert that says whether it inserted is a conditional one.
+func reportsInserted(f *types.Func) bool {
+	res := f.Type().(*types.Signature).Results()
+	n := res.Len()
+	return n >= 2 && n <= 3 && ssautil.IsBool(res.At(n-2).Type()) && ssautil.IsError(res.At(n-1).Type())
+}
+
+// takesDelta reports whether a method takes a number besides its keys:
+// delta of AdjustStock(ctx, productID int64, delta int). A number named
+// as a key (productID, id) is the row, not the amount.
+func takesDelta(f *types.Func) bool {
+	params := f.Type().(*types.Signature).Params()
+	for i := range params.Len() {
+		p := params.At(i)
+		b, ok := p.Type().Underlying().(*types.Basic)
+		if ok && b.Info()&types.IsNumeric != 0 && !apis.IsIDName(p.Name()) {
+			return true
+		}
+	}
+	return false
 }
 
 // takesKeyOnly reports whether a method takes a key besides a context

@@ -102,6 +102,10 @@ type Op struct {
 	// StoredKey is set on a plain insert that stores every column of a
 	// unique key its table declares (see storedkey.go).
 	StoredKey *StoredKey
+	// UnkeyedInsert is set on a plain insert into a table the schema
+	// declares without a unique key the insert stores completely: every
+	// run adds a row (see storedkey.go).
+	UnkeyedInsert bool
 }
 
 // Pos is the position of the operation.

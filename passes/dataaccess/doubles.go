@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/sqlclass"
 )
 
 // A message handler runs once per delivery, and brokers deliver again.
@@ -17,8 +18,8 @@ import (
 
 // DoublesWrite reports whether running op a second time with the same
 // input writes a second time: an update that adds to what the row holds
-// (SET n = n + $1, gorm.Expr, xorm Incr) and is not guarded by a state
-// test, a key-value increment or push (INCR, HINCRBY, LPUSH), an insert
+// (SET n = n + $1, gorm.Expr, xorm Incr, an upsert's DO UPDATE SET n =
+// t.n + EXCLUDED.n) and is not guarded by a state test, a key-value increment or push (INCR, HINCRBY, LPUSH), an insert
 // whose key is new on every run (a uuid minted in the function, an ORM
 // Create of a record whose key is left to the database, a SQL INSERT that
 // names no key column) and that does not log runs (delivery attempts, job
@@ -34,6 +35,8 @@ func DoublesWrite(op *Op) bool {
 		return op.Kind == apis.Update
 	case op.Kind == apis.Insert:
 		return MintsKey(op) && !recordsRuns(op.Resource.Table)
+	case op.Kind == apis.CondInsert && op.SQL != nil && op.SQL.Relative:
+		return true // ON CONFLICT DO UPDATE SET n = t.n + EXCLUDED.n adds again
 	}
 	return op.Kind == apis.Update && !redoneAsNoop(op) && relativeUpdate(op)
 }
@@ -47,19 +50,43 @@ func redoneAsNoop(op *Op) bool {
 	if op.SQL != nil {
 		return op.SQL.Transition
 	}
+	if col := updatedColumn(op); col != "" && op.Condition != "" {
+		// gorm's Where("metric = ? AND period = ?").Update("quantity", ...):
+		// the condition is SQL, the column the update sets is named.
+		return sqlclass.Classify("UPDATE t SET " + col + " = 1 WHERE " + op.Condition).Transition
+	}
 	return op.StateGuard
+}
+
+// updatedColumn returns the one column an ORM update names as a constant
+// (gorm's and bun's Update("quantity", v), UpdateColumn), or "".
+func updatedColumn(op *Op) string {
+	c := op.Call()
+	if c == nil || op.Callee == nil {
+		return ""
+	}
+	switch op.Callee.Name() {
+	case "Update", "UpdateColumn":
+	default:
+		return ""
+	}
+	if col, ok := sqlText(arg(c, 0)); ok && !strings.ContainsAny(col, " =,") {
+		return col
+	}
+	return ""
 }
 
 // MintsKey reports whether a plain insert gives its row a key no earlier
 // run gave, unless it stores every column of a declared unique key with
 // values it did not mint: one of its inputs is minted (uuid.New, ulid.Make), its SQL
-// names columns but no key column, or it creates a record built in place
-// whose key it never sets.
+// names columns but no key column, it stores no unique key of a table the
+// schema declares, or it creates a record built in place whose key it
+// never sets.
 func MintsKey(op *Op) bool {
 	if op.StoredKey.SameOnRerun() {
 		return false // the second run's row clashes on a declared unique key
 	}
-	if MintedInput(op) != nil {
+	if MintedInput(op) != nil || op.UnkeyedInsert {
 		return true
 	}
 	if op.SQL != nil {

@@ -34,6 +34,8 @@ func NonIdempotent(op *Op) bool {
 		return op.Kind == apis.Update
 	case op.Kind == apis.Insert:
 		return true
+	case op.Kind == apis.CondInsert && op.SQL != nil && op.SQL.Relative:
+		return true // an upsert whose conflict branch adds to the row
 	}
 	return op.Kind == apis.Update && relativeUpdate(op)
 }
@@ -47,8 +49,9 @@ func relativeUpdate(op *Op) bool {
 	if op.SQL != nil {
 		return op.SQL.Relative
 	}
-	if op.Callee != nil && passutil.IsInterfaceMethod(op.Callee) && apis.IsIncrementName(op.Callee.Name()) {
-		return true // a repository's IncrementUsage, seen only by its name
+	if op.Callee != nil && passutil.IsInterfaceMethod(op.Callee) &&
+		(apis.IsIncrementName(op.Callee.Name()) || apis.IsAdjustName(op.Callee.Name()) && takesDelta(op.Callee)) {
+		return true // a repository's IncrementUsage or AdjustStock, seen only by its name
 	}
 	if apis.IsIncrementName(DispatchedMessage(op)) {
 		return true // a bus command IncrementVerificationAttempts, likewise

@@ -2,6 +2,7 @@ package dataaccess
 
 import (
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -407,12 +408,52 @@ func SameInput(a, b *Op) bool {
 			if SameValue(x, y) {
 				return true
 			}
-			if py := rootPath(y); px.Valid() && py.Valid() && px.Base == py.Base {
+			py := rootPath(y)
+			if px.Valid() && py.Valid() && px.Base == py.Base {
+				return true
+			}
+			if loadedBy(py.Base, x) || loadedBy(px.Base, y) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// loadedBy reports whether record is the result of a lookup keyed by key:
+// order of order, err := s.orders.Get(ctx, orderID). Its fields (order.ID)
+// name the row orderID names, so an insert built from them and a check
+// keyed by orderID select the same thing.
+func loadedBy(record, key ssa.Value) bool {
+	if ext, ok := record.(*ssa.Extract); ok && ext.Index == 0 {
+		record = ext.Tuple
+	}
+	call, ok := record.(*ssa.Call)
+	if !ok || !isRecord(call.Type()) && !isRecordTuple(call.Type()) {
+		return false
+	}
+	name := call.Call.Value.Name()
+	if call.Call.Method != nil {
+		name = call.Call.Method.Name()
+	} else if f := call.Call.StaticCallee(); f != nil {
+		name = f.Name()
+	}
+	if !apis.IsLookupName(name) {
+		return false
+	}
+	for _, arg := range call.Call.Args {
+		if SameValue(arg, key) {
+			return true
+		}
+	}
+	return false
+}
+
+// isRecordTuple reports whether a call's results start with a record:
+// (*Order, error), (Order, bool, error).
+func isRecordTuple(t types.Type) bool {
+	tuple, ok := t.(*types.Tuple)
+	return ok && tuple.Len() > 0 && isRecord(tuple.At(0).Type())
 }
 
 // setterValue returns what a setter of the record at addr stores: v of

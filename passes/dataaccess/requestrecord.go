@@ -18,8 +18,9 @@ import (
 // that read, and the checks judge it as one.
 
 // fromRequestRecord classifies a context getter (context.Context's Value,
-// gin's Get, MustGet and Value, echo's Get) whose result is asserted to a
-// pointer to one of the module's records as a read of that record.
+// gin's Get, MustGet and Value, echo's Get) whose result is asserted to
+// one of the module's records, or a pointer to one, as a read of that
+// record.
 func fromRequestRecord(op *Op, call *ssa.Call, f *types.Func) bool {
 	switch f.Name() {
 	case "Value", "Get", "MustGet":
@@ -52,7 +53,7 @@ func handsOnRequestRecord(fn *ssa.Function, op *Op) bool {
 		return false
 	}
 	records := RequestRecords(call)
-	if isRecordPointer(call.Type()) {
+	if isRecord(call.Type()) {
 		records = append(records, call) // a getter of its own: Retrieve(c) over FromContext(c)
 	}
 	for _, b := range fn.Blocks {
@@ -79,8 +80,9 @@ func isRequestContextPackage(path string) bool {
 }
 
 // RequestRecords returns the records a context getter's result is
-// asserted to (v.(*Build), or the value of v, ok := ...): pointers to
-// structs of the module, nil for anything else.
+// asserted to (v.(*Build), v.(Invoice), or the value of v, ok := ...):
+// structs of the module or pointers to them, nil for anything else. A
+// copy taken by value is as stale as the pointer's record.
 func RequestRecords(call *ssa.Call) []ssa.Value {
 	results := []ssa.Value{call}
 	if _, isTuple := call.Type().(*types.Tuple); isTuple {
@@ -95,7 +97,7 @@ func RequestRecords(call *ssa.Call) []ssa.Value {
 	for _, r := range results {
 		for _, ref := range *r.Referrers() {
 			ta, ok := ref.(*ssa.TypeAssert)
-			if !ok || !isRecordPointer(ta.AssertedType) {
+			if !ok || !isRecord(ta.AssertedType) {
 				continue
 			}
 			if !ta.CommaOk {

@@ -68,6 +68,30 @@ func (m *modeler) storedKey(op *Op) *StoredKey {
 	return nil
 }
 
+// unkeyedInsert reports whether op is a plain insert into a table the
+// module's schema declares, none of whose unique keys (partial ones
+// included) it stores completely: every run adds a row, whatever values
+// it carries (a provider message id in a column nothing makes unique).
+func (m *modeler) unkeyedInsert(op *Op) bool {
+	if op.Kind != apis.Insert {
+		return false
+	}
+	table, stored := op.insertedColumns()
+	if table == "" || len(stored) == 0 {
+		return false
+	}
+	schema := TableSchemaOf(m.pass, table)
+	if schema.Table == nil {
+		return false
+	}
+	for _, key := range schema.Table.Unique {
+		if !slices.ContainsFunc(key.Columns, func(col string) bool { _, ok := stored[col]; return !ok }) {
+			return false
+		}
+	}
+	return true
+}
+
 // insertedColumns returns the table an insert writes and the columns it
 // stores: the column list of its SQL text (with no values), or the
 // fields stored into the record it creates (each with its one stored

@@ -128,6 +128,10 @@ type Summary struct {
 	// it: its call is a lock its caller's statements on that transaction
 	// run after (see lockedbegin.go).
 	BeginsLocked bool
+	// AddsRows is set when every insert of the body is an UnkeyedInsert,
+	// directly or through calls: a value it stores (a message's id) keys
+	// no row, since no unique key holds it.
+	AddsRows bool
 	// InProcess is set for a body whose every operation keeps data in the
 	// process's memory (an in-process cache's wrapper): a store into it
 	// beside a database read is a cache fill (withoutProcessCache).
@@ -398,8 +402,8 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		if Duplicable(op) {
 			s.Duplicable = true
 		}
-		if NonIdempotent(op) {
-			s.NonIdempotent = true
+		if NonIdempotent(op) && !wonClaimGates(op, ops) {
+			s.NonIdempotent = true // not what runs only for the caller whose claim inserted
 		}
 		if DoublesWrite(op) && !wonClaimGates(op, ops) && !FedByTransition(op, ops) {
 			s.DoublesWrite = true
@@ -445,6 +449,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 	s.WinsByError = guardDecidesSuccess(fn, ops)
 	s.StateGuard = s.StateGuard || s.WinsByError
 	s.KeyValue = len(data) > 0 && !slices.ContainsFunc(data, func(op *Op) bool { return !KeyValue(op) })
+	s.AddsRows = addsRowsOnly(ops)
 	s.InProcess = len(data) > 0 && !slices.ContainsFunc(data, func(op *Op) bool { return !inProcess(op) })
 	if len(data) > 0 {
 		// A body that mixes kinds (reads, then writes) still runs on one
@@ -680,7 +685,7 @@ func guardDecidesSuccess(fn *ssa.Function, ops []*Op) bool {
 }
 
 // successExits returns where fn succeeds after w: the commits of its
-// transaction, or else the returns of a nil error.
+// transaction, or else the returns of an error that may be nil.
 func successExits(fn *ssa.Function, ops []*Op, w *Op) []ssa.Instruction {
 	var commits, returns []ssa.Instruction
 	for _, c := range ops {
@@ -695,11 +700,51 @@ func successExits(fn *ssa.Function, ops []*Op, w *Op) []ssa.Instruction {
 		if len(ret.Results) == 0 || !ssautil.Reachable(w.Instr, ret) {
 			continue
 		}
-		if k, ok := ret.Results[len(ret.Results)-1].(*ssa.Const); ok && k.IsNil() && ssautil.IsError(k.Type()) {
+		if mayBeNilError(ret.Results[len(ret.Results)-1], w) {
 			returns = append(returns, ret)
 		}
 	}
 	return returns
+}
+
+// addsRowsOnly reports whether ops insert, and every insert among them
+// is an UnkeyedInsert or a call of a helper whose inserts all are.
+func addsRowsOnly(ops []*Op) bool {
+	inserts := 0
+	for _, op := range ops {
+		switch {
+		case op.Summary != nil && op.Summary.Kind == apis.Insert:
+			if !op.Summary.AddsRows {
+				return false
+			}
+		case op.Kind == apis.Insert:
+			if !op.UnkeyedInsert {
+				return false
+			}
+		default:
+			continue
+		}
+		inserts++
+	}
+	return inserts > 0
+}
+
+// mayBeNilError reports whether a returned error may be nil: nil itself,
+// or what another call returns (return s.store.MarkPaid(ctx, id)), not
+// one made here (fmt.Errorf) nor w's own.
+func mayBeNilError(v ssa.Value, w *Op) bool {
+	if k, ok := v.(*ssa.Const); ok {
+		return k.IsNil() && ssautil.IsError(k.Type())
+	}
+	if x, ok := v.(*ssa.Extract); ok {
+		v = x.Tuple
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok || call == w.Instr {
+		return false
+	}
+	f := Callee(&call.Call)
+	return f == nil || f.Pkg() == nil || f.Pkg().Path() != "errors" && f.Pkg().Path() != "fmt"
 }
 
 // wonClaimGates reports whether op runs only where an atomic claim of its

@@ -21,12 +21,17 @@
 // Deliveries channel, over ReadMessage, FetchMessage, ReceiveMessage or
 // PollFetches results, called on the client, on an interface of the
 // program's that mirrors the client's method, or through a helper of the
-// package that returns what it received). It reports, in a handler,
+// package that returns what it received). A type of the program's own
+// whose Ack method acknowledges to a broker (a queue package's Delivery
+// around a Redis stream entry, acked with XACK) marks its handlers too,
+// across packages (a Delivery fact). It reports, in a handler,
 // directly or through the functions it calls (summaries, also across
 // packages):
 //
 //   - a relative update: SET balance = balance + $1, array_append,
-//     jsonb ||, gorm.Expr("n + ?", 1), xorm Incr;
+//     jsonb ||, gorm.Expr("n + ?", 1), xorm Incr, and a repository
+//     method seen only by its name and an amount (IncrementUsage,
+//     AdjustStock(ctx, productID, delta));
 //   - a redis counter or list: INCR, INCRBY, HINCRBY, LPUSH, RPUSH;
 //   - an insert whose key is new on every run: a uuid minted in the
 //     handler, a SQL INSERT that names no key column (a serial id), an ORM

@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
@@ -35,12 +36,15 @@ type handler struct {
 }
 
 // handlerOf returns fn as a handler, or nil when fn handles no message.
-func handlerOf(fn *ssa.Function) *handler {
+func handlerOf(pass *analysis.Pass, fn *ssa.Function) *handler {
 	if p := ssautil.MessageParam(fn); p != nil {
 		if produces(p) {
 			return nil
 		}
 		return &handler{fn: fn, msgs: map[ssa.Value]bool{p: true}, redelivery: redeliveryOf(p.Type())}
+	}
+	if p, redelivery := ownDeliveryParam(pass, fn); p != nil {
+		return &handler{fn: fn, msgs: map[ssa.Value]bool{p: true}, redelivery: redelivery}
 	}
 	var h *handler
 	for _, b := range fn.Blocks {

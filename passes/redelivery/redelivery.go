@@ -18,19 +18,23 @@ var Analyzer = &analysis.Analyzer{
 	URL:      "https://github.com/idemvet/idemvet/blob/main/passes/redelivery/README.md",
 	Requires: []*analysis.Analyzer{dataaccess.Analyzer},
 	Run:      run,
+	// Delivery types are known across packages: a queue package of the
+	// program's own declares one, its consumers' handlers take it.
+	FactTypes: []analysis.Fact{(*Delivery)(nil), (*Deliveries)(nil)},
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	model := pass.ResultOf[dataaccess.Analyzer].(*dataaccess.Result)
+	exportDeliveries(pass, model)
 	if !mayHandle(pass) {
 		return nil, nil
 	}
-	model := pass.ResultOf[dataaccess.Analyzer].(*dataaccess.Result)
 	if !model.Modelled() {
 		return nil, nil // no data access: nothing a handler could write
 	}
 	var handlers []*handler
 	for _, fn := range model.SSA().SrcFuncs {
-		if h := handlerOf(fn); h != nil {
+		if h := handlerOf(pass, fn); h != nil {
 			handlers = append(handlers, h)
 		}
 	}
@@ -48,7 +52,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if reported[w.op] || !h.doubles(w) {
 				continue
 			}
-			records := append(claimsBefore(ops, w), keyedBefore(keyed, w)...)
+			records := append(h.claimsBefore(ops, w), keyedBefore(keyed, w)...)
 			rec, field, stopped := h.perDeliveryRecord(records)
 			if stopped {
 				continue
@@ -85,7 +89,7 @@ func mayHandle(pass *analysis.Pass) bool {
 			return true
 		}
 	}
-	return false
+	return pass.ImportPackageFact(pass.Pkg, new(Deliveries)) || importsDeliveries(pass)
 }
 
 func report(pass *analysis.Pass, h *handler, w write) {

@@ -37,7 +37,8 @@ func (h *handler) opsOf(model *dataaccess.Result) []write {
 
 // doubles reports whether a redelivery repeats w: its write is one a second
 // run repeats (dataaccess.DoublesWrite), or a plain insert of a value
-// minted per run; and no input of an insert is the message's own id.
+// minted per run; and no input of an insert is the message's own id,
+// unless the schema shows that no unique key holds it.
 func (h *handler) doubles(w write) bool {
 	op := w.op
 	if op.Callee != nil && takesMessage(op.Callee) {
@@ -47,7 +48,9 @@ func (h *handler) doubles(w write) bool {
 	if !dataaccess.DoublesWrite(op) && !(inserts && dataaccess.MintedInput(op) != nil) {
 		return false
 	}
-	if inserts {
+	// A message id stored where no unique key holds it keys no row.
+	addsRows := op.UnkeyedInsert || op.Summary != nil && op.Summary.AddsRows
+	if inserts && !addsRows {
 		for _, in := range op.Inputs() {
 			if h.messageID(in, 0) {
 				return false
@@ -74,11 +77,13 @@ func takesMessage(f *types.Func) bool {
 // SETNX, a claim helper, whose outcome (rows affected, the bool, the
 // error of a claim that reports a duplicate) decides whether w runs. A
 // claim on another transaction than w's is claimtx's finding, not this
-// one.
-func claimsBefore(ops []write, w write) []write {
+// one. A conditional insert of the row w then updates, keyed by what the
+// row is about and not by the message (the month's usage counter created
+// if missing, then incremented), records no message: it is no claim.
+func (h *handler) claimsBefore(ops []write, w write) []write {
 	var claims []write
 	for _, c := range ops {
-		if !isClaim(c.op) || c.op == w.op {
+		if !isClaim(c.op) || c.op == w.op || h.createsWrittenRow(c.op, w.op) {
 			continue
 		}
 		v, ok := c.op.Instr.(*ssa.Call)
@@ -96,6 +101,20 @@ func claimsBefore(ops []write, w write) []write {
 		}
 	}
 	return claims
+}
+
+// createsWrittenRow reports whether claim inserts into the table w writes,
+// keyed by no input that is the message's id.
+func (h *handler) createsWrittenRow(claim, w *dataaccess.Op) bool {
+	if !dataaccess.SameResource(claim.Resource, w.Resource) || claim.Resource.Table == "" {
+		return false
+	}
+	for _, in := range claim.Inputs() {
+		if h.messageID(in, 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // isClaim reports whether op records a message as taken, atomically.

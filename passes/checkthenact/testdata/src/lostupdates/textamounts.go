@@ -85,3 +85,14 @@ func PreviewTill(db *gorm.DB, id uint, cost float64) (string, error) {
 	}
 	return fmt.Sprintf("%f", have-cost), nil
 }
+
+// Near miss: the amount read, plus one, formatted into a label stored in
+// another column of the till: a key that holds a number is no amount.
+func LabelTill(db *gorm.DB, id uint) error {
+	var p Till
+	if err := db.First(&p, id).Error; err != nil {
+		return err
+	}
+	have, _ := strconv.ParseFloat(p.Funds, 64)
+	return db.Model(&Till{}).Where("id = ?", id).Update("owner", fmt.Sprintf("till-%d-after-%f", id, have+1)).Error
+}

@@ -9,6 +9,7 @@ import (
 	"log"
 	"strings"
 
+	"requestrecords/billing"
 	"requestrecords/middleware"
 )
 
@@ -132,4 +133,26 @@ func AnnotateJob(ctx context.Context, db JobStore, q Queue, note string) error {
 	}
 	go enqueue(context.WithoutCancel(ctx), q, j.GetID())
 	return nil
+}
+
+var errNotOpen = errors.New("invoice is not open")
+
+// Two payments of one invoice both see the copy the middleware kept
+// open, and the service each hands it to charges it and marks it paid.
+func PayInvoice(ctx context.Context, svc *billing.Service) error {
+	inv := middleware.CurrentInvoice(ctx) // want `status-gate race: Status read here is tested, then Collect at line \d+ acts and writes the state`
+	if inv.Status != "open" {
+		return errNotOpen
+	}
+	return svc.Collect(ctx, inv)
+}
+
+// Near miss: the test is a fast path; the service moves the invoice
+// from open with a guarded update and charges only when it moved it.
+func PayInvoiceOnce(ctx context.Context, svc *billing.Service) error {
+	inv := middleware.CurrentInvoice(ctx)
+	if inv.Status != "open" {
+		return errNotOpen
+	}
+	return svc.CollectOnce(ctx, inv)
 }

@@ -109,3 +109,18 @@ func RetrieveJob(ctx context.Context) *Job {
 	j, _ := ctx.Value(jobKey).(*Job)
 	return j
 }
+
+// Invoice is kept in the context by value.
+type Invoice struct {
+	ID     int64
+	Status string
+	Cents  int64
+}
+
+const invoiceKey key = 8
+
+// CurrentInvoice returns a copy of the invoice the middleware read.
+func CurrentInvoice(ctx context.Context) Invoice {
+	inv, _ := ctx.Value(invoiceKey).(Invoice)
+	return inv
+}

@@ -88,6 +88,9 @@ func (c cmdable) HIncrBy(ctx context.Context, key, field string, incr int64) *In
 }
 func (c cmdable) LPush(ctx context.Context, key string, values ...interface{}) *IntCmd { return nil }
 
+// XAck acknowledges stream entries read by a consumer group.
+func (c cmdable) XAck(ctx context.Context, stream, group string, ids ...string) *IntCmd { return nil }
+
 func (c cmdable) Expire(ctx context.Context, key string, expiration time.Duration) *BoolCmd {
 	return nil
 }

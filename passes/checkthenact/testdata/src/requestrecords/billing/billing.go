@@ -1,0 +1,54 @@
+// Package billing collects invoices: a service the handlers hand the
+// invoice to, which charges it and records the new state.
+package billing
+
+import (
+	"context"
+	"errors"
+
+	"requestrecords/middleware"
+)
+
+type Gateway interface {
+	Charge(ctx context.Context, cents int64) (string, error)
+}
+
+type InvoiceStore interface {
+	MarkPaid(ctx context.Context, id int64, chargeID string) error
+	// SetStatusIf moves the invoice from one state to another and
+	// reports whether it did.
+	SetStatusIf(ctx context.Context, id int64, from, to string) (bool, error)
+}
+
+var ErrNotOpen = errors.New("invoice is not open")
+
+type Service struct {
+	Invoices InvoiceStore
+	Gateway  Gateway
+}
+
+// Collect charges the invoice and marks it paid.
+func (s *Service) Collect(ctx context.Context, inv middleware.Invoice) error {
+	chargeID, err := s.Gateway.Charge(ctx, inv.Cents)
+	if err != nil {
+		return err
+	}
+	return s.Invoices.MarkPaid(ctx, inv.ID, chargeID)
+}
+
+// CollectOnce moves the invoice to paying first; only the caller whose
+// move changed the row charges.
+func (s *Service) CollectOnce(ctx context.Context, inv middleware.Invoice) error {
+	moved, err := s.Invoices.SetStatusIf(ctx, inv.ID, "open", "paying")
+	if err != nil {
+		return err
+	}
+	if !moved {
+		return ErrNotOpen
+	}
+	chargeID, err := s.Gateway.Charge(ctx, inv.Cents)
+	if err != nil {
+		return err
+	}
+	return s.Invoices.MarkPaid(ctx, inv.ID, chargeID)
+}
