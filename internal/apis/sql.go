@@ -82,6 +82,18 @@ func init() {
 			sqlRow(pkgSqlx, recv, "NamedQuery", 0), sqlRow(pkgSqlx, recv, "NamedQueryContext", 1),
 		)
 	}
+	// Its interfaces (QueryerContext, ExecerContext and the Ext and
+	// ExtContext that embed them) are how a repository takes either a DB
+	// or a Tx, and its functions take one of them.
+	register(
+		sqlRow(pkgSqlx, "Queryer", "Query", 0), sqlRow(pkgSqlx, "Queryer", "Queryx", 0), sqlRow(pkgSqlx, "Queryer", "QueryRowx", 0),
+		sqlRow(pkgSqlx, "QueryerContext", "QueryContext", 1), sqlRow(pkgSqlx, "QueryerContext", "QueryxContext", 1),
+		sqlRow(pkgSqlx, "QueryerContext", "QueryRowxContext", 1),
+		sqlRow(pkgSqlx, "Execer", "Exec", 0), sqlRow(pkgSqlx, "ExecerContext", "ExecContext", 1),
+		sqlRow(pkgSqlx, "", "Get", 2), sqlRow(pkgSqlx, "", "GetContext", 3),
+		sqlRow(pkgSqlx, "", "Select", 2), sqlRow(pkgSqlx, "", "SelectContext", 3),
+		sqlRow(pkgSqlx, "", "NamedExec", 1), sqlRow(pkgSqlx, "", "NamedExecContext", 2),
+	)
 	register(
 		row(pkgSqlx, "DB", "Beginx", Begin), row(pkgSqlx, "DB", "BeginTxx", Begin),
 		row(pkgSqlx, "DB", "MustBegin", Begin), row(pkgSqlx, "DB", "MustBeginTx", Begin),

@@ -46,7 +46,11 @@ func lostUpdates(pass *analysis.Pass, judge *Judge, reported map[*dataaccess.Op]
 	for _, read := range ops {
 		// An existence probe that fills a record (xorm's Get(&user), whose
 		// bool says found) loads the row too; a pure probe has no quantity.
-		if reported[read] || read.Kind != apis.Read && read.Kind != apis.Exists || dataaccess.KeyValue(read) || judge.NoTwin(read) || judge.FreshKey(read) {
+		// A helper that creates the row when missing and returns it
+		// (loadCounter: First, else Create ON CONFLICT DO NOTHING and First
+		// again) reads it for its caller all the same.
+		loads := read.Kind == apis.Read || read.Kind == apis.Exists || read.Kind == apis.CondInsert && read.Summary != nil && len(recordValues(read)) > 0
+		if reported[read] || !loads || dataaccess.KeyValue(read) || judge.NoTwin(read) || judge.FreshKey(read) {
 			continue
 		}
 		if r, ok := lostUpdateOf(read, ops); ok {

@@ -824,13 +824,13 @@ func nonContextParams(f *types.Func) int {
 	return n
 }
 
-// reportsInserted reports whether an insert method returns a bool just
-// before its error, after the record: (Contact, bool, error) or (bool,
-// error). An insert that says whether it inserted is a conditional one.
+// reportsInserted reports whether an insert method returns the record,
+// then a bool, then an error: (Contact, bool, error), the row and whether
+// this call created it. A bare (bool, error) is often true whenever the
+// error is nil (dendrite's InsertRegistrationToken) and says nothing.
 func reportsInserted(f *types.Func) bool {
 	res := f.Type().(*types.Signature).Results()
-	n := res.Len()
-	return n >= 2 && n <= 3 && ssautil.IsBool(res.At(n-2).Type()) && ssautil.IsError(res.At(n-1).Type())
+	return res.Len() == 3 && isRecord(res.At(0).Type()) && ssautil.IsBool(res.At(1).Type()) && ssautil.IsError(res.At(2).Type())
 }
 
 // takesDelta reports whether a method takes a number besides its keys:

@@ -127,3 +127,25 @@ func (d *Desk) SubmitGreeted(ctx context.Context, token, email string) error {
 	_, err = d.tickets.db.ExecContext(ctx, `INSERT INTO tickets (contact_id, client_token) VALUES ($1, $2) ON CONFLICT (client_token) DO NOTHING`, c.ID, token)
 	return err
 }
+
+// TokenRepo's InsertToken answers true whenever its error is nil: its
+// bool says nothing about a row that was already there.
+type TokenRepo interface {
+	TokenExists(ctx context.Context, token string) (bool, error)
+	InsertToken(ctx context.Context, token string) (bool, error)
+}
+
+var errTokenTaken = errors.New("token taken")
+
+// Two admins creating one token both find it absent and both insert.
+func CreateToken(ctx context.Context, repo TokenRepo, token string) error {
+	exists, err := repo.TokenExists(ctx, token) // want `check-then-act race: the existence check TokenExists and the insert at line \d+ are separate steps`
+	if err != nil {
+		return err
+	}
+	if exists {
+		return errTokenTaken
+	}
+	_, err = repo.InsertToken(ctx, token)
+	return err
+}

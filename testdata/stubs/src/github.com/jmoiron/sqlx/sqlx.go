@@ -48,3 +48,50 @@ func (db *DB) NamedExecContext(ctx context.Context, query string, arg interface{
 func (tx *Tx) NamedExecContext(ctx context.Context, query string, arg interface{}) (sql.Result, error) {
 	return nil, nil
 }
+
+// QueryerContext is what runs a query: a DB, a Tx or a Conn.
+type QueryerContext interface {
+	QueryContext(ctx context.Context, query string, args ...interface{}) (*sql.Rows, error)
+	QueryxContext(ctx context.Context, query string, args ...interface{}) (*Rows, error)
+	QueryRowxContext(ctx context.Context, query string, args ...interface{}) *Row
+}
+
+// ExecerContext is what runs a statement.
+type ExecerContext interface {
+	ExecContext(ctx context.Context, query string, args ...interface{}) (sql.Result, error)
+}
+
+// ExtContext is either a DB or a Tx.
+type ExtContext interface {
+	QueryerContext
+	ExecerContext
+}
+
+// GetContext runs the query on q and scans its row into dest.
+func GetContext(ctx context.Context, q QueryerContext, dest interface{}, query string, args ...interface{}) error {
+	return nil
+}
+
+// Row is a row that scans into structs too.
+type Row struct{}
+
+func (r *Row) Scan(dest ...interface{}) error { return nil }
+
+// Rows are rows that scan into structs too.
+type Rows struct{ sql.Rows }
+
+func (db *DB) QueryxContext(ctx context.Context, query string, args ...interface{}) (*Rows, error) {
+	return nil, nil
+}
+
+func (db *DB) QueryRowxContext(ctx context.Context, query string, args ...interface{}) *Row {
+	return nil
+}
+
+func (tx *Tx) QueryxContext(ctx context.Context, query string, args ...interface{}) (*Rows, error) {
+	return nil, nil
+}
+
+func (tx *Tx) QueryRowxContext(ctx context.Context, query string, args ...interface{}) *Row {
+	return nil
+}
