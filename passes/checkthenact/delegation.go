@@ -57,13 +57,16 @@ func afterRegion(instr ssa.Instruction, region []*ssa.BasicBlock) bool {
 
 // handsOnRequest reports whether c hands the request to the next handler:
 // ServeHTTP on an http.Handler, a call of an http.HandlerFunc (or of a
-// func(http.ResponseWriter, *http.Request) value), or a call of echo's
-// next HandlerFunc.
+// func(http.ResponseWriter, *http.Request) value), a call of echo's
+// next HandlerFunc, or gin's c.Next().
 func handsOnRequest(c *ssa.CallCommon) bool {
 	if c.IsInvoke() {
 		return c.Method.Name() == "ServeHTTP"
 	}
 	if f := c.StaticCallee(); f != nil {
+		if f.Name() == "Next" && f.Signature.Recv() != nil {
+			return isNamed(f.Signature.Recv().Type(), "github.com/gin-gonic/gin", "Context") // c.Next() runs the rest of gin's chain
+		}
 		return f.Name() == "ServeHTTP" && f.Signature.Recv() != nil
 	}
 	sig := c.Signature()

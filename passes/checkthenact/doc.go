@@ -196,7 +196,7 @@
 //
 // An idempotency middleware is a check too: a GET of the request's key
 // (named as an idempotency key, or read from an Idempotency-Key header),
-// the next handler run when nothing is stored (next.ServeHTTP, echo's
+// the next handler run when nothing is stored (next.ServeHTTP, gin's c.Next(), echo's
 // next(c)), then a SET of the answer. Two retries both
 // run the handler. A response cache keyed by a URL is silent.
 //

@@ -207,8 +207,13 @@ func heldFresh(records []ssa.Value, w *dataaccess.Op) bool {
 // which moves no state of the row it was read from. Two restarts make
 // two new builds, as two requests asked. A status kept as rows of its own
 // (INSERT INTO order_events (order_id, status)) inserts a new literal,
-// not the record read, and stays a state write.
+// not the record read, and stays a state write; so does a store's Save or
+// Put of the record, which writes it back at its own key (a DynamoDB
+// PutItem replaces the item).
 func insertsCopy(records []ssa.Value, w *dataaccess.Op) bool {
+	if w.Callee != nil && (apis.IsSaveName(w.Callee.Name()) || apis.IsPutName(w.Callee.Name())) {
+		return false // SaveReward(ctx, r) over a DynamoDB PutItem: the item at its key, overwritten
+	}
 	if passesRecord(records, w) {
 		return true
 	}

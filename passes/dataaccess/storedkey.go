@@ -35,18 +35,11 @@ type StoredKey struct {
 // A partial unique index is left out: whether the row falls under its
 // WHERE is not read.
 func (m *modeler) storedKey(op *Op) *StoredKey {
-	if op.Kind != apis.Insert {
+	table, stored := m.insertSchema(op)
+	if table == nil {
 		return nil
 	}
-	table, stored := op.insertedColumns()
-	if table == "" || len(stored) == 0 {
-		return nil
-	}
-	schema := TableSchemaOf(m.pass, table)
-	if schema.Table == nil {
-		return nil
-	}
-	for _, key := range schema.Table.Unique {
+	for _, key := range table.Unique {
 		if key.Partial {
 			continue
 		}
@@ -73,23 +66,30 @@ func (m *modeler) storedKey(op *Op) *StoredKey {
 // included) it stores completely: every run adds a row, whatever values
 // it carries (a provider message id in a column nothing makes unique).
 func (m *modeler) unkeyedInsert(op *Op) bool {
-	if op.Kind != apis.Insert {
+	table, stored := m.insertSchema(op)
+	if table == nil {
 		return false
 	}
-	table, stored := op.insertedColumns()
-	if table == "" || len(stored) == 0 {
-		return false
-	}
-	schema := TableSchemaOf(m.pass, table)
-	if schema.Table == nil {
-		return false
-	}
-	for _, key := range schema.Table.Unique {
+	for _, key := range table.Unique {
 		if !slices.ContainsFunc(key.Columns, func(col string) bool { _, ok := stored[col]; return !ok }) {
 			return false
 		}
 	}
 	return true
+}
+
+// insertSchema returns, for a plain insert, its table as the module's
+// schema declares it and the columns it stores; a nil table when either
+// is unknown.
+func (m *modeler) insertSchema(op *Op) (*Schema, map[string]ssa.Value) {
+	if op.Kind != apis.Insert {
+		return nil, nil
+	}
+	name, stored := op.insertedColumns()
+	if name == "" || len(stored) == 0 {
+		return nil, nil
+	}
+	return TableSchemaOf(m.pass, name).Table, stored
 }
 
 // insertedColumns returns the table an insert writes and the columns it
