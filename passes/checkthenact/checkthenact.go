@@ -379,6 +379,9 @@ func guarded(check, write *dataaccess.Op, ops []*dataaccess.Op) bool {
 // store: a database write elsewhere, an HTTP call, a published message,
 // or a call of a function that has one.
 func hasSideEffect(check, write *dataaccess.Op, ops []*dataaccess.Op, region []*ssa.BasicBlock) bool {
+	if write.Summary != nil && write.Summary.Acts && !wonFirst(write.Instr, check, ops, region) {
+		return true // a helper that fills the key and publishes: firstSeen(ctx, key) on a miss
+	}
 	for _, op := range ops {
 		if op == write || op == check || !inRegion(op.Instr, check.Fn, region) {
 			continue

@@ -510,7 +510,8 @@
 // found. REPEATABLE READ is not enough: both snapshots see the row absent
 // and both insert. In-memory and redis checks are reported only when the
 // absent branch also has a side effect (a database write, an HTTP call, a
-// published message): filling a cache twice is harmless. A check whose
+// published message, or a helper that fills the key and publishes:
+// firstSeen(ctx, key) on a miss): filling a cache twice is harmless. A check whose
 // hit is refused with a duplicate error (HGETALL found the destination:
 // return ErrDuplicateDestination) is no cache: the store is the record of
 // what exists, and two creates that both miss both write. A map is
