@@ -338,3 +338,9 @@ func ReturnsBoolAndError(f *types.Func) bool {
 	res := f.Type().(*types.Signature).Results()
 	return res.Len() == 2 && IsBool(res.At(0).Type()) && IsError(res.At(1).Type())
 }
+
+// IsBytes reports whether t is a byte slice ([]byte, json.RawMessage).
+func IsBytes(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	return ok && types.Identical(s.Elem(), types.Typ[types.Byte])
+}

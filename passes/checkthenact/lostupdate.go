@@ -169,7 +169,7 @@ func returnedLists(read *dataaccess.Op) []ssa.Value {
 		out = append(out, call)
 	}
 	for _, ref := range *call.Referrers() {
-		if e, ok := ref.(*ssa.Extract); ok && isSlice(e.Type()) && !isBytes(e.Type()) {
+		if e, ok := ref.(*ssa.Extract); ok && isSlice(e.Type()) && !ssautil.IsBytes(e.Type()) {
 			out = append(out, e)
 		}
 	}
@@ -244,7 +244,7 @@ func isFlagOrList(sv stateValue) bool {
 		return false
 	}
 	_, isList := sv.v.Type().Underlying().(*types.Slice)
-	return ssautil.IsBool(sv.v.Type()) || isList && !isBytes(sv.v.Type())
+	return ssautil.IsBool(sv.v.Type()) || isList && !ssautil.IsBytes(sv.v.Type())
 }
 
 // arithmeticOn returns the values that add to or take from q: q + x and

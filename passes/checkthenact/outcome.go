@@ -290,7 +290,7 @@ func (o *outcomes) fromValue(v ssa.Value, depth int) {
 	}
 	// A helper's read that returns the stored bytes (a cached response
 	// read from redis) returns nil when nothing is stored.
-	if o.helper && o.kind == apis.Read && isBytes(v.Type()) {
+	if o.helper && o.kind == apis.Read && ssautil.IsBytes(v.Type()) {
 		o.fromMeaning(v, found, depth)
 	}
 	// A library result (sql.Row, *gorm.DB, *redis.IntCmd): follow its
@@ -350,7 +350,7 @@ func (o *outcomes) listResult(t *types.Tuple) int {
 	if !o.helper || o.kind != apis.Read || t.Len() != 2 || !ssautil.IsError(t.At(1).Type()) {
 		return -1
 	}
-	if _, ok := t.At(0).Type().Underlying().(*types.Slice); !ok || isBytes(t.At(0).Type()) {
+	if _, ok := t.At(0).Type().Underlying().(*types.Slice); !ok || ssautil.IsBytes(t.At(0).Type()) {
 		return -1
 	}
 	return 0
@@ -1017,10 +1017,4 @@ func isLibraryType(t types.Type) bool {
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && apis.KnownPackage(n.Obj().Pkg().Path())
-}
-
-// isBytes reports whether t is a byte slice ([]byte, json.RawMessage).
-func isBytes(t types.Type) bool {
-	s, ok := t.Underlying().(*types.Slice)
-	return ok && types.Identical(s.Elem(), types.Typ[types.Byte])
 }

@@ -432,13 +432,7 @@ func loadedBy(record, key ssa.Value) bool {
 	if !ok || !isRecord(call.Type()) && !isRecordTuple(call.Type()) {
 		return false
 	}
-	name := call.Call.Value.Name()
-	if call.Call.Method != nil {
-		name = call.Call.Method.Name()
-	} else if f := call.Call.StaticCallee(); f != nil {
-		name = f.Name()
-	}
-	if !apis.IsLookupName(name) {
+	if f := callee(&call.Call); f == nil || !apis.IsLookupName(f.Name()) {
 		return false
 	}
 	for _, arg := range call.Call.Args {

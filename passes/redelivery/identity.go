@@ -203,7 +203,7 @@ func taskIDName(name string) bool {
 	if owner, _ := apis.OwnerName(name); owner != "" {
 		return false
 	}
-	return len(name) > 2 && (strings.HasSuffix(name, "ID") || strings.HasSuffix(name, "Id") || strings.HasSuffix(name, "_id"))
+	return apis.IsIDName(name)
 }
 
 func idName(name string) bool {

@@ -88,7 +88,7 @@ func interfaceAck(tn *types.TypeName) string {
 				ack = m.Name()
 			}
 		case "Value", "Body", "Data", "Payload":
-			if sig.Params().Len() == 0 && sig.Results().Len() == 1 && isBytes(sig.Results().At(0).Type()) {
+			if sig.Params().Len() == 0 && sig.Results().Len() == 1 && ssautil.IsBytes(sig.Results().At(0).Type()) {
 				payload = true
 			}
 		}
@@ -97,15 +97,6 @@ func interfaceAck(tn *types.TypeName) string {
 		return ""
 	}
 	return ack
-}
-
-func isBytes(t types.Type) bool {
-	s, ok := t.Underlying().(*types.Slice)
-	if !ok {
-		return false
-	}
-	b, ok := s.Elem().Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Byte
 }
 
 // maxAckDepth bounds how many of the package's functions brokerAckIn
