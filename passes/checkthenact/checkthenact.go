@@ -18,7 +18,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "checkthenact",
 	Doc:      Doc,
 	URL:      "https://github.com/idemvet/idemvet/blob/main/passes/checkthenact/README.md",
-	Requires: []*analysis.Analyzer{dataaccess.Analyzer, passedGateFacts, countGuardFacts},
+	Requires: []*analysis.Analyzer{dataaccess.Analyzer, passedGateFacts, countGuardFacts, boundCheckFacts},
 	Run:      run,
 }
 
@@ -87,6 +87,9 @@ func run(pass *analysis.Pass) (any, error) {
 		if consume, act := tokenReuse(read, model.Ops); consume != nil {
 			reportTokenReuse(pass, read, consume, act)
 			reported[read] = true
+		} else if spend, successor := rotatedToken(read, model.Ops); spend != nil {
+			reportTokenReuse(pass, read, spend, successor)
+			reported[read] = true
 		} else if remove, announce := removalAnnounced(read, model.Ops); remove != nil {
 			reportRemovalAnnounced(pass, read, remove, announce)
 			reported[read] = true
@@ -123,6 +126,7 @@ func run(pass *analysis.Pass) (any, error) {
 	firstComerRaces(pass, judge, reported)
 	updateElseInsertRaces(pass, judge)
 	countersBehindInterfaces(pass, judge)
+	markRaces(pass, judge, usable, reported)
 	lostUpdates(pass, judge, reported)
 	passedLostUpdates(pass, judge, usable, reported)
 	childChecks(pass, judge, reported, raced)

@@ -34,6 +34,9 @@ type countLimitRace struct {
 	// that counts and returns the comparison (return n < limit): cmp is
 	// in its body, and the caller tests the verdict.
 	helper *ssa.Function
+	// checker is set when the count is handed to a bound check (cmp is
+	// then nil): where it compares, for the message.
+	checker string
 }
 
 // countLimitRaces reports, for every count not already reported, a
@@ -41,23 +44,24 @@ type countLimitRace struct {
 // into the counted table on the other.
 func countLimitRaces(pass *analysis.Pass, judge *Judge, reported map[*dataaccess.Op]bool) {
 	ops := judge.model.Ops
+	bounds := pass.ResultOf[boundCheckFacts].(boundChecksOf)
 	for _, count := range ops {
 		if reported[count] || !countsRows(count) || judge.NoTwin(count) || judge.FreshKey(count) || dataaccess.KeyValue(count) {
 			continue
 		}
-		if r, ok := countLimitRaceOf(count, ops, judge.callers); ok {
+		if r, ok := countLimitRaceOf(count, ops, judge.callers, bounds); ok {
 			reportCountLimit(pass, r.count.Pos(), describeCount(r.count), comparedWhere(pass.Fset, r), r.insert)
 			reported[count] = true
 		}
 	}
 }
 
-func countLimitRaceOf(count *dataaccess.Op, ops []*dataaccess.Op, callers *callers) (countLimitRace, bool) {
+func countLimitRaceOf(count *dataaccess.Op, ops []*dataaccess.Op, callers *callers, bounds boundChecksOf) (countLimitRace, bool) {
 	at, ok := count.Instr.(*ssa.Call)
 	if !ok || serialisesAbsence(count, ops) || callers.lockedFirst(count, ops) {
 		return countLimitRace{}, false
 	}
-	for _, v := range limitVerdicts(count, at, ops) {
+	for _, v := range limitVerdicts(count, at, ops, bounds) {
 		for _, test := range ifsOf(v.tested) {
 			below := -1 // the arm where the count is under its limit, when known
 			if v.helper == nil && v.tested == ssa.Value(v.cmp) {
@@ -73,7 +77,7 @@ func countLimitRaceOf(count *dataaccess.Op, ops []*dataaccess.Op, callers *calle
 				if guarded(count, w, ops) {
 					continue
 				}
-				return countLimitRace{count: count, cmp: v.cmp, insert: w, helper: v.helper}, true
+				return countLimitRace{count: count, cmp: v.cmp, insert: w, helper: v.helper, checker: v.checker}, true
 			}
 		}
 	}
@@ -166,6 +170,9 @@ type limitVerdict struct {
 	tested ssa.Value
 	cmp    *ssa.BinOp
 	helper *ssa.Function
+	// checker is where a bound check the count is handed to compares it,
+	// when the verdict is that check's (cmp is nil).
+	checker string
 	// counted are what the comparison counts: the count's resource, or
 	// those of the counts inside the helper (its summary names one table
 	// only when all its reads agree).
@@ -182,14 +189,19 @@ func (v limitVerdict) counts(w *dataaccess.Op) bool {
 // all: the existence check's). When call is of a function of the package
 // that counts and returns such a comparison (CheckUserLimit: return
 // members < limit), they are the results its callers test.
-func limitVerdicts(count *dataaccess.Op, call *ssa.Call, ops []*dataaccess.Op) []limitVerdict {
+func limitVerdicts(count *dataaccess.Op, call *ssa.Call, ops []*dataaccess.Op, bounds boundChecksOf) []limitVerdict {
 	var out []limitVerdict
+	counted := count.CountedResources() // the counts read beside a row
+	if counted == nil {
+		counted = []dataaccess.Resource{count.Resource}
+	}
 	for _, cmp := range limitComparisons(call) {
-		counted := count.CountedResources() // the counts read beside a row
-		if counted == nil {
-			counted = []dataaccess.Resource{count.Resource}
-		}
 		out = append(out, limitVerdict{tested: cmp, cmp: cmp, counted: counted})
+	}
+	for _, c := range boundCheckCalls(call, bounds) {
+		for _, verdict := range boundVerdicts(c.call) {
+			out = append(out, limitVerdict{tested: verdict, checker: c.where, counted: counted})
+		}
 	}
 	helper := call.Call.StaticCallee()
 	if helper == nil || len(helper.Blocks) == 0 {
@@ -208,6 +220,20 @@ func limitVerdicts(count *dataaccess.Op, call *ssa.Call, ops []*dataaccess.Op) [
 // max) and the merges of such sums.
 func limitComparisons(call *ssa.Call) []*ssa.BinOp {
 	var out []*ssa.BinOp
+	for _, n := range countDerived(call) {
+		for _, cmp := range orderings(n) {
+			if againstLimit(cmp, n) {
+				out = append(out, cmp)
+			}
+		}
+	}
+	return out
+}
+
+// countDerived returns the numbers a count yields, and their sums,
+// conversions and merges.
+func countDerived(call *ssa.Call) []ssa.Value {
+	var out []ssa.Value
 	seen := map[ssa.Value]bool{}
 	var visit func(n ssa.Value, depth int)
 	visit = func(n ssa.Value, depth int) {
@@ -215,11 +241,7 @@ func limitComparisons(call *ssa.Call) []*ssa.BinOp {
 			return
 		}
 		seen[n] = true
-		for _, cmp := range orderings(n) {
-			if againstLimit(cmp, n) {
-				out = append(out, cmp)
-			}
-		}
+		out = append(out, n)
 		for _, ref := range *n.Referrers() {
 			switch ref := ref.(type) {
 			case *ssa.Phi:
@@ -235,6 +257,67 @@ func limitComparisons(call *ssa.Call) []*ssa.BinOp {
 	}
 	for _, n := range countValues(call) {
 		visit(n, 0)
+	}
+	return out
+}
+
+// boundCheckCall is a call of a bound check handed a count.
+type boundCheckCall struct {
+	call  *ssa.Call
+	where string
+}
+
+// boundCheckCalls returns the calls of bound checks that compare what the
+// count yields: CheckAllowance(n, limits.Max).
+func boundCheckCalls(call *ssa.Call, bounds boundChecksOf) []boundCheckCall {
+	var out []boundCheckCall
+	for _, n := range countDerived(call) {
+		for _, ref := range *n.Referrers() {
+			c, ok := ref.(*ssa.Call)
+			if !ok || c.Call.StaticCallee() == nil {
+				continue
+			}
+			fact := bounds[c.Call.StaticCallee().Object()]
+			if fact != nil && dataaccess.Arg(&c.Call, fact.Param) == n {
+				out = append(out, boundCheckCall{call: c, where: fact.Where})
+			}
+		}
+	}
+	return out
+}
+
+// boundVerdicts returns the values a caller tests for a bound check's
+// verdict: its bool or its error, and the error of a wrapper it is handed
+// to as it is (gatefault.ConnectWith(code, CheckAllowance(n, max))).
+func boundVerdicts(c *ssa.Call) []ssa.Value {
+	verdict := ssa.Value(c)
+	if tuple, ok := c.Type().(*types.Tuple); ok {
+		verdict = nil
+		for _, ref := range *c.Referrers() {
+			if ex, ok := ref.(*ssa.Extract); ok && ex.Index == tuple.Len()-1 {
+				verdict = ex
+			}
+		}
+		if verdict == nil {
+			return nil
+		}
+	}
+	if !ssautil.IsError(verdict.Type()) {
+		return []ssa.Value{verdict}
+	}
+	errs := []ssa.Value{verdict}
+	for _, ref := range *verdict.Referrers() {
+		if w, ok := ref.(*ssa.Call); ok && ssautil.IsError(w.Type()) {
+			errs = append(errs, w)
+		}
+	}
+	var out []ssa.Value // the err != nil the caller branches on
+	for _, e := range errs {
+		for _, ref := range *e.Referrers() {
+			if b, ok := ref.(*ssa.BinOp); ok && (b.Op == token.NEQ || b.Op == token.EQL) && (isNilConst(b.X) || isNilConst(b.Y)) {
+				out = append(out, b)
+			}
+		}
 	}
 	return out
 }
@@ -403,6 +486,9 @@ func reportCountLimit(pass *analysis.Pass, pos token.Pos, count, where string, i
 // comparedWhere says where the count meets its limit: a line of the
 // function, or the helper that compares and returns the verdict.
 func comparedWhere(fset *token.FileSet, r countLimitRace) string {
+	if r.cmp == nil {
+		return fmt.Sprintf("by %s, whose verdict the caller tests", r.checker)
+	}
 	at := fset.Position(r.cmp.Pos())
 	if r.helper != nil {
 		return fmt.Sprintf("inside %s (%s:%d), whose verdict the caller tests", r.helper.Name(), filepath.Base(at.Filename), at.Line)

@@ -149,10 +149,48 @@
 //	WRONG: db.Where("user_id = ?", id).Find(&s); if len(s) >= max { db.Delete(&s[0]) }; db.Create(&Session{UserID: id})
 //	RIGHT: lock the user's row FOR UPDATE first, then list, trim and insert in that transaction
 //
+// The comparison may also be a policy function's, in any package, handed
+// the count: a function with a numeric parameter that an ordering tests
+// and whose verdict is an error (nil on one side) or the bool it returns
+// (a BoundCheck fact), its error tested as it is or through a wrapper
+// that hands it on.
+//
+//	WRONG: n, _ := q.CountDomains(ctx, ws); if err := policy.CheckAllowance(n, max); err != nil { return err }; q.InsertDomain(ctx, d)
+//	RIGHT: lock the workspace row FOR UPDATE first, then count, check and insert in that transaction
+//
+// A take that tests the quantity itself (UPDATE ... SET uses = uses - 1
+// WHERE id = $1 AND uses > 0, or ent's Where(UsesGT(0)).AddUses(-1))
+// refuses the second caller too late when an insert, an effect or a
+// write outside its transaction runs before it on the way from the test:
+// two sign-ups with one use left both create their user, and only then
+// does the second decrement find none.
+//
+//	WRONG: inv, _ := repo.Get(ctx, token); if inv.Uses <= 0 { return errUsedUp }; users.Create(ctx, u); repo.Decrement(ctx, inv.ID)
+//	RIGHT: repo.Decrement(ctx, inv.ID) first, and create the user only when it took a use
+//
 // Silent when the
-// take tests the balance itself (UPDATE ... WHERE n >= $1), when the read
+// take tests the balance itself (UPDATE ... WHERE n >= $1) and nothing
+// runs before it, when the read
 // locks the row, under a parent row locked first, an advisory lock or
 // SERIALIZABLE, and for a test of a time (ExpiresAt < now).
+//
+// A high-water mark kept in a row (the last TOTP step accepted, the
+// sequence number of the last event applied, a nonce counter or a
+// version: a field named step, counter, seq, sequence, nonce, version,
+// generation or revision) races the same way when it is read, compared
+// with the value the request brings, and overwritten with that value by
+// a write that tests nothing: two requests with one code both pass. The
+// comparison may sit in a validator handed the record, returning the new
+// value and an error (step, err := validateCode(code, acct.Secret)),
+// whose value is then stored into the record's field and the record
+// written back.
+//
+//	WRONG: row.Scan(&last); if step <= last { return errReplay }; db.Exec(`UPDATE users SET last_step = $2 WHERE id = $1`, id, step)
+//	RIGHT: db.Exec(`UPDATE users SET last_step = $2 WHERE id = $1 AND last_step < $2`, id, step), refusing when no row changed
+//
+// Silent for a comparison with a constant (a threshold, not a value
+// brought in), when the write tests the mark, and when the read locks
+// the row.
 //
 // A floor kept by a count races upside down: the last member of a team,
 // the last admin, counted and compared with one (n <= 1, n == 1, n < 2)
@@ -411,6 +449,19 @@
 // an act that writes back a record it loaded with constants and copies of
 // its own fields only (an e-mail confirmation moving u.PendingEmail into
 // u.Email): the second use writes the row as the first did.
+//
+// A session or refresh token rotated by hand is one-time by the code's
+// own account, whatever its name: a read that looks it up (its method or
+// table names a token), a new row issued into the table the presented
+// one is then deleted from, keyed by the same value, and the delete's
+// outcome unread. Two refreshes with one token both issue a successor.
+//
+//	WRONG: u, _ := tokens.GetUserFromToken(ctx, hash); issue(ctx, u.ID); tokens.DeleteToken(ctx, hash)
+//	RIGHT: delete first (DELETE ... WHERE token_hash = $1 RETURNING user_id) and issue only when it removed the row
+//
+// Silent when the successor is inserted under the presented key itself
+// (a claim its unique index decides) and when the read is of an account
+// rather than of the token (a step-up that ends the weaker sessions).
 //
 // A row picked from a pool (SELECT ... LIMIT 1: a one-time key, an unused
 // coupon code, the next job), deleted or marked taken by the key read in a

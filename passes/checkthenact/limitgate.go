@@ -58,7 +58,7 @@ func limitRaceOf(read *dataaccess.Op, ops []*dataaccess.Op) (limitRace, bool) {
 	if !ok || read.Locks || serialised(read, ops) || lockedByHelper(read) {
 		return limitRace{}, false // a locked row holds the second caller until the first took
 	}
-	records := recordValues(read)
+	records := withPhis(recordValues(read)) // inv assigned in one case of a switch, its ID taken after it
 	for _, q := range quantities(read) {
 		for _, cmp := range orderings(q.v) {
 			for _, test := range ifsOf(cmp) {
@@ -72,7 +72,7 @@ func limitRaceOf(read *dataaccess.Op, ops []*dataaccess.Op) (limitRace, bool) {
 					}
 					region := armOf(test, w, read.Fn)
 					act := w
-					if a := duplicableAct(g, w, ops, region); a != nil && actedBeforeGuard(g, a, w) {
+					if a := duplicableAct(g, w, ops, wayTo(region, w.Instr, read.Fn)); a != nil && actedBeforeGuard(g, a, w) {
 						act = a // a guarded take refuses the second caller only after this
 					}
 					if gateSerialised(g, w, act, ops, region) {

@@ -2,6 +2,8 @@ package checkthenact
 
 import (
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
 // locate maps an instruction to the instruction of fn that stands for it:
@@ -60,4 +62,29 @@ func inRegion(instr ssa.Instruction, fn *ssa.Function, region []*ssa.BasicBlock)
 		}
 	}
 	return false
+}
+
+// wayTo returns the blocks a path from the region to w (located in fn)
+// can pass: entered after the region, and reaching w. An act there runs
+// after the test let the caller through and before w, also when the way
+// joins another branch's on the way (a switch whose other case creates
+// the group the invitation's case looked up).
+func wayTo(region []*ssa.BasicBlock, w ssa.Instruction, fn *ssa.Function) []*ssa.BasicBlock {
+	loc, ok := locate(w, fn)
+	if !ok || len(region) == 0 {
+		return region
+	}
+	var way []*ssa.BasicBlock
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 || !ssautil.BlockReaches(b, loc) {
+			continue
+		}
+		for _, r := range region {
+			if ssautil.BlockReaches(r, b.Instrs[0]) {
+				way = append(way, b)
+				break
+			}
+		}
+	}
+	return way
 }

@@ -90,16 +90,46 @@ func (m *modeler) readMongo(op *Op, c *ssa.CallCommon, recv ssa.Value) {
 }
 
 // collectionName names the collection a handle was made for: the
-// constant argument of db.Collection("orders"), or where the handle lives
-// (a field of a store type) when it was made elsewhere.
+// constant argument of db.Collection("orders"), also behind an accessor
+// of the package that returns one (func (s *Store) orders()
+// *mongo.Collection), or where the handle lives (a field of a store
+// type) when it was made elsewhere.
 func collectionName(v ssa.Value) string {
 	v = throughLocals(v)
-	if call, ok := v.(*ssa.Call); ok {
-		if f := callee(&call.Call); f != nil && f.Name() == "Collection" {
-			return tableNameOf(arg(&call.Call, 0))
-		}
+	if name := madeCollection(v, 2); name != "" {
+		return name
 	}
 	return valueName(v)
+}
+
+// madeCollection returns the constant name of db.Collection("orders") that
+// v is, or that the function v calls returns on its one return, within
+// depth accessors; "" when it is neither.
+func madeCollection(v ssa.Value, depth int) string {
+	call, ok := throughLocals(v).(*ssa.Call)
+	if !ok {
+		return ""
+	}
+	if f := callee(&call.Call); f != nil && f.Name() == "Collection" {
+		return tableNameOf(arg(&call.Call, 0))
+	}
+	fn := call.Call.StaticCallee()
+	if fn == nil || depth == 0 || fn.Signature.Results().Len() != 1 {
+		return ""
+	}
+	var ret *ssa.Return
+	for _, b := range fn.Blocks {
+		if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			if ret != nil {
+				return "" // more than one way out: not a plain accessor
+			}
+			ret = r
+		}
+	}
+	if ret == nil {
+		return ""
+	}
+	return madeCollection(ret.Results[0], depth-1)
 }
 
 // mayUpsert reports whether an update's options may ask for an upsert:

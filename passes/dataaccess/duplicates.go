@@ -287,10 +287,26 @@ func isResultOf(v ssa.Value, write ssa.Instruction) bool {
 				}
 			}
 			return false
+		case *ssa.Call:
+			if mapsError(&x.Call) {
+				return walk(x.Call.Args[0]) // MapErr(err): the driver's error translated into the store's sentinels
+			}
 		}
 		return v == result
 	}
 	return walk(v)
+}
+
+// mapsError reports whether c calls a function that takes one error and
+// returns one: a translation of driver errors into sentinels.
+func mapsError(c *ssa.CallCommon) bool {
+	fn := c.StaticCallee()
+	if fn == nil || c.IsInvoke() || len(c.Args) != 1 {
+		return false
+	}
+	sig := fn.Signature
+	return sig.Recv() == nil && sig.Params().Len() == 1 && sig.Results().Len() == 1 &&
+		ssautil.IsError(sig.Params().At(0).Type()) && ssautil.IsError(sig.Results().At(0).Type())
 }
 
 // armsOfSuccess is where a write's error is tested against nil: the arm

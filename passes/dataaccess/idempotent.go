@@ -57,7 +57,7 @@ func relativeUpdate(op *Op) bool {
 		return true // a bus command IncrementVerificationAttempts, likewise
 	}
 	for call := op.Call(); call != nil; call = chainCall(call) {
-		if f := callee(call); f != nil && relativeSetters[f.Name()] {
+		if f := callee(call); f != nil && (relativeSetters[f.Name()] || isEntAdder(f)) {
 			return true
 		}
 		for i := 0; arg(call, i) != nil; i++ {
@@ -72,6 +72,18 @@ func relativeUpdate(op *Op) bool {
 // relativeSetters are chain methods that add to a column (xorm's Incr and
 // Decr, and SetExpr with an expression).
 var relativeSetters = map[string]bool{"Incr": true, "Decr": true, "SetExpr": true}
+
+// isEntAdder reports whether f is an ent builder's adder of a numeric
+// field (AddUses(-1), AddBalance(amount)): UPDATE ... SET uses = uses +
+// $1. An edge's adder (AddMemberIDs(ids...)) takes ids, not an amount.
+func isEntAdder(f *types.Func) bool {
+	sig, ok := f.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil || sig.Params().Len() != 1 || sig.Variadic() || !strings.HasPrefix(f.Name(), "Add") || !isEntType(sig.Recv().Type()) {
+		return false
+	}
+	b, ok := sig.Params().At(0).Type().Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsNumeric != 0
+}
 
 // relativeExpr reports whether v is (or a map literal of updates holds) an
 // ORM expression whose text does arithmetic: gorm.Expr("count + ?", 1).

@@ -48,7 +48,7 @@ func AcceptInvitationUnguarded(ctx context.Context, client *ent.Client, token st
 	if err != nil {
 		return err
 	}
-	inv, err := tx.Invitation.Query().Where(invitation.Token(token)).Only(ctx) // want `status-gate race: Uses read here is tested`
+	inv, err := tx.Invitation.Query().Where(invitation.Token(token)).Only(ctx) // want `limit race: Uses read here is compared at line \d+, and Save at line \d+ takes from it`
 	if err != nil {
 		tx.Rollback()
 		return err
