@@ -29,7 +29,7 @@
 // packages):
 //
 //   - a relative update: SET balance = balance + $1, array_append,
-//     jsonb ||, gorm.Expr("n + ?", 1), xorm Incr, and a repository
+//     jsonb ||, gorm.Expr("n + ?", 1), xorm Incr, ent AddUses(n), and a repository
 //     method seen only by its name and an amount (IncrementUsage,
 //     AdjustStock(ctx, productID, delta));
 //   - a redis counter or list: INCR, INCRBY, HINCRBY, LPUSH, RPUSH;
@@ -38,6 +38,12 @@
 //     Create of a record whose key it leaves to the database; not one that
 //     fills every column of a unique key the module's schema declares
 //     with values it did not mint, whose second row clashes;
+//   - a call that leaves the process and reaches a person, an account or
+//     another service (an e-mail, an SMS, a charge, an HTTP POST, a method
+//     of the program's interface named for sending), made by the
+//     handler itself; not a message handed on to a broker (a publish, a
+//     produce, an enqueue), whose consumer dedups by the message's id,
+//     and not when any dedup claim of the handler can run before it;
 //   - at the record, a dedup claim or keyed insert gating such a write
 //     whose key is a field that names the delivery, not the message: SQS's
 //     ReceiptHandle, AMQP's DeliveryTag, JetStream's consumer sequence,

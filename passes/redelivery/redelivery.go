@@ -49,7 +49,7 @@ func run(pass *analysis.Pass) (any, error) {
 		keyed := keyedWrites(ops)
 		for _, w := range ops {
 			h.cut = false
-			if reported[w.op] || !h.doubles(w) {
+			if reported[w.op] || !h.doubles(w) || w.op.Kind == apis.Effect && claimedFirst(ops, w) {
 				continue
 			}
 			records := append(h.claimsBefore(ops, w), keyedBefore(keyed, w)...)
@@ -116,6 +116,8 @@ func reportDeliveryKey(pass *analysis.Pass, h *handler, rec write, field string,
 // describe names the write for the message.
 func describe(op *dataaccess.Op) string {
 	switch {
+	case op.Kind == apis.Effect:
+		return fmt.Sprintf("%s, a call that leaves the process,", op.Callee.Name())
 	case op.Summary != nil && op.Callee != nil:
 		if !op.Summary.DoublesWrite {
 			return fmt.Sprintf("%s, inserting a row keyed by a value minted per run,", op.Callee.Name())

@@ -2,6 +2,7 @@ package redelivery
 
 import (
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -44,6 +45,9 @@ func (h *handler) doubles(w write) bool {
 	if op.Callee != nil && takesMessage(op.Callee) {
 		return false // a handler of its own, reported where it writes
 	}
+	if op.Kind == apis.Effect {
+		return reachesPeople(op)
+	}
 	inserts := op.Kind == apis.Insert || op.Summary != nil && op.Summary.Kind == apis.Insert
 	if !dataaccess.DoublesWrite(op) && !(inserts && dataaccess.MintedInput(op) != nil) {
 		return false
@@ -58,6 +62,41 @@ func (h *handler) doubles(w write) bool {
 		}
 	}
 	return true
+}
+
+// reachesPeople reports whether an effect the handler makes itself
+// reaches a person, an account or another service's API: an e-mail, an
+// SMS, a charge, an HTTP POST, a call of the program's interface named
+// for sending. Not a message handed on to a broker (a publish, a
+// produce, an enqueue): its consumer is redelivered the same way and
+// dedups by the message's id; nor a helper whose body makes one deep
+// down, what it does twice not being known.
+func reachesPeople(op *dataaccess.Op) bool {
+	if op.Summary != nil || op.Callee == nil {
+		return false
+	}
+	if pkg := op.Callee.Pkg(); pkg != nil && apis.IsMessagePackage(pkg.Path()) {
+		return false
+	}
+	for _, verb := range []string{"Publish", "Produce", "Enqueue", "Emit", "Dispatch", "Broadcast"} {
+		if strings.HasPrefix(op.Callee.Name(), verb) {
+			return false
+		}
+	}
+	return true
+}
+
+// claimedFirst reports whether a dedup claim of the handler can run
+// before the effect, whether or not the analysis sees it gate the effect:
+// a mail sent when a variable the claim's transaction set says the
+// message was new (stored != 0) is gated through the variable.
+func claimedFirst(ops []write, effect write) bool {
+	for _, c := range ops {
+		if isClaim(c.op) && ssautil.Reachable(c.at, effect.at) {
+			return true
+		}
+	}
+	return false
 }
 
 // takesMessage reports whether f has a message parameter.
