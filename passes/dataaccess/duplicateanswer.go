@@ -33,9 +33,6 @@ type DuplicateAnswer struct {
 // error result (a handler answering every error with a 500) handles
 // nothing.
 func AnswerDuplicate(write ssa.Instruction, handedOn string) DuplicateAnswer {
-	if handedOn == "" {
-		handedOn = mapperSentinel(write)
-	}
 	tests := duplicateTests(write, handedOn)
 	if len(tests) == 0 {
 		switch {
@@ -204,46 +201,6 @@ func carriesErrorOf(v ssa.Value, write ssa.Instruction) bool {
 		}
 	}
 	return false
-}
-
-// mapperSentinel returns the package-level error that a mapper of the
-// package turns write's unique violation into, when write's error is
-// handed to one (return MapErr(err), MapErr testing 23505 and returning
-// fmt.Errorf("%w: ...", ErrAlreadyExists)); or "". A mapper of another
-// package has no body here: its sentinel is not known.
-func mapperSentinel(write ssa.Instruction) string {
-	for instr := range ssautil.After(write) {
-		c, ok := instr.(*ssa.Call)
-		if !ok || !mapsError(&c.Call) || !isResultOf(c.Call.Args[0], write) {
-			continue
-		}
-		if s := mappedDuplicate(c.Call.StaticCallee()); s != "" {
-			return s
-		}
-	}
-	return ""
-}
-
-// mappedDuplicate returns the sentinel fn, an error mapper, returns
-// where it finds a unique violation in its argument.
-func mappedDuplicate(fn *ssa.Function) string {
-	if len(fn.Blocks) == 0 || len(fn.Blocks[0].Instrs) == 0 {
-		return ""
-	}
-	for _, t := range duplicateTests(fn.Blocks[0].Instrs[0], "") {
-		for _, arm := range duplicateArms(t) {
-			for _, b := range fn.Blocks {
-				ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-				if !ok || !arm.Dominates(b) {
-					continue
-				}
-				if s := SentinelIn(Unwrap(ret.Results[0])); s != "" {
-					return s
-				}
-			}
-		}
-	}
-	return ""
 }
 
 // returnsErrorOf reports whether some return of write's function carries
