@@ -1010,10 +1010,15 @@ func funcValueName(v ssa.Value) string {
 	case *ssa.FreeVar:
 		return v.Name()
 	case *ssa.UnOp:
-		if fa, ok := v.X.(*ssa.FieldAddr); ok {
-			if st, ok := ssautil.DerefStruct(fa.X.Type()); ok && fa.Field < st.NumFields() {
-				return st.Field(fa.Field).Name()
+		switch x := v.X.(type) {
+		case *ssa.FieldAddr:
+			if st, ok := ssautil.DerefStruct(x.X.Type()); ok && x.Field < st.NumFields() {
+				return st.Field(x.Field).Name()
 			}
+		case *ssa.FreeVar:
+			return x.Name() // a closure's load of a variable it captured (send, inside a transaction callback)
+		case *ssa.Alloc:
+			return x.Comment // a local the function's closures also capture
 		}
 	case *ssa.Field:
 		if st, ok := v.X.Type().Underlying().(*types.Struct); ok && v.Field < st.NumFields() {
