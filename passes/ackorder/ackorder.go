@@ -32,6 +32,7 @@ const (
 	inCallback               // inside a callback whose runner commits after it returns
 	openParameter            // on a tx the caller passed in and commits later
 	commitFailed             // after a commit, on the path where it failed
+	beforeWrite              // before a write outside any transaction that runs after it on every path
 )
 
 // finding is one premature ack.
@@ -146,6 +147,19 @@ func premature(model *dataaccess.Result, a ack) *finding {
 					return &finding{how: commitFailed, ack: a, write: w, commit: c}
 				}
 			}
+		}
+	}
+	if a.response {
+		return nil // a handler answering before a single statement: the common shape, and the client can retry
+	}
+	if runnerOf(model, a.fn) != nil || slices.ContainsFunc(ops, func(op *dataaccess.Op) bool { return op.Kind == apis.Begin }) {
+		return nil // a transaction is in play: the cases above
+	}
+	for _, w := range ops {
+		// On the pool, or on a handle the model could not name (sqlc's
+		// Queries over DBTX) in a function that opens no transaction.
+		if writes(w) && (w.Handle.Kind == apis.HandlePool || w.Handle.Kind == apis.HandleUnknown) && ssautil.Before(a.call, w.Instr) {
+			return &finding{how: beforeWrite, ack: a, write: w}
 		}
 	}
 	return nil
@@ -315,6 +329,10 @@ func report(pass *analysis.Pass, f *finding) {
 		related = append(related, analysis.RelatedInformation{Pos: f.runner.Pos(), Message: "the transaction commits when this call returns"})
 	case openParameter:
 		msg = fmt.Sprintf("%s while the caller's transaction holding its effects is still open: a crash or a failed commit loses the effects, and the broker will not redeliver the message (ack in the caller, after the commit)", what)
+	case beforeWrite:
+		msg = fmt.Sprintf("%s before the write at %s that records it: a crash or a failed write in between loses the message, and the broker will not redeliver it (ack after the write's error check)",
+			what, passutil.Where(pass, at, f.write.Pos()))
+		related = []analysis.RelatedInformation{{Pos: f.write.Pos(), Message: "the write the ack should follow"}}
 	}
 	d := analysis.Diagnostic{Pos: at, Message: msg, Related: related, URL: apis.RuntimeInboxURL}
 	if fix := suggestFix(pass, f); fix != nil {

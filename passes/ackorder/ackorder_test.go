@@ -11,7 +11,7 @@ import (
 
 func TestAckOrder(t *testing.T) {
 	goldentest.EveryGoldenFixed(t, analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), ackorder.Analyzer, "amqpack", "pgxack"))
-	analysistest.Run(t, analysistest.TestData(), ackorder.Analyzer, "ackhelper", "gormack", "brokers", "ackcommitted", "responses")
+	analysistest.Run(t, analysistest.TestData(), ackorder.Analyzer, "ackhelper", "gormack", "brokers", "ackcommitted", "responses", "earlyacks")
 }
 
 func TestFixedCodeCompiles(t *testing.T) {

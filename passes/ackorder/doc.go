@@ -27,7 +27,12 @@
 //   - acks inside a transaction callback (pgx.BeginFunc, gorm Transaction,
 //     bun RunInTx, a WithTx helper), which commits only when it returns;
 //   - acks while writing on a transaction it received as a parameter,
-//     which only its caller can commit.
+//     which only its caller can commit;
+//   - acks before a write on the pool, outside any transaction, that runs
+//     after the ack on every path (acked early to keep a slow insert from
+//     being redelivered): a crash or a failed write in between loses the
+//     message. Not before a write to the process's memory, which a crash
+//     loses anyway, and not for an HTTP response.
 //
 // An HTTP success response is an ack to the client: echo's, gin's and
 // fiber's response methods and net/http's ResponseWriter.Write and
