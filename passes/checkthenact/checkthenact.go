@@ -131,6 +131,7 @@ func run(pass *analysis.Pass) (any, error) {
 	passedLostUpdates(pass, judge, usable, reported)
 	childChecks(pass, judge, reported, raced)
 	helperTokenReuses(pass, judge)
+	totpReplays(pass, judge)
 	memFlagRaces(pass, judge)
 	return nil, nil
 }

@@ -463,6 +463,22 @@
 // (a claim its unique index decides) and when the read is of an account
 // rather than of the token (a step-up that ends the weaker sessions).
 //
+// A TOTP passcode is one-time for its window too (RFC 6238, 5.2): a code
+// accepted by the library (pquerna/otp's totp.Validate or
+// ValidateCustom, gotp's Verify) with nothing after it in the function
+// recording the code or the step it matched lets a second request with
+// the same code through, concurrent or replayed.
+//
+//	WRONG: if !totp.Validate(code, u.TOTPSecret) { return errInvalid }; return issueSession(u)
+//	RIGHT: UPDATE users SET otp_last_step = $1 WHERE id = $2 AND otp_last_step < $1, and accept only when it changed a row
+//
+// Silent when a write after it is named for a step, a counter or a last
+// use (its method, or its SQL or ORM text), or is handed the code (a
+// SETNX of it); for a wrapper that returns the verdict to its callers;
+// and for an enrolment or a disable (its function named for a setup, a
+// field of the OTP setup or a secret stored after it, or a write handed
+// the secret the code was checked against: the write is absolute).
+//
 // A row picked from a pool (SELECT ... LIMIT 1: a one-time key, an unused
 // coupon code, the next job), deleted or marked taken by the key read in a
 // second statement whose rows affected nothing tests, and handed out, is
