@@ -107,8 +107,8 @@ func helperMarkRace(read *dataaccess.Op, at *ssa.Call, records []ssa.Value, ops 
 			for _, w := range ops {
 				if w.Kind == apis.Update && !w.StateGuard && (w.Summary == nil || !w.Summary.StateGuard) && !dataaccess.NonIdempotent(w) &&
 					savesRecordPart(records, w) && ssautil.Reachable(st, w.Instr) && throughOneArm(test, w, read.Fn) {
-					field := ssautil.FieldName(st.Addr.(*ssa.FieldAddr).X.Type(), st.Addr.(*ssa.FieldAddr).Field)
-					return markRace{read: read, field: field, cmp: h.Pos(), helper: dataaccess.Callee(&h.Call).Name(), write: w}, true
+					fa := st.Addr.(*ssa.FieldAddr)
+					return markRace{read: read, field: ssautil.FieldName(fa.X.Type(), fa.Field), cmp: h.Pos(), helper: dataaccess.Callee(&h.Call).Name(), write: w}, true
 				}
 			}
 		}
@@ -157,12 +157,8 @@ func helperResult(v ssa.Value) (*ssa.Call, bool) {
 // errorTests returns the ifs on the call's error result being nil.
 func errorTests(c *ssa.Call) []*ssa.If {
 	var ifs []*ssa.If
-	for _, ref := range *c.Referrers() {
-		ex, ok := ref.(*ssa.Extract)
-		if !ok || !ssautil.IsError(ex.Type()) {
-			continue
-		}
-		for _, use := range *ex.Referrers() {
+	for _, e := range ssautil.ErrorResults(c) {
+		for _, use := range *e.Referrers() {
 			if b, ok := use.(*ssa.BinOp); ok && (b.Op == token.NEQ || b.Op == token.EQL) {
 				ifs = append(ifs, ifsOf(b)...)
 			}
@@ -206,12 +202,6 @@ func overwritesMark(read *dataaccess.Op, records []ssa.Value, field string, inco
 	return slices.ContainsFunc(fieldStores(records, field), func(st *ssa.Store) bool {
 		return dataaccess.SameValue(st.Val, incoming) && ssautil.Reachable(st, w.Instr)
 	})
-}
-
-// fromRecord reports whether v is loaded from one of the records.
-func fromRecord(records []ssa.Value, v ssa.Value) bool {
-	p := dataaccess.RootPath(v)
-	return p.Valid() && slices.Contains(records, p.Base)
 }
 
 // namesMark reports whether a field's name says it keeps the last value

@@ -332,15 +332,16 @@ func onOnePath(a, b *dataaccess.Op, fn *ssa.Function) bool {
 	return okA && okB && (ssautil.Reachable(la, lb) || ssautil.Reachable(lb, la))
 }
 
+// fromRecord reports whether v is loaded from one of the records.
+func fromRecord(records []ssa.Value, v ssa.Value) bool {
+	p := dataaccess.RootPath(v)
+	return p.Valid() && slices.Contains(records, p.Base)
+}
+
 // derivedFromRecord reports whether the write is keyed by a value of the
 // record (UPDATE ... WHERE id = $1 with p.ID).
 func derivedFromRecord(records []ssa.Value, write *dataaccess.Op) bool {
-	for _, in := range write.Inputs() {
-		if p := dataaccess.RootPath(in); p.Valid() && slices.Contains(records, p.Base) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(write.Inputs(), func(in ssa.Value) bool { return fromRecord(records, in) })
 }
 
 // duplicableAct returns an operation on the gated branch that does harm

@@ -204,17 +204,21 @@ func marksUsed(op *dataaccess.Op) bool {
 		return false
 	}
 	for _, a := range call.Args {
-		k, ok := dataaccess.Unwrap(a).(*ssa.Const)
-		if !ok || k.Value == nil || k.Value.Kind() != constant.String {
-			continue
-		}
-		for _, w := range strings.FieldsFunc(constant.StringVal(k.Value), notNamePart) {
-			if apis.NamesConsumption(w) {
-				return true
-			}
+		if slices.ContainsFunc(constantWords(a), apis.NamesConsumption) {
+			return true
 		}
 	}
 	return false
+}
+
+// constantWords returns the words of v when it is a constant string (SQL
+// text, an ORM column name), or nil.
+func constantWords(v ssa.Value) []string {
+	k, ok := dataaccess.Unwrap(v).(*ssa.Const)
+	if !ok || k.Value == nil || k.Value.Kind() != constant.String {
+		return nil
+	}
+	return strings.FieldsFunc(constant.StringVal(k.Value), notNamePart)
 }
 
 func notNamePart(r rune) bool {

@@ -1,7 +1,7 @@
 package checkthenact
 
 import (
-	"go/constant"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -175,14 +175,5 @@ func namesUse(name string) bool {
 // textNamesUse reports whether v is a constant string (SQL text, an ORM
 // column) that names the last use of a code.
 func textNamesUse(v ssa.Value) bool {
-	k, ok := dataaccess.Unwrap(v).(*ssa.Const)
-	if !ok || k.Value == nil || k.Value.Kind() != constant.String {
-		return false
-	}
-	for _, w := range strings.FieldsFunc(constant.StringVal(k.Value), notNamePart) {
-		if namesUse(w) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(constantWords(v), namesUse)
 }
