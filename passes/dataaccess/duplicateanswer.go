@@ -150,11 +150,20 @@ func SentinelIn(v ssa.Value) string {
 		return ""
 	}
 	for _, a := range callArgs(call) {
-		if g, ok := LoadedGlobal(a); ok && ssautil.IsError(g.Type().(*types.Pointer).Elem()) {
+		if g, ok := LoadedGlobal(a); ok && isErrorValue(g.Type().(*types.Pointer).Elem()) {
 			return GlobalName(g)
 		}
 	}
 	return ""
+}
+
+// isErrorValue reports whether a package-level variable of type t is an
+// error: declared as one, or of a concrete type with an Error method (var
+// ErrCodeExists = &ApiError{Code: 409}, which a stacktrace.Propagate or
+// errors.Wrap hands on like any other sentinel).
+func isErrorValue(t types.Type) bool {
+	errorIface := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+	return ssautil.IsError(t) || types.Implements(t, errorIface)
 }
 
 // callArgs returns a call's arguments, with a variadic slice's elements
