@@ -565,3 +565,16 @@ func HasAnySuffix(s string, suffixes ...string) bool {
 	}
 	return false
 }
+
+// IsCollisionName reports whether the name of a package-level error says
+// the key is taken: ErrDuplicate, ErrAlreadyExists, ErrUniqueViolation,
+// ErrNameTaken.
+func IsCollisionName(name string) bool {
+	name = strings.ToLower(name)
+	for _, w := range []string{"duplicate", "exists", "unique", "taken", "collision"} {
+		if strings.Contains(name, w) {
+			return true
+		}
+	}
+	return false
+}

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemvet/idemvet/internal/apis"
 	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
@@ -447,8 +448,8 @@ func (l *loop) failureTest(cond ssa.Value) (failWhenTrue, ok bool) {
 	return false, false
 }
 
-// namesCollision reports whether an error target names a uniqueness
-// collision (ErrDuplicate, ErrAlreadyExists, ErrUniqueViolation).
+// namesCollision reports whether an error target is a package-level
+// error named for a uniqueness collision (see apis.IsCollisionName).
 func namesCollision(target ssa.Value) bool {
 	for {
 		switch t := target.(type) {
@@ -459,12 +460,7 @@ func namesCollision(target ssa.Value) bool {
 			target = t.X
 			continue
 		case *ssa.Global:
-			name := strings.ToLower(t.Name())
-			for _, w := range []string{"duplicate", "exists", "unique", "taken", "collision"} {
-				if strings.Contains(name, w) {
-					return true
-				}
-			}
+			return apis.IsCollisionName(t.Name())
 		}
 		return false
 	}

@@ -18,7 +18,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "checkthenact",
 	Doc:      Doc,
 	URL:      "https://github.com/idemvet/idemvet/blob/main/passes/checkthenact/README.md",
-	Requires: []*analysis.Analyzer{dataaccess.Analyzer, passedGateFacts, countGuardFacts, boundCheckFacts},
+	Requires: []*analysis.Analyzer{dataaccess.Analyzer, passedGateFacts, countGuardFacts, boundCheckFacts, columnWriteFacts},
 	Run:      run,
 }
 
@@ -28,6 +28,11 @@ func run(pass *analysis.Pass) (any, error) {
 		if model.Modelled() {
 			// A one-time code behind helpers involves no op the model knows.
 			helperTokenReuses(pass, NewJudge(pass.Fset, model))
+		}
+		if importsTOTPLibrary(pass.Pkg) {
+			// A login package that hands the session on and writes
+			// nothing itself still accepts the code: nothing records it.
+			totpReplays(pass, NewJudge(pass.Fset, model))
 		}
 		return nil, nil
 	}
@@ -129,6 +134,7 @@ func run(pass *analysis.Pass) (any, error) {
 	markRaces(pass, judge, usable, reported)
 	lostUpdates(pass, judge, reported)
 	passedLostUpdates(pass, judge, usable, reported)
+	staleSaves(pass, judge, pass.ResultOf[columnWriteFacts].(columnWriters), reported)
 	childChecks(pass, judge, reported, raced)
 	helperTokenReuses(pass, judge)
 	totpReplays(pass, judge)

@@ -287,6 +287,22 @@
 // SET state = 'sold'); a bound on the quantity (WHERE n >= $1) does not
 // stop the second writer.
 //
+// A record read and saved whole loses the columns the code did not
+// touch, when some other function of the program writes them: the save
+// puts back what was read, over another request's change.
+//
+//	u, _ := users.GetByID(id)
+//	u.Email = email
+//	db.Save(u) // WRONG: an OTP enabled since the read (UPDATE users SET otp_active = true) is off again
+//
+// RIGHT: db.Model(u).Select("email").Updates(u), or read the row FOR
+// UPDATE in the save's transaction. Reported only where another function
+// (of the package or a dependency) writes such a column on purpose: an
+// update naming it, or a save after assigning it. Silent when the save
+// leaves the column out (Omit), when something the analysis cannot see
+// may have filled the record (a request body bound into it), and when
+// the read is locked or serialised with the save.
+//
 // A value that should be unique races the same way when it is checked
 // free and then written onto an existing row (a GitHub id bound to an
 // account, an e-mail changed): if IsGitHubIdTaken(u.GitHubId) { refuse },

@@ -53,7 +53,26 @@ func duplicateAnsweredHere(w *dataaccess.Op) bool {
 		}
 		sentinel = w.Summary.DuplicateErr
 	}
-	return len(dataaccess.DuplicateArms(w.Instr)) > 0 || sentinel != "" && dataaccess.AnswerDuplicate(w.Instr, sentinel).Answered
+	return len(dataaccess.DuplicateArms(w.Instr)) > 0 || sentinel != "" && dataaccess.AnswerDuplicate(w.Instr, sentinel).Answered ||
+		answersCollisionSentinel(w)
+}
+
+// answersCollisionSentinel reports whether the code after w compares w's
+// own error with a package-level error named for a taken key
+// (errors.Is(err, domain.ErrAlreadyExists)) and answers it as done. The
+// store may return that error from a check of its own rather than from
+// its unique violation, which is why a check-then-insert does not take
+// it as handling; here it only says what matters: the author expects the
+// key twice, and an effect made before the insert is made for both.
+func answersCollisionSentinel(w *dataaccess.Op) bool {
+	for instr := range ssautil.After(w.Instr) {
+		err, g, ok := dataaccess.ComparedWithGlobal(instr)
+		if ok && apis.IsCollisionName(g.Name()) && dataaccess.IsResultOf(err, w.Instr) &&
+			dataaccess.AnswerDuplicate(w.Instr, dataaccess.GlobalName(g)).Answered {
+			return true
+		}
+	}
+	return false
 }
 
 // effectBefore returns an external effect of w's function that runs
@@ -84,14 +103,19 @@ func reportEffectBeforeInsert(pass *analysis.Pass, w, effect *dataaccess.Op) {
 
 // actsOutside reports whether op itself reaches past the process and its
 // database: a library's effect or a call named for one (an e-mail, an
-// HTTP POST, a payment, a publish). A helper whose body makes one deep
-// down (a sign-in check that calls a provider) is not taken: what it does
+// HTTP POST, a payment, a publish), or a helper named for one whose body
+// does nothing but such effects (s.deliver(ctx, reply) around
+// Mailer.Send). A helper whose body makes one deep down under another
+// name (a sign-in check that calls a provider) is not taken: what it does
 // twice is not known. Nor is a lock.
 func actsOutside(op *dataaccess.Op) bool {
 	if op.Callee != nil && apis.IsLockName(op.Callee.Name()) {
 		return false
 	}
-	return op.Summary == nil && op.Kind == apis.Effect
+	if op.Summary != nil {
+		return op.Kind == apis.Effect && op.Summary.Kind == apis.None && !op.Summary.Writes && op.Callee != nil && apis.IsEffectName(op.Callee.Name())
+	}
+	return op.Kind == apis.Effect
 }
 
 // reportHelperActBeforeInsert reports a helper whose insert this code

@@ -154,7 +154,7 @@ func gateOnParam(pass *analysis.Pass, model *dataaccess.Result, fn *ssa.Function
 			continue
 		}
 		for _, g := range paramGates(fn, param) {
-			table, ok := recordTable(g, model.ByFunc[fn])
+			table, ok := recordTable(g, model.ByFunc[fn], model.Ops)
 			if !ok {
 				continue
 			}
@@ -176,11 +176,15 @@ func gateOnParam(pass *analysis.Pass, model *dataaccess.Result, fn *ssa.Function
 
 // recordTable returns the resource of the first write in fn of the gate's
 // record itself (a helper saving it back, a write it is passed to, an
-// UPDATE keyed by one of its values): the table a caller's read of the
+// UPDATE keyed by one of its values, or one in a helper of the package
+// it is handed to, looked up in all): the table a caller's read of the
 // record loads from. An insert keyed by the record's ID (a seat for the
 // ticket) is another table's.
-func recordTable(g gate, ops []*dataaccess.Op) (dataaccess.Resource, bool) {
+func recordTable(g gate, ops, all []*dataaccess.Op) (dataaccess.Resource, bool) {
 	for _, w := range ops {
+		if u := helperRowUpdate(g, w, all); u != nil {
+			return u.Resource, true // the row the helper's update keys by the record
+		}
 		if savesRecord(g.records, w) || w.Kind.IsWrite() && passesRecord(g.records, w) || w.Kind == apis.Update && derivedFromRecord(g.records, w) {
 			return w.Resource, true
 		}

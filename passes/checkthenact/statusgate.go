@@ -233,6 +233,10 @@ func insertsCopy(records []ssa.Value, w *dataaccess.Op) bool {
 func stateWrites(g gate, ops []*dataaccess.Op, region []*ssa.BasicBlock) []*dataaccess.Op {
 	var out []*dataaccess.Op
 	for _, w := range ops {
+		if inRegion(w.Instr, g.fn, region) && helperRowUpdate(g, w, ops) != nil {
+			out = append(out, w) // the helper that updates the record's row
+			continue
+		}
 		if !inRegion(w.Instr, g.fn, region) && !savedAfterJoin(g, region, w) || addsRowOnly(w) && (heldFresh(g.records, w) || insertsCopy(g.records, w)) {
 			continue
 		}

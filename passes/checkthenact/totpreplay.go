@@ -1,6 +1,7 @@
 package checkthenact
 
 import (
+	"go/types"
 	"slices"
 	"strings"
 
@@ -31,6 +32,18 @@ import (
 var totpValidators = map[string][]string{
 	"github.com/pquerna/otp/totp": {"Validate", "ValidateCustom"},
 	"github.com/xlzd/gotp":        {"Verify"},
+}
+
+// importsTOTPLibrary reports whether pkg imports one of totpValidators'
+// packages: a package that accesses no data is still searched for their
+// calls.
+func importsTOTPLibrary(pkg *types.Package) bool {
+	for _, imp := range pkg.Imports() {
+		if totpValidators[imp.Path()] != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // totpReplays reports each validation of a TOTP code after which nothing

@@ -10,7 +10,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
-	"github.com/idemvet/idemvet/internal/sqlclass"
 )
 
 // builtSQL is the statement a query-builder chain builds, gathered from
@@ -365,7 +364,7 @@ func (m *modeler) fromBuilder(op *Op, recv ssa.Value) {
 		return
 	}
 	fixed := op.Kind
-	op.setStatement(sqlclass.Classify(b.text()))
+	op.setSQL(b.text())
 	if fixed != apis.FromSQL { // goqu Count: the kind is the row's
 		op.Kind = fixed
 	}

@@ -238,12 +238,12 @@ func (m *modeler) fromRow(op *Op, c *ssa.CallCommon, row apis.Method) {
 		}
 		if row.SQLArg == apis.PreparedSQL {
 			if text, ok := m.taggedStatement(recv); ok {
-				op.setStatement(sqlclass.Classify(text))
+				op.setSQL(text)
 				break
 			}
 			if stmt, tx := statementOn(recv); stmt != nil {
 				if text, ok := m.statementText(stmt); ok {
-					op.setStatement(sqlclass.Classify(text))
+					op.setSQL(text)
 					if tx != nil {
 						op.Handle = m.handleOf(tx)
 					}
@@ -296,6 +296,14 @@ func (m *modeler) fromRow(op *Op, c *ssa.CallCommon, row apis.Method) {
 }
 
 // setStatement fills op from the classified SQL statement it runs.
+// setSQL classifies the statement op runs from its text.
+func (op *Op) setSQL(text string) {
+	op.setStatement(sqlclass.Classify(text))
+	if op.SQL.Kind == sqlclass.Update {
+		op.SetColumns = sqlclass.UpdatedColumns(text)
+	}
+}
+
 func (op *Op) setStatement(st sqlclass.Statement) {
 	op.SQL = &st
 	op.Kind = kindOfStatement(st)
@@ -1082,7 +1090,7 @@ func (m *modeler) classifyText(op *Op, v ssa.Value) bool {
 // setText classifies op by the SQL text of v, and notes the parameter
 // that names its table when the text names none of its own.
 func setText(op *Op, v ssa.Value, text string) {
-	op.setStatement(sqlclass.Classify(text))
+	op.setSQL(text)
 	if op.Resource.Table == "" {
 		op.TableHole = tableHole(v)
 	}

@@ -92,6 +92,9 @@ type Op struct {
 	// Where and And calls and a gorm finisher's inline condition
 	// (First(&rec, "idempotency_key = ?", k)), joined by AND.
 	Condition string
+	// SetColumns are the columns an UPDATE's SQL text assigns, lower-cased
+	// (see sqlclass.UpdatedColumns): all it writes of the row.
+	SetColumns []string
 	// Isolation is the level a Begin or SET TRANSACTION asks for.
 	Isolation string
 	// TxFunc is the function literal a Begin-with-callback call runs

@@ -122,7 +122,7 @@ func relativeExpr(v ssa.Value, depth int) bool {
 // with it; or -1.
 // A state-guarded write is left out: rows affected tells its caller who
 // won.
-func savedParam(fn *ssa.Function, ops []*Op) (param int, bySave bool) {
+func savedParam(fn *ssa.Function, ops []*Op) (param int, bySave, whole bool) {
 	for _, op := range ops {
 		var ins []ssa.Value
 		switch {
@@ -132,6 +132,7 @@ func savedParam(fn *ssa.Function, ops []*Op) (param int, bySave bool) {
 			ins = op.Inputs()
 		}
 		upserts := op.Summary != nil && op.Summary.SavesBySave || op.Summary == nil && SavesByUpsert(op)
+		_, _, savedWhole := SavedWhole(op)
 		for _, in := range ins {
 			p := rootPath(in)
 			// A record passed by value counts only when its copy is
@@ -147,11 +148,11 @@ func savedParam(fn *ssa.Function, ops []*Op) (param int, bySave bool) {
 			// WHERE id = inv.ID); not a write of another table keyed by it.
 			ownTable := op.Resource.Table != "" && op.Resource.Table == normalizeTable(ssautil.NamedOf(p.Base.Type()).Obj().Name())
 			if i := paramOf(fn, p.Base); i >= 0 && (p.Fields == "" || ownTable) {
-				return i, upserts && p.Fields == ""
+				return i, upserts && p.Fields == "", savedWhole && p.Fields == ""
 			}
 		}
 	}
-	return -1, false
+	return -1, false, false
 }
 
 // SavesByUpsert reports whether op is an ORM Save of a record whose key

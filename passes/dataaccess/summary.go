@@ -195,6 +195,10 @@ type Summary struct {
 	// when the record's key is set, and inserts one when the key is zero,
 	// as it is for a record a lookup found absent.
 	SavesBySave bool
+	// SavesWhole is set with SavesParam when the record is written whole,
+	// every column as it holds it (see SavedWhole), directly or through
+	// calls: a caller's stale copy overwrites what others changed.
+	SavesWhole bool
 	// SQLParam is the index of the string parameter (receiver excluded)
 	// the body runs as SQL text on its handle, or -1: a query wrapper
 	// (trx.Exists(sql, args...)), whose every call is the statement its
@@ -373,7 +377,7 @@ func withAnons(fn *ssa.Function, byFn map[*ssa.Function][]*Op) []*Op {
 // does nothing the model cares about.
 func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 	s := &Summary{HandleParam: -1, KeyParam: -1, ConflictParam: -1, TxFuncParam: txFuncParam(fn, ops), SQLParam: -1, TableArg: tableArgOf(fn, ops)}
-	s.SavesParam, s.SavesBySave = savedParam(fn, ops)
+	s.SavesParam, s.SavesBySave, s.SavesWhole = savedParam(fn, ops)
 	var checks, writes, atomic, plain []*Op
 	for _, op := range ops {
 		switch {

@@ -31,10 +31,12 @@ func TopUp(db *gorm.DB, walletID int64, amount float64) error {
 }
 
 // Near miss: the helper named for adding returns text, a label stored
-// beside the balance; the balance saved is the one read, unchanged.
+// beside the balance; the balance saved is the one read, unchanged. Saved
+// whole, though, it undoes a TopUp made since the read: that is the
+// whole-record save's race, not arithmetic on the balance.
 func Relabel(db *gorm.DB, walletID int64) error {
 	var w Wallet
-	if err := db.First(&w, walletID).Error; err != nil {
+	if err := db.First(&w, walletID).Error; err != nil { // want `lost update: the wallet row read here is saved whole at line \d+ with every column as read, Balance among them, which TopUp`
 		return err
 	}
 	w.Label = addCurrency(w.Balance)

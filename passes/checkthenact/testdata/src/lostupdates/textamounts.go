@@ -59,10 +59,11 @@ func RefillTill(db *gorm.DB, id uint, amount float64) error {
 }
 
 // Near miss: the text is replaced by a value of the request, not one
-// computed from what was read.
+// computed from what was read. The save of the whole till writes back the
+// owner LabelTill may have set since the read, the other race.
 func ResetTill(db *gorm.DB, id uint, amount float64) error {
 	var p Till
-	if err := db.First(&p, id).Error; err != nil {
+	if err := db.First(&p, id).Error; err != nil { // want `lost update: the till row read here is saved whole at line \d+ with every column as read, owner among them, which LabelTill`
 		return err
 	}
 	have, _ := strconv.ParseFloat(p.Funds, 64)

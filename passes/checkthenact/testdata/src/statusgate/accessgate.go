@@ -79,9 +79,11 @@ func countFailure(db *gorm.DB, m *Subscriber, password string) error {
 	return db.Save(m).Error
 }
 
+// unlockSponsor saves the sponsor whole: a failed sign-in counted for
+// the sponsor (countFailure) between its read and its save is undone.
 func unlockSponsor(db *gorm.DB, id uint) error {
 	var sponsor Subscriber
-	if err := db.First(&sponsor, id).Error; err != nil {
+	if err := db.First(&sponsor, id).Error; err != nil { // want `lost update: the subscriber row read here is saved whole at line \d+ with every column as read, FailedLogins among them, which countFailure`
 		return err
 	}
 	sponsor.Locked = false

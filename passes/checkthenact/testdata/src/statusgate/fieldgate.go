@@ -48,10 +48,12 @@ func confirmCheckout(db *gorm.DB, mail Mailer, id uint) error {
 
 // Near miss: the test is of the configuration, which nothing assigns; the
 // Save writes back the processor both callers read (a resend of the
-// receipt, once per request, and no state to move).
+// receipt, once per request, and no state to move). The whole-record save
+// is a lost update all the same: it writes back the State that
+// confirmCheckout may have moved since the read.
 func resendReceipt(db *gorm.DB, mail Mailer, id uint) error {
 	var c Checkout
-	if err := db.First(&c, id).Error; err != nil {
+	if err := db.First(&c, id).Error; err != nil { // want `lost update: the checkout row read here is saved whole at line \d+ with every column as read, State among them, which confirmCheckout`
 		return err
 	}
 	if c.Processor == "" {

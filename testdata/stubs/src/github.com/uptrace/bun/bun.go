@@ -62,7 +62,9 @@ func (q *UpdateQuery) Where(query string, args ...interface{}) *UpdateQuery { re
 // BaseModel is embedded in a model; its tag names the table.
 type BaseModel struct{}
 
-func (q *UpdateQuery) Column(columns ...string) *UpdateQuery { return q }
-func (q *SelectQuery) Column(columns ...string) *SelectQuery { return q }
-func (q *SelectQuery) Order(orders ...string) *SelectQuery   { return q }
-func (q *SelectQuery) Limit(n int) *SelectQuery              { return q }
+func (q *UpdateQuery) Column(columns ...string) *UpdateQuery        { return q }
+func (q *UpdateQuery) ExcludeColumn(columns ...string) *UpdateQuery { return q }
+func (q *UpdateQuery) WherePK(cols ...string) *UpdateQuery          { return q }
+func (q *SelectQuery) Column(columns ...string) *SelectQuery        { return q }
+func (q *SelectQuery) Order(orders ...string) *SelectQuery          { return q }
+func (q *SelectQuery) Limit(n int) *SelectQuery                     { return q }

@@ -7,10 +7,15 @@ func (c *Connection) Where(stmt string, args ...any) *Query            { return 
 func (c *Connection) RawQuery(stmt string, args ...any) *Query         { return nil }
 func (c *Connection) Create(model any, excludeColumns ...string) error { return nil }
 func (c *Connection) Save(model any, excludeColumns ...string) error   { return nil }
-func (c *Connection) First(model any) error                            { return nil }
-func (c *Connection) All(models any) error                             { return nil }
-func (c *Connection) Destroy(model any) error                          { return nil }
-func (c *Connection) Transaction(fn func(tx *Connection) error) error  { return nil }
+func (c *Connection) Update(model any, excludeColumns ...string) error { return nil }
+func (c *Connection) UpdateColumns(model any, columnNames ...string) error {
+	return nil
+}
+func (c *Connection) Find(model any, id any) error                    { return nil }
+func (c *Connection) First(model any) error                           { return nil }
+func (c *Connection) All(models any) error                            { return nil }
+func (c *Connection) Destroy(model any) error                         { return nil }
+func (c *Connection) Transaction(fn func(tx *Connection) error) error { return nil }
 
 type Query struct{}
 

@@ -1,0 +1,243 @@
+package checkthenact
+
+import (
+	"fmt"
+	"go/types"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/passutil"
+	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+// A record saved whole writes back every column as it was read; whether
+// that undoes another request's change depends on which columns the
+// rest of the program writes, often in packages the save's package never
+// imports. Each package lists the columns its own request code writes,
+// as a package fact; a package reads its own list and its dependencies'.
+
+// ColumnWrites lists the columns a package's code writes on purpose: the
+// columns its updates name, and the fields it assigns in a record before
+// saving it whole.
+type ColumnWrites struct {
+	Writes []ColumnWrite
+}
+
+// ColumnWrite is one column one function writes.
+type ColumnWrite struct {
+	Table  string // normalized, as Resource.Table
+	Column string // normalized (see dataaccess.NormalizeColumn)
+	Name   string // the column as the write spells it: otp_active, OTPActive
+	Func   string // the writing function, to tell a save from its own writes
+	Where  string // the write, for the message: "EnableOTP (user.go:205)"
+}
+
+func (*ColumnWrites) AFact() {}
+
+func (w *ColumnWrites) String() string { return fmt.Sprintf("columnwrites(%d)", len(w.Writes)) }
+
+// columnWriteFacts exports ColumnWrites, a pass of its own for the same
+// reason as passedGateFacts.
+var columnWriteFacts = &analysis.Analyzer{
+	Name:       "checkthenactcolumns",
+	Doc:        "export the columns the package's code writes on purpose",
+	Requires:   []*analysis.Analyzer{dataaccess.Analyzer},
+	Run:        exportColumnWrites,
+	FactTypes:  []analysis.Fact{(*ColumnWrites)(nil)},
+	ResultType: reflect.TypeOf(columnWriters(nil)),
+}
+
+// columnWriters is columnWriteFacts's result: the column writes of the
+// package and of its dependencies, by table.
+type columnWriters map[string][]ColumnWrite
+
+func exportColumnWrites(pass *analysis.Pass) (any, error) {
+	model := pass.ResultOf[dataaccess.Analyzer].(*dataaccess.Result)
+	var own []ColumnWrite
+	for _, op := range model.Ops {
+		if op.Resource.Table == "" || passutil.InTestFile(pass.Fset, op.Pos()) || model.IsStartup(op) {
+			continue
+		}
+		cols, ok := dataaccess.WrittenColumns(op)
+		if !ok {
+			// A record read and saved whole writes what it assigns over
+			// the stored row; one built fresh and saved is a new row, no
+			// change to anyone's.
+			if rec, _, whole := dataaccess.SavedWhole(op); whole && !builtFresh(model, op, rec) {
+				cols, ok = assignedFields(model, op, rec)
+			}
+		}
+		if !ok {
+			continue
+		}
+		for _, c := range cols {
+			own = append(own, ColumnWrite{Table: op.Resource.Table, Column: dataaccess.NormalizeColumn(c), Name: c, Func: op.Fn.String(), Where: writerAt(pass, op)})
+		}
+	}
+	if len(own) > 0 {
+		pass.ExportPackageFact(&ColumnWrites{Writes: own})
+	}
+	writers := columnWriters{}
+	for _, w := range own {
+		writers[w.Table] = append(writers[w.Table], w)
+	}
+	for _, pf := range pass.AllPackageFacts() {
+		if cw, ok := pf.Fact.(*ColumnWrites); ok && pf.Package != pass.Pkg {
+			for _, w := range cw.Writes {
+				writers[w.Table] = append(writers[w.Table], w)
+			}
+		}
+	}
+	return writers, nil
+}
+
+// assignedBeforeSave returns the fields, normalized, that the code
+// assigns in the record before save writes it whole (see assignedFields).
+func assignedBeforeSave(model *dataaccess.Result, save *dataaccess.Op, rec ssa.Value) ([]string, bool) {
+	fields, ok := assignedFields(model, save, rec)
+	out := make([]string, 0, len(fields))
+	for _, f := range fields {
+		out = append(out, dataaccess.NormalizeColumn(f))
+	}
+	slices.Sort(out)
+	return slices.Compact(out), ok
+}
+
+// assignedFields returns the fields the code assigns in the record
+// before save writes it whole: its own stores on
+// some path to the save, and what the module's functions handed the
+// record assign (their FieldWrites facts). False when something may
+// assign it that the analysis cannot see: a library or an interface
+// handed it (json.Unmarshal, c.BindJSON), the whole record replaced, or
+// a function known to assign every field.
+func assignedFields(model *dataaccess.Result, save *dataaccess.Op, rec ssa.Value) ([]string, bool) {
+	root := dataaccess.RootPath(rec)
+	if !root.Valid() || root.Fields != "" || root.Base.Referrers() == nil {
+		return nil, false // a global's record: not one the code read and holds
+	}
+	records := []ssa.Value{root.Base}
+	var fields []string
+	for _, st := range fieldStoresReaching(records, save) {
+		fa := st.Addr.(*ssa.FieldAddr)
+		fields = append(fields, ssautil.FieldName(fa.X.Type(), fa.Field))
+	}
+	fn := save.Instr.Parent()
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok || instr == save.Instr || !ssautil.Reachable(instr, save.Instr) {
+				continue
+			}
+			if op := model.ByInstr[instr]; op != nil {
+				continue // a read that fills it, or another write: no assignment of the code's
+			}
+			handed := handedRecord(call.Common(), records)
+			if handed < 0 {
+				continue
+			}
+			assigned, known := fieldsAssignedBy(model, call.Common(), handed)
+			if !known {
+				return nil, false
+			}
+			fields = append(fields, assigned...)
+		}
+		for _, instr := range b.Instrs {
+			if st, ok := instr.(*ssa.Store); ok && slices.Contains(records, st.Addr) && ssautil.Reachable(st, save.Instr) {
+				return nil, false // u = other: every field replaced
+			}
+		}
+	}
+	slices.Sort(fields)
+	fields = slices.Compact(fields)
+	return fields, len(fields) > 0
+}
+
+// builtFresh reports whether the record save writes is made in its
+// function (u := &User{...}, new(User)) and filled by no read there: a
+// new row.
+func builtFresh(model *dataaccess.Result, save *dataaccess.Op, rec ssa.Value) bool {
+	root := dataaccess.RootPath(rec)
+	if _, local := root.Base.(*ssa.Alloc); !root.Valid() || !local {
+		return false
+	}
+	return readOfRecord(model, save, rec) == nil
+}
+
+// handedRecord returns the index among the call's SSA arguments (the
+// receiver first) of the record, handed by pointer (also inside an
+// interface: copier.Copy(&u, req)), or -1.
+func handedRecord(c *ssa.CallCommon, records []ssa.Value) int {
+	args := c.Args
+	if c.IsInvoke() {
+		args = append([]ssa.Value{c.Value}, c.Args...)
+	}
+	for i, a := range args {
+		if p := dataaccess.RootPath(a); p.Valid() && p.Fields == "" && slices.Contains(records, p.Base) && isPointer(dataaccess.Unwrap(a).Type()) {
+			return i
+		}
+	}
+	return -1
+}
+
+// fieldsAssignedBy returns the fields a call assigns in the record it is
+// handed as argument i, from the callee's FieldWrites; known is false for
+// a callee the analysis has no facts for (a library, an interface).
+func fieldsAssignedBy(model *dataaccess.Result, c *ssa.CallCommon, i int) (fields []string, known bool) {
+	if c.IsInvoke() {
+		return nil, false
+	}
+	f := c.StaticCallee()
+	if f == nil {
+		return nil, false
+	}
+	obj, _ := f.Object().(*types.Func)
+	w, ok := model.FieldWritesOf(obj)
+	if !ok {
+		return nil, false
+	}
+	if w == nil {
+		return nil, true // the module's own code, assigning nothing of it
+	}
+	p, ok := w.Param(i)
+	if !ok {
+		return nil, true
+	}
+	if p.All || p.Columns {
+		return nil, false
+	}
+	return slices.Concat(p.Fields, p.Sets), true
+}
+
+// writerAt names the function of a write and the write's position, for
+// a message read in another package: "EnableOTP (security.go:8)". A
+// closure is named by the function around it.
+func writerAt(pass *analysis.Pass, op *dataaccess.Op) string {
+	fn := op.Fn
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	pos := pass.Fset.Position(op.Pos())
+	return fmt.Sprintf("%s (%s:%d)", fn.Name(), filepath.Base(pos.Filename), pos.Line)
+}
+
+// describeWrites names up to three of the writes, for a message.
+func describeWrites(ws []ColumnWrite) string {
+	var parts []string
+	for _, w := range ws {
+		if slices.Contains(parts, w.Where) {
+			continue
+		}
+		if len(parts) == 3 {
+			parts = append(parts, "...")
+			break
+		}
+		parts = append(parts, w.Where)
+	}
+	return strings.Join(parts, ", ")
+}
