@@ -109,10 +109,44 @@ func assignedBeforeSave(model *dataaccess.Result, save *dataaccess.Op, rec ssa.V
 	return slices.Compact(out), ok
 }
 
+// assignedOnSomePaths returns the fields the code assigns in the record
+// on some paths to the save only, one store each that does not run
+// before the save on every path (if req.Name != "" { u.Name = req.Name }):
+// a call that does not take that path writes the field back as read,
+// over another call's assignment of it.
+func assignedOnSomePaths(save *dataaccess.Op, rec ssa.Value) []string {
+	root := dataaccess.RootPath(rec)
+	if !root.Valid() || root.Fields != "" || root.Base.Referrers() == nil {
+		return nil
+	}
+	stores := map[string][]*ssa.Store{}
+	var names []string
+	for _, st := range fieldStoresReaching([]ssa.Value{root.Base}, save) {
+		fa := st.Addr.(*ssa.FieldAddr)
+		name := ssautil.FieldName(fa.X.Type(), fa.Field)
+		if stores[name] == nil {
+			names = append(names, name)
+		}
+		stores[name] = append(stores[name], st)
+	}
+	loc, ok := locate(save.Instr, save.Instr.Parent())
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, name := range names {
+		if sts := stores[name]; len(sts) == 1 && !ssautil.Before(sts[0], loc) {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // assignedFields returns the fields the code assigns in the record
-// before save writes it whole: its own stores on
-// some path to the save, and what the module's functions handed the
-// record assign (their FieldWrites facts). False when something may
+// before save writes it whole: its own stores on some path to the save,
+// the fields whose address it hands to a call, and what the module's
+// functions handed the record assign (their FieldWrites facts). False when something may
 // assign it that the analysis cannot see: a library or an interface
 // handed it (json.Unmarshal, c.BindJSON), the whole record replaced, or
 // a function known to assign every field.
@@ -137,6 +171,7 @@ func assignedFields(model *dataaccess.Result, save *dataaccess.Op, rec ssa.Value
 			if op := model.ByInstr[instr]; op != nil {
 				continue // a read that fills it, or another write: no assignment of the code's
 			}
+			fields = append(fields, fieldsHandedByAddress(call.Common(), records)...)
 			handed := handedRecord(call.Common(), records)
 			if handed < 0 {
 				continue
@@ -167,6 +202,19 @@ func builtFresh(model *dataaccess.Result, save *dataaccess.Op, rec ssa.Value) bo
 		return false
 	}
 	return readOfRecord(model, save, rec) == nil
+}
+
+// fieldsHandedByAddress returns the fields of the record whose address
+// the call is handed (apply(&u.Name, body.Name), fmt.Sscan(s, &u.Age)):
+// the callee may assign them.
+func fieldsHandedByAddress(c *ssa.CallCommon, records []ssa.Value) []string {
+	var out []string
+	for _, a := range c.Args {
+		if fa, ok := dataaccess.Unwrap(a).(*ssa.FieldAddr); ok && slices.Contains(records, fa.X) {
+			out = append(out, ssautil.FieldName(fa.X.Type(), fa.Field))
+		}
+	}
+	return out
 }
 
 // handedRecord returns the index among the call's SSA arguments (the

@@ -47,7 +47,8 @@ func staleSaves(pass *analysis.Pass, judge *Judge, writers columnWriters, report
 		if !known {
 			continue
 		}
-		if reverted := revertedWrites(writers[save.Resource.Table], save, rec, assigned, omitted); len(reverted) > 0 {
+		writes := append(slices.Clone(writers[save.Resource.Table]), ownSomePathWrites(pass, save, rec)...)
+		if reverted := revertedWrites(writes, save, rec, assigned, omitted); len(reverted) > 0 {
 			reportStaleSave(pass, read, save, reverted)
 			reported[read] = true
 		}
@@ -80,16 +81,31 @@ func lockedAcross(read, save *dataaccess.Op, ops []*dataaccess.Op) bool {
 	return held
 }
 
-// revertedWrites returns the writes by other functions of columns the
-// save writes back unassigned: a field of the record, not left out of
-// the save, not a key or a timestamp the ORM keeps.
+// ownSomePathWrites stands for the other calls of the save's own
+// function that take a path assigning a field this call may not
+// (assignedOnSomePaths): two partial edits, each writing back the field
+// the other set.
+func ownSomePathWrites(pass *analysis.Pass, save *dataaccess.Op, rec ssa.Value) []ColumnWrite {
+	var out []ColumnWrite
+	for _, f := range assignedOnSomePaths(save, rec) {
+		out = append(out, ColumnWrite{Table: save.Resource.Table, Column: dataaccess.NormalizeColumn(f), Name: f, Where: "another call of " + writerAt(pass, save) + " that sets it"})
+	}
+	return out
+}
+
+// revertedWrites returns the writes of columns the save writes back
+// unassigned, by other functions or by other calls of its own that
+// assign them on another path (Func empty): a field of the record, not
+// left out of the save, not a key or a timestamp the ORM keeps.
 func revertedWrites(writes []ColumnWrite, save *dataaccess.Op, rec ssa.Value, assigned, omitted []string) []ColumnWrite {
 	columns := recordColumns(dataaccess.Unwrap(rec).Type())
 	var out []ColumnWrite
 	seen := map[string]bool{}
 	for _, w := range writes {
-		if w.Func == save.Fn.String() || seen[w.Column] || !columns[w.Column] || ormKept[w.Column] ||
-			slices.Contains(assigned, w.Column) || slices.Contains(omitted, w.Column) {
+		if w.Func == save.Fn.String() || seen[w.Column] || !columns[w.Column] || ormKept[w.Column] || slices.Contains(omitted, w.Column) {
+			continue
+		}
+		if w.Func != "" && slices.Contains(assigned, w.Column) {
 			continue
 		}
 		seen[w.Column] = true

@@ -124,3 +124,70 @@ func ReplaceFromBody(s *Users, id uint, body []byte) error {
 	u.Name = strings.TrimSpace(u.Name)
 	return s.Update(u)
 }
+
+// Profile is edited by SetBio and by EditProfile.
+type Profile struct {
+	ID      uint
+	Bio     string
+	Website string
+}
+
+// SetBio writes the bio by naming its column.
+func SetBio(db *gorm.DB, id uint, bio string) error {
+	return db.Model(&Profile{}).Where("id = ?", id).Update("bio", bio).Error
+}
+
+// Near miss: the bio is set through its address by a closure, so the
+// save writes what this code meant it to; nothing else writes the
+// website.
+func EditProfile(db *gorm.DB, id uint, bio, website string) error {
+	var p Profile
+	if err := db.First(&p, id).Error; err != nil {
+		return err
+	}
+	setText := func(dst *string, v string) { *dst = v }
+	setText(&p.Bio, bio)
+	p.Website = website
+	return db.Save(&p).Error
+}
+
+// Setting is edited field by field: a PATCH sets what its body carries.
+type Setting struct {
+	ID    uint
+	Theme string
+	Lang  string
+}
+
+type settingPatch struct{ Theme, Lang *string }
+
+// Two PATCHes, one of the theme and one of the language, each save the
+// whole row: the one that commits last writes back the other's field as
+// it read it.
+func PatchSetting(db *gorm.DB, id uint, p settingPatch) error {
+	var s Setting
+	if err := db.First(&s, id).Error; err != nil { // want `lost update: the setting row read here is saved whole at line \d+ with every column as read, Lang, Theme among them, which another call of PatchSetting \(stalesaves.go:\d+\) that sets it`
+		return err
+	}
+	if p.Theme != nil {
+		s.Theme = *p.Theme
+	}
+	if p.Lang != nil {
+		s.Lang = *p.Lang
+	}
+	return db.Save(&s).Error
+}
+
+// Near miss: every field is set on every path (a PUT of the whole
+// setting).
+func PutSetting(db *gorm.DB, id uint, theme, lang string) error {
+	var s Setting
+	if err := db.First(&s, id).Error; err != nil {
+		return err
+	}
+	if theme == "" {
+		theme = "light"
+	}
+	s.Theme = theme
+	s.Lang = lang
+	return db.Save(&s).Error
+}
