@@ -363,17 +363,9 @@ func constString(v ssa.Value) (string, bool) {
 // mapKeyNames returns the normalized constant keys of a map literal: the
 // tables of a DynamoDB batch's RequestItems.
 func mapKeyNames(v ssa.Value) []string {
-	mm, ok := Unwrap(v).(*ssa.MakeMap)
-	if !ok {
-		return nil
-	}
 	var names []string
-	for _, ref := range *mm.Referrers() {
-		if up, ok := ref.(*ssa.MapUpdate); ok {
-			if s, ok := constString(up.Key); ok {
-				names = append(names, normalizeTable(s))
-			}
-		}
+	for _, k := range constMapKeys(v) {
+		names = append(names, normalizeTable(k))
 	}
 	return names
 }
