@@ -314,6 +314,24 @@ func (o *outcomes) fromValue(v ssa.Value, depth int) {
 			o.fromField(ref, v, depth)
 		case *ssa.Field:
 			o.fromField(ref, v, depth)
+		case *ssa.Store:
+			o.fromSpilledRecord(ref, v, depth)
+		}
+	}
+}
+
+// fromSpilledRecord follows a record returned by value into the local
+// variable it is stored in (page := findPage(id), kept in memory because
+// &page is taken for a Save later): each load of the variable is the
+// record, so page.IsEmpty() on a load says whether one was found.
+func (o *outcomes) fromSpilledRecord(st *ssa.Store, v ssa.Value, depth int) {
+	local, ok := st.Addr.(*ssa.Alloc)
+	if !ok || st.Val != v || !isRecordType(v.Type()) || isPointer(v.Type()) {
+		return
+	}
+	for _, ref := range *local.Referrers() {
+		if load, ok := ref.(*ssa.UnOp); ok && load.Op == token.MUL && load.X == local {
+			o.fromValue(load, depth+1)
 		}
 	}
 }
@@ -960,9 +978,20 @@ func namesAbsence(v ssa.Value) bool {
 		return false
 	}
 	if f := call.Call.StaticCallee(); f != nil {
-		return nameSaysAbsent(f.Name())
+		return nameSaysAbsent(f.Name()) || recordSaysEmpty(call, f.Name())
 	}
 	return call.Call.IsInvoke() && nameSaysAbsent(call.Call.Method.Name())
+}
+
+// recordSaysEmpty reports whether call is a method of a record of the
+// module named for its being empty (page.IsEmpty(), u.IsZero(),
+// r.IsNil()): true when the lookup that returned the record found none.
+func recordSaysEmpty(call *ssa.Call, name string) bool {
+	if call.Call.Signature().Recv() == nil || len(call.Call.Args) == 0 || !isRecordType(call.Call.Args[0].Type()) {
+		return false
+	}
+	n := strings.ToLower(name)
+	return strings.Contains(n, "empty") || strings.Contains(n, "zero") || strings.Contains(n, "isnil")
 }
 
 // nameSaysAbsent reports whether a function's name says "nothing found":

@@ -233,3 +233,42 @@ func (r serverPerms) GrantAudited(w http.ResponseWriter, ownerID uint, s *GameSe
 	p.Scopes = "owner"
 	failed(w, r.save(p))
 }
+
+// Page is returned by value, the zero Page when none is stored; its
+// IsEmpty says so.
+type Page struct {
+	ID    uint
+	Key   string
+	Title string
+}
+
+func (p Page) IsEmpty() bool { return p.ID == 0 }
+
+func findPageByID(db *gorm.DB, id uint) Page {
+	var p Page
+	db.Where("id = ?", id).First(&p)
+	return p
+}
+
+// Near miss: the handler answers an empty page with 404 before it saves,
+// so the Save updates the row found and inserts none.
+func RetitlePage(w http.ResponseWriter, db *gorm.DB, id uint, title string) {
+	page := findPageByID(db, id)
+	if page.IsEmpty() {
+		http.Error(w, "page not found", http.StatusNotFound)
+		return
+	}
+	page.Title = title
+	if err := db.Save(&page).Error; err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// The same page saved without the test: an unknown id inserts a page.
+func RetitlePageBlind(w http.ResponseWriter, db *gorm.DB, id uint, title string) {
+	page := findPageByID(db, id) // want `check-then-act race: the existence check findPageByID leaves the record zero when nothing is stored, and the Save at line \d+ then inserts it`
+	page.Title = title
+	if err := db.Save(&page).Error; err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
