@@ -134,7 +134,7 @@ func run(pass *analysis.Pass) (any, error) {
 	markRaces(pass, judge, usable, reported)
 	lostUpdates(pass, judge, reported)
 	passedLostUpdates(pass, judge, usable, reported)
-	staleSaves(pass, judge, pass.ResultOf[columnWriteFacts].(columnWriters), reported)
+	staleSaves(pass, judge, pass.ResultOf[columnWriteFacts].(*columnWriters), reported)
 	childChecks(pass, judge, reported, raced)
 	helperTokenReuses(pass, judge)
 	totpReplays(pass, judge)

@@ -50,15 +50,22 @@ var columnWriteFacts = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{dataaccess.Analyzer},
 	Run:        exportColumnWrites,
 	FactTypes:  []analysis.Fact{(*ColumnWrites)(nil)},
-	ResultType: reflect.TypeOf(columnWriters(nil)),
+	ResultType: reflect.TypeOf((*columnWriters)(nil)),
 }
 
 // columnWriters is columnWriteFacts's result: the column writes of the
-// package and of its dependencies, by table.
-type columnWriters map[string][]ColumnWrite
+// package and of its dependencies, by table, and for each whole save of
+// a record read in this package the fields its code assigns first
+// (normalized; absent when none, or when what fills the record is not
+// known).
+type columnWriters struct {
+	byTable  map[string][]ColumnWrite
+	assigned map[*dataaccess.Op][]string
+}
 
 func exportColumnWrites(pass *analysis.Pass) (any, error) {
 	model := pass.ResultOf[dataaccess.Analyzer].(*dataaccess.Result)
+	writers := &columnWriters{byTable: map[string][]ColumnWrite{}, assigned: map[*dataaccess.Op][]string{}}
 	var own []ColumnWrite
 	for _, op := range model.Ops {
 		if op.Resource.Table == "" || passutil.InTestFile(pass.Fset, op.Pos()) || model.IsStartup(op) {
@@ -71,6 +78,9 @@ func exportColumnWrites(pass *analysis.Pass) (any, error) {
 			// change to anyone's.
 			if rec, _, whole := dataaccess.SavedWhole(op); whole && !builtFresh(model, op, rec) {
 				cols, ok = assignedFields(model, op, rec)
+				if ok {
+					writers.assigned[op] = normalizedColumns(cols)
+				}
 			}
 		}
 		if !ok {
@@ -83,30 +93,28 @@ func exportColumnWrites(pass *analysis.Pass) (any, error) {
 	if len(own) > 0 {
 		pass.ExportPackageFact(&ColumnWrites{Writes: own})
 	}
-	writers := columnWriters{}
 	for _, w := range own {
-		writers[w.Table] = append(writers[w.Table], w)
+		writers.byTable[w.Table] = append(writers.byTable[w.Table], w)
 	}
 	for _, pf := range pass.AllPackageFacts() {
 		if cw, ok := pf.Fact.(*ColumnWrites); ok && pf.Package != pass.Pkg {
 			for _, w := range cw.Writes {
-				writers[w.Table] = append(writers[w.Table], w)
+				writers.byTable[w.Table] = append(writers.byTable[w.Table], w)
 			}
 		}
 	}
 	return writers, nil
 }
 
-// assignedBeforeSave returns the fields, normalized, that the code
-// assigns in the record before save writes it whole (see assignedFields).
-func assignedBeforeSave(model *dataaccess.Result, save *dataaccess.Op, rec ssa.Value) ([]string, bool) {
-	fields, ok := assignedFields(model, save, rec)
+// normalizedColumns returns the fields spelled as columns (see
+// dataaccess.NormalizeColumn), sorted.
+func normalizedColumns(fields []string) []string {
 	out := make([]string, 0, len(fields))
 	for _, f := range fields {
 		out = append(out, dataaccess.NormalizeColumn(f))
 	}
 	slices.Sort(out)
-	return slices.Compact(out), ok
+	return slices.Compact(out)
 }
 
 // assignedOnSomePaths returns the fields the code assigns in the record

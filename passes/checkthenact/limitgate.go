@@ -55,7 +55,7 @@ func limitGateRaces(pass *analysis.Pass, judge *Judge, reported map[*dataaccess.
 
 func limitRaceOf(read *dataaccess.Op, ops []*dataaccess.Op) (limitRace, bool) {
 	at, ok := read.Instr.(*ssa.Call)
-	if !ok || read.Locks || serialised(read, ops) || lockedByHelper(read) {
+	if !ok || readSerialised(read, ops) {
 		return limitRace{}, false // a locked row holds the second caller until the first took
 	}
 	records := withPhis(recordValues(read)) // inv assigned in one case of a switch, its ID taken after it

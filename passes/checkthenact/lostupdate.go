@@ -62,7 +62,7 @@ func lostUpdates(pass *analysis.Pass, judge *Judge, reported map[*dataaccess.Op]
 
 func lostUpdateOf(read *dataaccess.Op, ops []*dataaccess.Op) (lostUpdate, bool) {
 	at, ok := read.Instr.(*ssa.Call)
-	if !ok || read.Locks || serialised(read, ops) || lockedByHelper(read) {
+	if !ok || readSerialised(read, ops) {
 		return lostUpdate{}, false
 	}
 	records := recordValues(read)

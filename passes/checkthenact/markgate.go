@@ -46,7 +46,7 @@ type markRace struct {
 func markRaces(pass *analysis.Pass, judge *Judge, usable func(*dataaccess.Op) bool, reported map[*dataaccess.Op]bool) {
 	ops := judge.model.Ops
 	for _, read := range ops {
-		if reported[read] || !usable(read) || read.Kind != apis.Read || read.Locks || serialised(read, ops) || lockedByHelper(read) {
+		if reported[read] || !usable(read) || read.Kind != apis.Read || readSerialised(read, ops) {
 			continue
 		}
 		if r, ok := markRaceOf(read, ops); ok {

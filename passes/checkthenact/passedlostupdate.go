@@ -47,7 +47,7 @@ func passedLostUpdates(pass *analysis.Pass, judge *Judge, usable func(*dataacces
 					continue
 				}
 				read := readPassing(model, site, site.Common().Args[k])
-				if read == nil || reported[read] || !usable(read) || read.Locks || serialised(read, model.Ops) || lockedByHelper(read) {
+				if read == nil || reported[read] || !usable(read) || readSerialised(read, model.Ops) {
 					continue
 				}
 				if held, _ := mutexHeldAcross(read.Instr, site); held || !sameRow(read, wb.records, wb.field, wb.write) || wonGuardBefore(read, site, model.Ops) {

@@ -27,7 +27,7 @@ import (
 // without telling who removed it, and the announcement that follows on
 // the same path, or nils.
 func removalAnnounced(read *dataaccess.Op, ops []*dataaccess.Op) (remove, announce *dataaccess.Op) {
-	if read.Kind != apis.Read || namesOneTimeToken(read) || read.Locks || serialised(read, ops) || lockedByHelper(read) || makesFunc(read) {
+	if read.Kind != apis.Read || namesOneTimeToken(read) || readSerialised(read, ops) || makesFunc(read) {
 		return nil, nil
 	}
 	readAt, ok := read.Instr.(*ssa.Call)

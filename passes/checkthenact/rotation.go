@@ -31,7 +31,7 @@ import (
 // outcome does not gate.
 func rotatedToken(read *dataaccess.Op, ops []*dataaccess.Op) (spend, successor *dataaccess.Op) {
 	readAt, ok := read.Instr.(*ssa.Call)
-	if !ok || read.Kind != apis.Read || !namesToken(read, "token", "tokens", "refresh") || read.Locks || serialised(read, ops) || lockedByHelper(read) {
+	if !ok || read.Kind != apis.Read || !namesToken(read, "token", "tokens", "refresh") || readSerialised(read, ops) {
 		return nil, nil
 	}
 	found := onPresentPath(read, readAt)

@@ -232,3 +232,10 @@ func isSafeFetch(op *dataaccess.Op) bool {
 	return op.Callee != nil && op.Callee.Pkg() != nil && op.Callee.Pkg().Path() == "net/http" &&
 		(op.Callee.Name() == "Get" || op.Callee.Name() == "Head")
 }
+
+// readSerialised reports whether a read (a gate's record, a quantity, a
+// token) holds a lock its twin waits for: it locks the row, runs after a
+// lock op or in a serializable transaction, or after a lock helper.
+func readSerialised(read *dataaccess.Op, ops []*dataaccess.Op) bool {
+	return read.Locks || serialised(read, ops) || lockedByHelper(read)
+}

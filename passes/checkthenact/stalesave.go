@@ -32,7 +32,7 @@ import (
 // staleSaves reports each read whose record is saved whole later in its
 // function, unlocked, over a column another function of the program
 // writes and this one does not assign.
-func staleSaves(pass *analysis.Pass, judge *Judge, writers columnWriters, reported map[*dataaccess.Op]bool) {
+func staleSaves(pass *analysis.Pass, judge *Judge, writers *columnWriters, reported map[*dataaccess.Op]bool) {
 	model := judge.model
 	for _, save := range model.Ops {
 		rec, omitted, ok := dataaccess.SavedWhole(save)
@@ -43,11 +43,11 @@ func staleSaves(pass *analysis.Pass, judge *Judge, writers columnWriters, report
 		if read == nil || reported[read] || judge.NoTwin(read) || judge.FreshKey(read) || lockedAcross(read, save, model.Ops) {
 			continue
 		}
-		assigned, known := assignedBeforeSave(model, save, rec)
+		assigned, known := writers.assigned[save]
 		if !known {
-			continue
+			continue // nothing assigned, or the record filled where the analysis cannot see
 		}
-		writes := append(slices.Clone(writers[save.Resource.Table]), ownSomePathWrites(pass, save, rec)...)
+		writes := append(slices.Clone(writers.byTable[save.Resource.Table]), ownSomePathWrites(pass, save, rec)...)
 		if reverted := revertedWrites(writes, save, rec, assigned, omitted); len(reverted) > 0 {
 			reportStaleSave(pass, read, save, reverted)
 			reported[read] = true
@@ -74,7 +74,7 @@ func readOfRecord(model *dataaccess.Result, save *dataaccess.Op, rec ssa.Value) 
 // read and the save: the read locked it, a transaction or a mutex
 // serialises the two, or a guarded transition let only one caller on.
 func lockedAcross(read, save *dataaccess.Op, ops []*dataaccess.Op) bool {
-	if read.Locks || serialised(read, ops) || lockedByHelper(read) || wonGuardBefore(read, save.Instr, ops) {
+	if readSerialised(read, ops) || wonGuardBefore(read, save.Instr, ops) {
 		return true
 	}
 	held, _ := mutexHeldAcross(read.Instr, save.Instr)

@@ -538,13 +538,6 @@ func lockedRecheck(op *dataaccess.Op) bool {
 	return op.Summary != nil && op.Summary.Rechecks
 }
 
-// readSerialised reports whether the read that loaded a gate's record
-// holds a lock its twin waits for: it locks the row, runs after a lock
-// op or in a serializable transaction, or after a lock helper.
-func readSerialised(read *dataaccess.Op, ops []*dataaccess.Op) bool {
-	return read.Locks || serialised(read, ops) || lockedByHelper(read)
-}
-
 // picksWinner reports whether a write lets only one of two callers
 // through: an atomic insert, but not gorm's Save of a loaded record, a
 // helper that saves the record it is handed (repo.Update(ctx, o) over

@@ -35,7 +35,7 @@ import (
 // loads and the act it lets two callers through to (nil when the consume
 // carries the act itself), or a nil consume.
 func tokenReuse(read *dataaccess.Op, ops []*dataaccess.Op) (consume, act *dataaccess.Op) {
-	if !namesOneTimeToken(read) || read.Locks || serialised(read, ops) || lockedByHelper(read) {
+	if !namesOneTimeToken(read) || readSerialised(read, ops) {
 		return nil, nil
 	}
 	readAt, ok := read.Instr.(*ssa.Call)
