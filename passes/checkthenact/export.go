@@ -73,3 +73,8 @@ func (j *Judge) ReportsRace(check *dataaccess.Op) bool {
 	_, act := ungatedAct(check, j.model.Ops, j.callers)
 	return act != nil
 }
+
+// IdempotencyKeys returns the values a call passes as its provider's
+// idempotency key (see idempotencyKeys): an external call that carries one
+// is answered, not repeated, when it is made again with the same key.
+func IdempotencyKeys(call *ssa.CallCommon) []ssa.Value { return idempotencyKeys(call) }

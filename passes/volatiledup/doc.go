@@ -46,6 +46,19 @@
 // callers: that report comes first, and its in-process fix (LoadOrStore)
 // is reported here afterwards.
 //
+// It also reports a durable claim that is deleted on failure after the
+// effect it guards: a redis SET NX or an INSERT ... ON CONFLICT DO
+// NOTHING of the key, then a DEL or DELETE of the same key, written in an
+// error branch or in a deferred cleanup (if !succeeded, if err != nil),
+// that a failure after the effect (the order insert after the charge)
+// still reaches. The client's retry with the same key claims it again and
+// the effect runs twice. It is silent when the cleanup keeps the claim
+// once the effect has run (a guard assigned right after the effect, such
+// as the charge's id, which the cleanup tests), when every failure that
+// deletes the claim comes before the effect, when the key is deleted on
+// every return (a lock, not a claim), and when the effect hands the
+// provider the claimed key as its idempotency key.
+//
 // WRONG:
 //
 //	type Consumer struct {

@@ -74,15 +74,23 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		report(pass, f)
 	}
+	for _, f := range forgottenClaims(model) {
+		if judge == nil {
+			judge = checkthenact.NewJudge(pass.Fset, model)
+		}
+		if !judge.NoTwin(f.claim) {
+			reportForgotten(pass, f)
+		}
+	}
 	return nil, nil
 }
 
-// mayMatter is the fast path: the package looks up some memory and does
-// something that must not run twice.
+// mayMatter is the fast path: the package looks up some memory, or
+// claims a key, and does something that must not run twice.
 func mayMatter(model *dataaccess.Result) bool {
 	var lookups, effects bool
 	for _, op := range model.Ops {
-		lookups = lookups || op.Resource.Key != nil && (op.Kind.IsCheck() || op.Kind.IsAtomicInsert())
+		lookups = lookups || op.Resource.Key != nil && op.Kind.IsCheck() || op.Kind.IsAtomicInsert()
 		effects = effects || dataaccess.NonIdempotent(op)
 	}
 	return lookups && effects
@@ -219,6 +227,17 @@ func report(pass *analysis.Pass, f *finding) {
 		related = append(related, analysis.RelatedInformation{Pos: f.mark.Pos(), Message: "the key is recorded only here"})
 	}
 	pass.Report(analysis.Diagnostic{Pos: f.check.op.Pos(), Message: msg, Related: related, URL: url})
+}
+
+func reportForgotten(pass *analysis.Pass, f forgottenClaim) {
+	fset := pass.Fset
+	effect := describe(f.effect)
+	msg := fmt.Sprintf("claim forgotten on failure: the claim of the key is deleted at line %d on a failure after %s at line %d ran, so the client's retry with the same key claims it again and %s runs twice (once the effect has run, keep the claim and store the outcome, or a marker of the effect, instead of deleting it: runtime/claim)",
+		fset.Position(f.release.Pos()).Line, effect, fset.Position(f.effect.Pos()).Line, effect)
+	pass.Report(analysis.Diagnostic{Pos: f.claim.Pos(), Message: msg, URL: apis.RuntimeClaimURL, Related: []analysis.RelatedInformation{
+		{Pos: f.effect.Pos(), Message: "the effect that has run when the claim is deleted"},
+		{Pos: f.release.Pos(), Message: "the claim is deleted here"},
+	}})
 }
 
 // through names the helper a check calls, for the message.

@@ -10,7 +10,7 @@ import (
 )
 
 func TestVolatileDup(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), volatiledup.Analyzer, "mapdedup", "cachededup", "redisdedup", "ifacededup", "helperdedup")
+	analysistest.Run(t, analysistest.TestData(), volatiledup.Analyzer, "mapdedup", "cachededup", "redisdedup", "ifacededup", "helperdedup", "releasedclaim")
 }
 
 // TestOneMessagePerLookup: where checkthenact reports a lookup as a race
