@@ -143,8 +143,8 @@ func blocksBetween(first, last *ssa.BasicBlock) []*ssa.BasicBlock {
 }
 
 // regions returns the blocks the gate lets through, each on its own: an
-// arm of the branch entered from nowhere else (but dead edges), or the
-// loop body.
+// arm of the branch entered from nowhere else (but dead edges and other
+// tests of the same state), or the loop body.
 func (g gate) regions() [][]*ssa.BasicBlock {
 	if g.body != nil {
 		return [][]*ssa.BasicBlock{{g.body}}
@@ -157,7 +157,7 @@ func (g gate) regions() [][]*ssa.BasicBlock {
 	}
 	var out [][]*ssa.BasicBlock
 	for _, succ := range g.ifi.Block().Succs {
-		if enteredOnlyFrom(succ, g.ifi.Block()) {
+		if enteredOnlyFrom(succ, g.ifi.Block()) || enteredOnStateTests(succ, g.ifi) {
 			out = append(out, []*ssa.BasicBlock{succ})
 		}
 	}
