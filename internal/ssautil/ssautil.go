@@ -175,6 +175,13 @@ func IsError(t types.Type) bool {
 	return iface && types.Implements(t, errorType.Underlying().(*types.Interface))
 }
 
+// IsNilConst reports whether v is the constant nil of a pointer, slice,
+// map, channel, function or interface type (the nil of err != nil).
+func IsNilConst(v ssa.Value) bool {
+	k, ok := v.(*ssa.Const)
+	return ok && k.IsNil()
+}
+
 // ErrorResults returns the values that carry a call's error results:
 // the error-typed extracts of a tuple, or the call itself when it returns
 // only an error.

@@ -111,7 +111,7 @@ func uses(v ssa.Value, depth int) []ssa.Instruction {
 func branchesOn(use ssa.Instruction, e ssa.Value) []*ssa.BasicBlock {
 	switch u := use.(type) {
 	case *ssa.BinOp:
-		if !isNil(u.X) && !isNil(u.Y) {
+		if !ssautil.IsNilConst(u.X) && !ssautil.IsNilConst(u.Y) {
 			return nil
 		}
 		switch u.Op {
@@ -148,11 +148,6 @@ func ifBranch(cond ssa.Value, i int) []*ssa.BasicBlock {
 		}
 	}
 	return blocks
-}
-
-func isNil(v ssa.Value) bool {
-	c, ok := v.(*ssa.Const)
-	return ok && c.IsNil()
 }
 
 // rolledBackOnTheWay reports whether every path from the failed statement
@@ -303,7 +298,7 @@ func stillFailing(b *ssa.BasicBlock, failed map[ssa.Value]bool) []*ssa.BasicBloc
 			return b.Succs[1:]
 		}
 	}
-	if !ok || !(failed[cmp.X] && isNil(cmp.Y) || failed[cmp.Y] && isNil(cmp.X)) {
+	if !ok || !(failed[cmp.X] && ssautil.IsNilConst(cmp.Y) || failed[cmp.Y] && ssautil.IsNilConst(cmp.X)) {
 		return b.Succs
 	}
 	switch cmp.Op {

@@ -417,10 +417,10 @@ func (l *loop) failureTest(cond ssa.Value) (failWhenTrue, ok bool) {
 			return l.statusTest(c)
 		}
 		x, y := c.X, c.Y
-		if isNil(x) {
+		if ssautil.IsNilConst(x) {
 			x, y = y, x
 		}
-		if isNil(y) && isErrorLike(x.Type()) && l.defines(x) {
+		if ssautil.IsNilConst(y) && isErrorLike(x.Type()) && l.defines(x) {
 			return c.Op == token.NEQ, true
 		}
 		return l.statusTest(c)
@@ -519,11 +519,6 @@ func isStatusCode(v ssa.Value) bool {
 	}
 	_, f := selected(sel)
 	return f != nil && f.Name() == "StatusCode"
-}
-
-func isNil(v ssa.Value) bool {
-	k, ok := v.(*ssa.Const)
-	return ok && k.IsNil()
 }
 
 // defines reports whether v is computed inside the loop, so that a test of

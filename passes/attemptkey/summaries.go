@@ -239,7 +239,7 @@ func returnsError(r *ssa.Return) bool {
 		return false
 	}
 	last := r.Results[len(r.Results)-1]
-	return ssautil.IsError(last.Type()) && !isNil(last)
+	return ssautil.IsError(last.Type()) && !ssautil.IsNilConst(last)
 }
 
 // mintsIntoSink reports whether fn, outside any retry of its own, mints a

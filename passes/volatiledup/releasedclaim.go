@@ -181,7 +181,7 @@ func succeeds(ret *ssa.Return) bool {
 		if !ssautil.IsError(r.Type()) {
 			continue
 		}
-		if _, load := r.(*ssa.UnOp); !isNilConst(r) && !load {
+		if _, load := r.(*ssa.UnOp); !ssautil.IsNilConst(r) && !load {
 			return false
 		}
 	}
@@ -223,7 +223,7 @@ func successSide(effect *dataaccess.Op) ([]*ssa.BasicBlock, []ssa.Instruction) {
 	for _, e := range ssautil.ErrorResults(call) {
 		for _, use := range *e.Referrers() {
 			cmp, ok := use.(*ssa.BinOp)
-			if !ok || !isNilConst(cmp.X) && !isNilConst(cmp.Y) {
+			if !ok || !ssautil.IsNilConst(cmp.X) && !ssautil.IsNilConst(cmp.Y) {
 				continue
 			}
 			for _, ref := range *cmp.Referrers() {
@@ -239,11 +239,6 @@ func successSide(effect *dataaccess.Op) ([]*ssa.BasicBlock, []ssa.Instruction) {
 		}
 	}
 	return effect.Instr.Block().Succs, rest
-}
-
-func isNilConst(v ssa.Value) bool {
-	c, ok := v.(*ssa.Const)
-	return ok && c.Value == nil
 }
 
 // deferredRelease returns the defer of the closure release sits in, when
@@ -314,7 +309,7 @@ func failsAfter(effect *dataaccess.Op, guards []*ssa.Alloc, starts []*ssa.BasicB
 	for _, g := range guards {
 		for _, ref := range *g.Referrers() {
 			st, ok := ref.(*ssa.Store)
-			if !ok || st.Addr != g || isNilConst(st.Val) || own[st.Val] {
+			if !ok || st.Addr != g || ssautil.IsNilConst(st.Val) || own[st.Val] {
 				continue
 			}
 			if slices.Contains(sameBlock, ssa.Instruction(st)) || slices.ContainsFunc(starts, func(b *ssa.BasicBlock) bool { return ssautil.BlockReaches(b, st) }) {
