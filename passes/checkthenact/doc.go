@@ -552,8 +552,9 @@
 // acts and marks it; a status gate's arm may act and assign the new state
 // with the save after the arms join (a switch on the status), and an arm
 // may be let through by several states (status == "pending" || status ==
-// "failed", a case listing both): it is entered from each comparison of
-// the same value. A store
+// "failed", a case listing both, a package-level set of states such as
+// retryable[status]): it is entered from each comparison of the same
+// value. A store
 // method returning (bool, error) for the expected and the new state
 // (Transition(ctx, id, from, to)) is a guarded transition whose bool
 // names the winner, and a test of whether a field is set at all, acting

@@ -467,6 +467,10 @@ func branchesOn(v ssa.Value) []*ssa.If {
 			if isStatePredicate(ref, v) {
 				ifs = append(ifs, branchesOn(ref)...)
 			}
+		case *ssa.Lookup:
+			if member := stateSetMember(ref, v); member != nil {
+				ifs = append(ifs, branchesOn(member)...)
+			}
 		case *ssa.BinOp:
 			other := ref.Y
 			if ref.Y == v {
@@ -481,6 +485,30 @@ func branchesOn(v ssa.Value) []*ssa.If {
 		}
 	}
 	return ifs
+}
+
+// stateSetMember returns the bool a lookup of state v in a package-level
+// set of states answers (retryable[status], or the ok of _, ok :=
+// allowed[status]), or nil: the set lists the states the gate lets
+// through.
+func stateSetMember(l *ssa.Lookup, v ssa.Value) ssa.Value {
+	load, ok := l.X.(*ssa.UnOp)
+	if l.Index != v || !ok || load.Op != token.MUL {
+		return nil
+	}
+	if _, global := load.X.(*ssa.Global); !global {
+		return nil
+	}
+	if !l.CommaOk {
+		if ssautil.IsBool(l.Type()) {
+			return l
+		}
+		return nil
+	}
+	for _, ok := range ssautil.Extracts(l, 1) {
+		return ok
+	}
+	return nil
 }
 
 func ifsOf(v ssa.Value) []*ssa.If {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"net/http"
+	"slices"
 	"strings"
 )
 
@@ -11,7 +12,7 @@ import (
 // failed payout both read "failed" and both send the money.
 func retryPayout(ctx context.Context, db *sql.DB, id string) error {
 	var status string
-	if err := db.QueryRowContext(ctx, `SELECT status FROM payouts WHERE id = $1`, id).Scan(&status); err != nil { // want `status-gate race: its state read here is tested, then Post at line 18 and the state write at line 19`
+	if err := db.QueryRowContext(ctx, `SELECT status FROM payouts WHERE id = $1`, id).Scan(&status); err != nil { // want `status-gate race: its state read here is tested, then Post at line 19 and the state write at line 20`
 		return err
 	}
 	if status == "pending" || status == "failed" {
@@ -25,7 +26,7 @@ func retryPayout(ctx context.Context, db *sql.DB, id string) error {
 // The same two states as the cases of a switch.
 func retryPayoutSwitch(ctx context.Context, db *sql.DB, id string) error {
 	var status string
-	if err := db.QueryRowContext(ctx, `SELECT status FROM payouts WHERE id = $1`, id).Scan(&status); err != nil { // want `status-gate race: its state read here is tested, then Post at line 36 and the state write at line 37`
+	if err := db.QueryRowContext(ctx, `SELECT status FROM payouts WHERE id = $1`, id).Scan(&status); err != nil { // want `status-gate race: its state read here is tested, then Post at line 37 and the state write at line 38`
 		return err
 	}
 	switch status {
@@ -77,4 +78,70 @@ func retryPayoutSwitchGuarded(ctx context.Context, db *sql.DB, id string) error 
 		http.Post("https://bank.example/transfers", "text/plain", strings.NewReader(id))
 	}
 	return nil
+}
+
+var retryable = map[string]bool{"pending": true, "failed": true}
+
+// The states let through are listed in a set.
+func retryPayoutInSet(ctx context.Context, db *sql.DB, id string) error {
+	var status string
+	if err := db.QueryRowContext(ctx, `SELECT status FROM payouts WHERE id = $1`, id).Scan(&status); err != nil { // want `status-gate race: its state read here is tested`
+		return err
+	}
+	if !retryable[status] {
+		return nil
+	}
+	http.Post("https://bank.example/transfers", "text/plain", strings.NewReader(id))
+	_, err := db.ExecContext(ctx, `UPDATE payouts SET status = 'sent' WHERE id = $1`, id)
+	return err
+}
+
+// The states let through are listed in a slice.
+func retryPayoutContains(ctx context.Context, db *sql.DB, id string) error {
+	var status string
+	if err := db.QueryRowContext(ctx, `SELECT status FROM payouts WHERE id = $1`, id).Scan(&status); err != nil { // want `status-gate race: its state read here is tested`
+		return err
+	}
+	if !slices.Contains([]string{"pending", "failed"}, status) {
+		return nil
+	}
+	http.Post("https://bank.example/transfers", "text/plain", strings.NewReader(id))
+	_, err := db.ExecContext(ctx, `UPDATE payouts SET status = 'sent' WHERE id = $1`, id)
+	return err
+}
+
+// Near miss: the set lets the states through to a conditional update that
+// picks the one sender.
+func retryPayoutInSetGuarded(ctx context.Context, db *sql.DB, id string) error {
+	var status string
+	if err := db.QueryRowContext(ctx, `SELECT status FROM payouts WHERE id = $1`, id).Scan(&status); err != nil {
+		return err
+	}
+	if _, ok := retryableStates[status]; !ok {
+		return nil
+	}
+	res, err := db.ExecContext(ctx, `UPDATE payouts SET status = 'sent' WHERE id = $1 AND status IN ('pending', 'failed')`, id)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 1 {
+		http.Post("https://bank.example/transfers", "text/plain", strings.NewReader(id))
+	}
+	return nil
+}
+
+var retryableStates = map[string]struct{}{"pending": {}, "failed": {}}
+
+// The comma-ok form of the same set.
+func retryPayoutInStates(ctx context.Context, db *sql.DB, id string) error {
+	var status string
+	if err := db.QueryRowContext(ctx, `SELECT status FROM payouts WHERE id = $1`, id).Scan(&status); err != nil { // want `status-gate race: its state read here is tested`
+		return err
+	}
+	if _, ok := retryableStates[status]; !ok {
+		return nil
+	}
+	http.Post("https://bank.example/transfers", "text/plain", strings.NewReader(id))
+	_, err := db.ExecContext(ctx, `UPDATE payouts SET status = 'sent' WHERE id = $1`, id)
+	return err
 }
