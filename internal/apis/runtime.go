@@ -1,5 +1,7 @@
 package apis
 
+import "strings"
+
 // idemvet's own runtime claim API: diagnostics without a mechanical fix
 // point to its documentation, and attemptkey treats its Key arguments as
 // idempotency-key sinks.
@@ -24,3 +26,11 @@ const (
 	RuntimeHTTPPkg = "github.com/idemvet/idemvet/runtime/idemhttp"
 	RuntimeHTTPURL = "https://github.com/idemvet/idemvet/tree/main/runtime/idemhttp"
 )
+
+// IsRuntimePackage reports whether pkg is one of idemvet's own runtime
+// packages (runtime/claim, runtime/inbox and its adapters, runtime/effect,
+// runtime/idemhttp): a call into one claims before it writes, so what it
+// writes is the dedup record the checks ask for, not a write they guard.
+func IsRuntimePackage(pkg string) bool {
+	return strings.HasPrefix(pkg, "github.com/idemvet/idemvet/runtime/")
+}

@@ -193,8 +193,13 @@ func onCallbackTx(w *dataaccess.Op, fn *ssa.Function) bool {
 	return false
 }
 
-// writes reports whether op changes a database table.
+// writes reports whether op changes a database table. A call into
+// idemvet's runtime (inbox.Process, amqpinbox.Handle) is not such a write:
+// it records the message and settles it with the broker itself.
 func writes(op *dataaccess.Op) bool {
+	if op.Callee != nil && op.Callee.Pkg() != nil && apis.IsRuntimePackage(op.Callee.Pkg().Path()) {
+		return false
+	}
 	if op.Summary != nil {
 		return op.Summary.Writes
 	}

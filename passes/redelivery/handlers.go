@@ -390,11 +390,9 @@ func toRuntime(anon *ssa.Function, maker ssa.Instruction) bool {
 			continue
 		}
 		f := dataaccess.Callee(call.Common())
-		if f != nil && f.Pkg() != nil && strings.HasPrefix(f.Pkg().Path(), runtimePkgs) {
+		if f != nil && f.Pkg() != nil && apis.IsRuntimePackage(f.Pkg().Path()) {
 			return true
 		}
 	}
 	return false
 }
-
-const runtimePkgs = "github.com/idemvet/idemvet/runtime/"

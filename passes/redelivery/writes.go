@@ -45,6 +45,9 @@ func (h *handler) doubles(w write) bool {
 	if op.Callee != nil && takesMessage(op.Callee) {
 		return false // a handler of its own, reported where it writes
 	}
+	if op.Callee != nil && op.Callee.Pkg() != nil && apis.IsRuntimePackage(op.Callee.Pkg().Path()) {
+		return false // inbox.Process claims the message id before it writes
+	}
 	if op.Kind == apis.Effect {
 		return reachesPeople(op)
 	}
