@@ -155,6 +155,10 @@ fi
 # week go; another checkout's run may be using its own.
 find "$gcl_dir" -maxdepth 1 -name 'golangci-lint-built*' -mtime +7 -exec rm -rf {} + || true
 export IDEMVET_GCL=$gcl
+# golangci-lint's own cache keys its results by the files linted, not by
+# the linters' code: after a change to idemvet's analyzers it would serve
+# the old findings. A cache per build of the binary keeps them apart.
+export GOLANGCI_LINT_CACHE=$gcl_built/lint-cache
 
 # The repository's own .golangci.yml, goimports included.
 # --allow-parallel-runners: another golangci-lint on the machine must not
