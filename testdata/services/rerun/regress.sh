@@ -10,7 +10,8 @@
 # OUT/probesN.score. OUT/summary tabulates it all, with the totals of the
 # sets the README's tables use; OUT/alldone is touched at the end. A
 # service that fails (a crash, packages that do not load) is recorded and
-# the rest go on.
+# the rest go on; with RESUME=1 a stopped regression goes on where it
+# stopped.
 set -uo pipefail
 bin=$(readlink -f "$1")
 out=$(mkdir -p "$2" && cd "$2" && pwd)
@@ -32,6 +33,12 @@ while IFS=$'\t' read -r -u 3 name dir patterns envs; do
 	if [ $# -gt 0 ] && [[ " $* " != *" $name "* ]]; then continue; fi
 	names+=("$name")
 	run=$out/$name.run
+	# RESUME=1 keeps the runs a stopped regression finished (their last
+	# line is the exit line) and goes on from the first it did not.
+	if [ -n "${RESUME:-}" ] && tail -n 1 "$run" 2>/dev/null | grep -q "^# $name: exit "; then
+		echo "$name: kept"
+		continue
+	fi
 	# Every run is -mod=mod (the trees' go.mod and go.sum are as the commit
 	# left them); a service's own settings (a toolchain, build tags, an
 	# empty GOFLAGS for a workspace) come after and win.
