@@ -79,6 +79,8 @@ func OneStepInsert(pkg string) string {
 		return "an update with SetUpsert(true) on the key, or InsertOne on a unique index with mongo.IsDuplicateKeyError handled"
 	case IsEtcd(pkg):
 		return "a Txn If(Compare(CreateRevision(key), \"=\", 0)).Then(OpPut(key, ...)) gated on Succeeded"
+	case IsRedis(pkg):
+		return "SET key NX (HSETNX for a hash) and test its reply, or WATCH the key and write in MULTI"
 	}
 	return ""
 }

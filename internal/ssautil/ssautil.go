@@ -351,3 +351,14 @@ func IsBytes(t types.Type) bool {
 	s, ok := t.Underlying().(*types.Slice)
 	return ok && types.Identical(s.Elem(), types.Typ[types.Byte])
 }
+
+// HasMethod reports whether t, or a pointer to it, has a method name
+// (promoted methods included).
+func HasMethod(t types.Type, name string) bool {
+	if _, isPtr := t.Underlying().(*types.Pointer); !isPtr && !types.IsInterface(t) {
+		t = types.NewPointer(t)
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
+	_, ok := obj.(*types.Func)
+	return ok
+}

@@ -451,7 +451,7 @@ func report(pass *analysis.Pass, check, write *dataaccess.Op, sentinel string, o
 	d := analysis.Diagnostic{
 		Pos: check.Pos(),
 		Message: fmt.Sprintf("check-then-act race: %s and the insert at line %d are separate steps, so two concurrent callers can both see it absent and both insert%s (make it one step: %s)%s",
-			what, line, why(pass, check, write, sentinel, ops), oneStep(write), note),
+			what, line, why(pass, check, write, sentinel, ops), oneStep(write, check), note),
 		Related: []analysis.RelatedInformation{{Pos: write.Pos(), Message: "insert that runs when the check finds nothing"}},
 		URL:     apis.RuntimeClaimURL, // the runtime API that claims, works and stores the outcome in one transaction
 	}
@@ -534,10 +534,15 @@ func actBefore(check, write *dataaccess.Op, ops []*dataaccess.Op) *dataaccess.Op
 
 // oneStep names the atomic form of the insert for the message: the
 // store's conditional write, or for SQL stores ON CONFLICT and the runtime.
-func oneStep(write *dataaccess.Op) string {
-	if write.Callee != nil && write.Callee.Pkg() != nil {
-		if s := apis.OneStepInsert(write.Callee.Pkg().Path()); s != "" {
-			return s
+func oneStep(write, check *dataaccess.Op) string {
+	// The write's store names the conditional write; a store helper's
+	// write is named by the store its caller checked (an HGetAll, then
+	// the helper's HSET).
+	for _, op := range []*dataaccess.Op{write, check} {
+		if op.Callee != nil && op.Callee.Pkg() != nil {
+			if s := apis.OneStepInsert(op.Callee.Pkg().Path()); s != "" {
+				return s
+			}
 		}
 	}
 	return "INSERT ... ON CONFLICT, or runtime/claim"

@@ -67,7 +67,7 @@ func lostUpdateOf(read *dataaccess.Op, ops []*dataaccess.Op) (lostUpdate, bool) 
 	}
 	records := recordValues(read)
 	for _, q := range slices.Concat(quantities(read), textAmounts(read), flagsAndLists(read)) {
-		for _, calc := range arithmeticOn(q.v) {
+		for _, calc := range slices.Concat(arithmeticOn(q.v), arithmeticOnCopies(q.v)) {
 			carriers := carriersOf(calc)
 			carried := func(w *dataaccess.Op) bool { return carries(w, carriers) }
 			if w := writeBack(read, records, q.field, at, carried, ops); w != nil {
@@ -277,6 +277,66 @@ func arithmeticOn(q ssa.Value) []ssa.Value {
 		}
 	}
 	return calcs
+}
+
+// arithmeticOn for the field of another record the value read was
+// copied into and loaded from again: h.Nodes = cur.Nodes, then h.Nodes =
+// append(h.Nodes, n) and h saved (the caller's record brought up to date
+// from a fresh read, then grown).
+func arithmeticOnCopies(q ssa.Value) []ssa.Value {
+	var calcs []ssa.Value
+	for _, ref := range *q.Referrers() {
+		st, ok := ref.(*ssa.Store)
+		if !ok || st.Val != q {
+			continue
+		}
+		if _, ok := st.Addr.(*ssa.FieldAddr); !ok {
+			continue
+		}
+		for _, load := range loadsAfter(st) {
+			calcs = append(calcs, arithmeticOn(load)...)
+		}
+	}
+	return calcs
+}
+
+// loadsAfter returns the loads of the field st stores into that read
+// what st stored: st runs before each, and no other store to the field
+// runs between.
+func loadsAfter(st *ssa.Store) []ssa.Value {
+	to := dataaccess.RootPath(st.Addr)
+	if !to.Valid() || to.Fields == "" {
+		return nil
+	}
+	var stores []*ssa.Store
+	var loads []*ssa.UnOp
+	for _, b := range st.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.Store:
+				if _, ok := x.Addr.(*ssa.FieldAddr); ok && dataaccess.RootPath(x.Addr).Equal(to) {
+					stores = append(stores, x)
+				}
+			case *ssa.UnOp:
+				if _, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL && dataaccess.RootPath(x.X).Equal(to) {
+					loads = append(loads, x)
+				}
+			}
+		}
+	}
+	var out []ssa.Value
+	for _, l := range loads {
+		if !ssautil.Before(st, l) {
+			continue
+		}
+		overwritten := slices.ContainsFunc(stores, func(o *ssa.Store) bool {
+			return o != st && ssautil.Before(st, o) && ssautil.Before(o, l)
+		})
+		if !overwritten {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // shrinksList reports whether call takes elements out of the list it is

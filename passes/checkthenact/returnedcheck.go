@@ -124,7 +124,7 @@ func reportReturnedCheck(pass *analysis.Pass, check *dataaccess.Op, call *ssa.Ca
 	pass.Report(analysis.Diagnostic{
 		Pos: check.Pos(),
 		Message: fmt.Sprintf("check-then-act race: %s, whose record %s returns to %s, and the insert %s runs there when it is nil (%s:%d) are separate steps, so two concurrent callers can both see it absent and both insert (make it one step: %s)",
-			describe(check), check.Fn.Name(), call.Parent().Name(), describeAct(w), filepath.Base(at.Filename), at.Line, oneStep(w)),
+			describe(check), check.Fn.Name(), call.Parent().Name(), describeAct(w), filepath.Base(at.Filename), at.Line, oneStep(w, check)),
 		Related: []analysis.RelatedInformation{
 			{Pos: call.Pos(), Message: "the call whose returned record is tested"},
 			{Pos: w.Pos(), Message: "insert that runs when the check finds nothing"},

@@ -31,9 +31,14 @@ func spellKey(v ssa.Value, isHole func(ssa.Value) bool, depth int) (string, bool
 	if isHole(v) {
 		return keyHole, true
 	}
-	v = Unwrap(v)
+	v = throughLocals(v) // a key assigned to a local once, or captured by a closure
 	if isHole(v) {
 		return keyHole, true
+	}
+	// A field of the value (a store's upsert that keys the hash by
+	// d.TenantID and d.ID of the record it is handed).
+	if p := rootPath(v); p.Valid() && p.Fields != "" && isHole(p.Base) {
+		return keyHole + p.Fields, true
 	}
 	switch x := v.(type) {
 	case *ssa.Const:
@@ -50,11 +55,22 @@ func spellKey(v ssa.Value, isHole func(ssa.Value) bool, depth int) (string, bool
 		return "(" + l + "+" + r + ")", okL && okR
 	case *ssa.Call:
 		f := x.Call.StaticCallee()
-		if f == nil || !isPureKeyFunc(f) {
+		if f == nil || !isPureKeyFunc(f) && !isKeyBuilder(f) {
 			return "", false
 		}
-		args, ok := spellArgs(x.Call.Args, isHole, depth-1)
-		return f.String() + "(" + args + ")", ok
+		args := x.Call.Args
+		recv := ""
+		if f.Signature.Recv() != nil {
+			// A key method of the store (s.destinationKey(tenant, id))
+			// builds the same key on the store whose method the caller
+			// and its helper both are.
+			if !isOwnReceiver(args[0]) {
+				return "", false
+			}
+			recv, args = "recv;", args[1:]
+		}
+		spelled, ok := spellArgs(args, isHole, depth-1)
+		return f.String() + "(" + recv + spelled + ")", ok
 	case *ssa.Slice: // the variadic ...any of fmt.Sprintf
 		elems := variadicElems(x)
 		if elems == nil {
@@ -64,6 +80,17 @@ func spellKey(v ssa.Value, isHole func(ssa.Value) bool, depth int) (string, bool
 		return "[" + args + "]", ok
 	}
 	return "", false
+}
+
+// isOwnReceiver reports whether v is the receiver of the method it is
+// used in.
+func isOwnReceiver(v ssa.Value) bool {
+	p, ok := rootPath(v).Base.(*ssa.Parameter)
+	if !ok || rootPath(v).Fields != "" {
+		return false
+	}
+	fn := p.Parent()
+	return fn.Signature.Recv() != nil && len(fn.Params) > 0 && fn.Params[0] == p
 }
 
 func spellArgs(args []ssa.Value, isHole func(ssa.Value) bool, depth int) (string, bool) {
@@ -91,6 +118,13 @@ func sameKey(a, b Resource) bool {
 	case b.KeyForm != "":
 		a, b = b, a
 	}
-	form, ok := keyTemplate(b.Key, func(v ssa.Value) bool { return SameValue(v, a.Key) })
+	// The value the template is built around, or the local it was passed
+	// in (a record spilled to the stack: the caller's d and its copy).
+	around := rootPath(a.Key)
+	isHole := func(v ssa.Value) bool {
+		p := rootPath(v)
+		return SameValue(v, a.Key) || p.Fields == "" && around.Fields == "" && p.Equal(around)
+	}
+	form, ok := keyTemplate(b.Key, isHole)
 	return ok && form == a.KeyForm
 }

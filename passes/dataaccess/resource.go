@@ -76,12 +76,14 @@ func isRedisPath(p Path) bool {
 	if !p.Valid() {
 		return false
 	}
-	for _, t := range p.types() {
-		if n := ssautil.NamedOf(t); n != nil && n.Obj().Pkg() != nil && strings.Contains(n.Obj().Pkg().Path(), "redis") {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(p.types(), isRedisType)
+}
+
+// isRedisType reports whether t is a type of a redis package (a client, a
+// pipeline), or a pointer to one.
+func isRedisType(t types.Type) bool {
+	n := ssautil.NamedOf(t)
+	return n != nil && n.Obj().Pkg() != nil && strings.Contains(n.Obj().Pkg().Path(), "redis")
 }
 
 // SameValue reports whether two SSA values compute the same key: the same
@@ -162,17 +164,19 @@ func isPureKeyFunc(f *ssa.Function) bool {
 
 // isKeyBuilder reports whether f is shaped like a key builder: scalars
 // in, one string out (MailResendCacheKey(userID int64) string,
-// orderKey(tenant, id string) string). Two calls with the same values
-// give the same key unless the helper draws something fresh
-// (randomToken(32)), which the caller tells apart: a key built from
-// constants alone is not compared.
+// orderKey(tenant, id string) string), or a method of a store of the
+// module's that is (s.destinationKey(tenant, id string) string: its
+// prefix may come from the store, the same for calls on one store). Two
+// calls with the same values give the same key unless the helper draws
+// something fresh (randomToken(32)), which the caller tells apart: a key
+// built from constants alone is not compared.
 func isKeyBuilder(f *ssa.Function) bool {
 	obj, ok := f.Object().(*types.Func)
 	if !ok || obj.Pkg() == nil {
 		return false
 	}
 	sig := f.Signature
-	if sig.Recv() != nil || sig.Params().Len() == 0 || sig.Results().Len() != 1 || !ssautil.IsBasicKind(sig.Results().At(0).Type(), types.IsString) {
+	if sig.Recv() != nil && f.Pkg == nil || sig.Params().Len() == 0 || sig.Results().Len() != 1 || !ssautil.IsBasicKind(sig.Results().At(0).Type(), types.IsString) {
 		return false
 	}
 	for i := range sig.Params().Len() {

@@ -984,7 +984,37 @@ func keyStore(fn *ssa.Function, ops []*Op) string {
 			return "@" + c.Fields
 		}
 	}
+	// A pipeline the body opens on the receiver's redis client (its
+	// TxPipelined callback's pipe) writes to that client's store.
+	for _, op := range ops {
+		if op.Resource.Key != nil && isRedisPath(op.Resource.Container) {
+			if i := redisField(fn.Params[0].Type()); i >= 0 {
+				return fmt.Sprintf("@.%d", i)
+			}
+		}
+	}
 	return ""
+}
+
+// redisField returns the index of the field of a store struct that holds
+// its redis client (a type of a redis package that sends commands: Do,
+// or TxPipeline), or -1 when it has not exactly one.
+func redisField(recv types.Type) int {
+	st, ok := ssautil.DerefStruct(recv)
+	if !ok {
+		return -1
+	}
+	found := -1
+	for i := range st.NumFields() {
+		t := st.Field(i).Type()
+		if isRedisType(t) && (ssautil.HasMethod(t, "Do") || ssautil.HasMethod(t, "TxPipeline")) {
+			if found >= 0 {
+				return -1
+			}
+			found = i
+		}
+	}
+	return found
 }
 
 // txFuncParam returns the index of a func parameter that fn calls with a

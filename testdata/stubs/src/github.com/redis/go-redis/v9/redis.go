@@ -110,6 +110,13 @@ type Cmdable interface {
 type StringCmdable interface {
 	Get(ctx context.Context, key string) *StringCmd
 	Incr(ctx context.Context, key string) *IntCmd
+	HashCmdable
+}
+
+// HashCmdable is the hash commands a client and a pipeline share.
+type HashCmdable interface {
+	HSet(ctx context.Context, key string, values ...interface{}) *IntCmd
+	HGetAll(ctx context.Context, key string) *MapStringStringCmd
 }
 
 type StatefulCmdable interface {
