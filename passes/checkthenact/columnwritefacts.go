@@ -2,6 +2,7 @@ package checkthenact
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"path/filepath"
 	"reflect"
@@ -76,10 +77,12 @@ func exportColumnWrites(pass *analysis.Pass) (any, error) {
 			// A record read and saved whole writes what it assigns over
 			// the stored row; one built fresh and saved is a new row, no
 			// change to anyone's.
-			if rec, _, whole := dataaccess.SavedWhole(op); whole && !builtFresh(model, op, rec) {
+			if rec, _, whole := dataaccess.SavedWhole(op); whole && !builtFresh(model, op, rec) && !savedWhereAbsent(model, op) {
 				cols, ok = assignedFields(model, op, rec)
 				if ok {
 					writers.assigned[op] = normalizedColumns(cols)
+					refreshed := refreshedFields(model, op, rec)
+					cols = slices.DeleteFunc(slices.Clone(cols), func(c string) bool { return refreshed[c] })
 				}
 			}
 		}
@@ -210,6 +213,55 @@ func builtFresh(model *dataaccess.Result, save *dataaccess.Op, rec ssa.Value) bo
 		return false
 	}
 	return readOfRecord(model, save, rec) == nil
+}
+
+// refreshedFields returns the fields the code assigns in the record only
+// by copying the same field of a record of its type that its function
+// read (h.HostPass = current.HostPass after current.Get): the stored
+// value written back, no change of the code's own for a stale save
+// elsewhere to revert.
+func refreshedFields(model *dataaccess.Result, save *dataaccess.Op, rec ssa.Value) map[string]bool {
+	var read []ssa.Value
+	for _, op := range model.ByFunc[save.Fn] {
+		if op.Kind.IsCheck() && op.Resource.Table == save.Resource.Table {
+			read = append(read, recordValues(op)...)
+		}
+	}
+	root := dataaccess.RootPath(rec)
+	refreshed, changed := map[string]bool{}, map[string]bool{}
+	for _, st := range fieldStoresReaching([]ssa.Value{root.Base}, save) {
+		fa := st.Addr.(*ssa.FieldAddr)
+		name := ssautil.FieldName(fa.X.Type(), fa.Field)
+		load, ok := st.Val.(*ssa.UnOp)
+		from, isField := ssa.Value(nil), false
+		if ok && load.Op == token.MUL {
+			if src, ok := load.X.(*ssa.FieldAddr); ok && src.Field == fa.Field && types.Identical(src.X.Type(), fa.X.Type()) {
+				from, isField = src.X, true
+			}
+		}
+		if base := dataaccess.RootPath(from).Base; isField && base != root.Base && slices.Contains(read, base) {
+			refreshed[name] = true
+		} else {
+			changed[name] = true
+		}
+	}
+	for name := range changed {
+		delete(refreshed, name)
+	}
+	return refreshed
+}
+
+// savedWhereAbsent reports whether the save runs only where a lookup
+// of its table before it found no row (CreateHost: Get, ErrHostExists
+// when found, then Save): it writes a new row, over no one's change.
+func savedWhereAbsent(model *dataaccess.Result, save *dataaccess.Op) bool {
+	for _, check := range model.ByFunc[save.Fn] {
+		if check.Kind.IsCheck() && check.Resource.Table == save.Resource.Table && ssautil.Before(check.Instr, save.Instr) &&
+			inRegion(save.Instr, save.Fn, absentBranches(check)) {
+			return true
+		}
+	}
+	return false
 }
 
 // fieldsHandedByAddress returns the fields of the record whose address

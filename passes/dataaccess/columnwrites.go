@@ -118,10 +118,13 @@ func SavedWhole(op *Op) (record ssa.Value, omitted []string, ok bool) {
 		return nil, nil, false
 	}
 	if s := op.Summary; s != nil {
-		if s.SavesParam < 0 || !s.SavesWhole {
-			return nil, nil, false
+		switch {
+		case s.SavesParam >= 0 && s.SavesWhole:
+			return Arg(call, s.SavesParam), nil, true
+		case s.SavesReceiver:
+			return receiver(call), nil, true
 		}
-		return Arg(call, s.SavesParam), nil, true
+		return nil, nil, false
 	}
 	if op.Callee == nil || op.Callee.Pkg() == nil || !WritesBack(op) {
 		return nil, nil, false

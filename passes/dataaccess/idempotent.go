@@ -124,15 +124,7 @@ func relativeExpr(v ssa.Value, depth int) bool {
 // won.
 func savedParam(fn *ssa.Function, ops []*Op) (param int, bySave, whole bool) {
 	for _, op := range ops {
-		var ins []ssa.Value
-		switch {
-		case op.Summary != nil && op.Summary.SavesParam >= 0:
-			ins = []ssa.Value{arg(op.Call(), op.Summary.SavesParam)}
-		case op.Summary == nil && WritesBack(op):
-			ins = op.Inputs()
-		}
-		upserts := op.Summary != nil && op.Summary.SavesBySave || op.Summary == nil && SavesByUpsert(op)
-		_, _, savedWhole := SavedWhole(op)
+		ins, upserts, savedWhole := savedInputs(op)
 		for _, in := range ins {
 			p := rootPath(in)
 			// A record passed by value counts only when its copy is
@@ -153,6 +145,42 @@ func savedParam(fn *ssa.Function, ops []*Op) (param int, bySave, whole bool) {
 		}
 	}
 	return -1, false, false
+}
+
+// savesReceiver reports whether a method writes its own record back
+// whole (an active record's func (h *Host) Upsert(ctx) error { return
+// db.Save(h).Error }), directly or through calls: a caller's
+// host.Upsert(ctx) is a Save of host.
+func savesReceiver(fn *ssa.Function, ops []*Op) bool {
+	if fn.Signature.Recv() == nil || len(fn.Params) == 0 || !isRecordPointer(fn.Params[0].Type()) {
+		return false
+	}
+	for _, op := range ops {
+		ins, _, savedWhole := savedInputs(op)
+		for _, in := range ins {
+			if p := rootPath(in); savedWhole && p.Fields == "" && p.Base == fn.Params[0] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// savedInputs returns the records op writes back (the argument a helper
+// saves, the receiver of a method that saves itself, or the inputs of
+// an update), whether it writes them by an ORM Save, and whether whole.
+func savedInputs(op *Op) (ins []ssa.Value, upserts, whole bool) {
+	switch {
+	case op.Summary != nil && op.Summary.SavesParam >= 0:
+		ins = []ssa.Value{arg(op.Call(), op.Summary.SavesParam)}
+	case op.Summary != nil && op.Summary.SavesReceiver:
+		ins = []ssa.Value{receiver(op.Call())}
+	case op.Summary == nil && WritesBack(op):
+		ins = op.Inputs()
+	}
+	upserts = op.Summary != nil && op.Summary.SavesBySave || op.Summary == nil && SavesByUpsert(op)
+	_, _, whole = SavedWhole(op)
+	return ins, upserts, whole
 }
 
 // SavesByUpsert reports whether op is an ORM Save of a record whose key

@@ -199,6 +199,9 @@ type Summary struct {
 	// every column as it holds it (see SavedWhole), directly or through
 	// calls: a caller's stale copy overwrites what others changed.
 	SavesWhole bool
+	// SavesReceiver is set for a method that writes its receiver's
+	// record back whole (see savesReceiver), directly or through calls.
+	SavesReceiver bool
 	// SQLParam is the index of the string parameter (receiver excluded)
 	// the body runs as SQL text on its handle, or -1: a query wrapper
 	// (trx.Exists(sql, args...)), whose every call is the statement its
@@ -272,7 +275,7 @@ func (s *Summary) flagsString() string {
 	for _, f := range []struct {
 		set  bool
 		word string
-	}{{s.Overwrites, "overwrites"}, {s.SavesBySave, "bysave"}, {s.OtherKeysAnswered, "otherkeys"}, {s.LockedRead, "lockedread"}, {s.Rechecks, "rechecks"}, {s.BeginsLocked, "beginslocked"}, {s.InProcess, "inprocess"}, {s.WinsByError, "winsbyerror"}} {
+	}{{s.Overwrites, "overwrites"}, {s.SavesBySave, "bysave"}, {s.OtherKeysAnswered, "otherkeys"}, {s.LockedRead, "lockedread"}, {s.Rechecks, "rechecks"}, {s.BeginsLocked, "beginslocked"}, {s.InProcess, "inprocess"}, {s.WinsByError, "winsbyerror"}, {s.SavesReceiver, "savesrecv"}} {
 		if f.set {
 			out += " " + f.word
 		}
@@ -378,6 +381,7 @@ func withAnons(fn *ssa.Function, byFn map[*ssa.Function][]*Op) []*Op {
 func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 	s := &Summary{HandleParam: -1, KeyParam: -1, ConflictParam: -1, TxFuncParam: txFuncParam(fn, ops), SQLParam: -1, TableArg: tableArgOf(fn, ops)}
 	s.SavesParam, s.SavesBySave, s.SavesWhole = savedParam(fn, ops)
+	s.SavesReceiver = savesReceiver(fn, ops)
 	var checks, writes, atomic, plain []*Op
 	for _, op := range ops {
 		switch {
