@@ -220,6 +220,11 @@ func (o *outcomes) fromValue(v ssa.Value, depth int) {
 			if !ok {
 				continue
 			}
+			// A list any read returns (a repository's, through an
+			// interface) is looked through for an entry (see fromScans).
+			if isSliceResult(t, e.Index) && o.kind == apis.Read {
+				o.fromScans(e)
+			}
 			if list >= 0 {
 				// A list read (notifications, err := ListFor(user)) finds
 				// nothing with an empty list; its error is a failure.
@@ -364,6 +369,16 @@ func recordPredicate(recv ssa.Value, call *ssa.Call) bool {
 
 // listResult returns the index of the slice a helper's read returns
 // beside an error, its only results ([]*T, error), or -1.
+// isSliceResult reports whether result i of a (list, error) result is
+// the list.
+func isSliceResult(t *types.Tuple, i int) bool {
+	if t.Len() != 2 || i != 0 || !ssautil.IsError(t.At(1).Type()) || ssautil.IsBytes(t.At(0).Type()) {
+		return false
+	}
+	_, ok := t.At(0).Type().Underlying().(*types.Slice)
+	return ok
+}
+
 func (o *outcomes) listResult(t *types.Tuple) int {
 	if !o.helper || o.kind != apis.Read || t.Len() != 2 || !ssautil.IsError(t.At(1).Type()) {
 		return -1
@@ -563,6 +578,7 @@ func (o *outcomes) fromSliceFills(op *dataaccess.Op) {
 		if _, isSlice := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Slice); !isSlice {
 			continue
 		}
+		o.fromScans(alloc)
 		for _, l := range ssautil.LoadsOf(alloc) {
 			for _, ref := range *l.Referrers() {
 				if n, ok := ref.(*ssa.Call); ok && isBuiltinLen(n) {

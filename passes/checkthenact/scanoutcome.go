@@ -1,0 +1,116 @@
+package checkthenact
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/ssautil"
+	"github.com/idemvet/idemvet/passes/dataaccess"
+)
+
+// A list read is often tested for one entry by looking through it:
+//
+//	pending, err := store.ListPending(ctx, network)
+//	for _, r := range pending {
+//		if r.UserID == user {
+//			return errAlreadyPending
+//		}
+//	}
+//	store.CreateRequest(ctx, ...)
+//
+// Every match leaves the function, so the loop's normal end is the
+// outcome "none found": two callers that both list before either inserts
+// both get there.
+
+// fromScans records, for a list the check returned or filled, the range
+// loops over it whose matches leave: the loop's test of its index
+// against the length is then a presence test, absent when it ends.
+func (o *outcomes) fromScans(list ssa.Value) {
+	for _, lenCall := range lensOf(list) {
+		for _, ref := range *lenCall.Referrers() {
+			cmp, ok := ref.(*ssa.BinOp)
+			if !ok || cmp.Op != token.LSS || cmp.Y != lenCall {
+				continue
+			}
+			header := cmp.Block()
+			ifi, ok := header.Instrs[len(header.Instrs)-1].(*ssa.If)
+			if !ok || ifi.Cond != cmp {
+				continue
+			}
+			body, done := header.Succs[0], header.Succs[1]
+			if len(done.Preds) == 1 && matchLeaves(list, header, body, done) {
+				o.bools = append(o.bools, o.sig(cmp, false))
+			}
+		}
+	}
+}
+
+// lensOf returns the len calls of a list: of the value, or of the loads
+// of the local a read filled (Find(&list)).
+func lensOf(list ssa.Value) []*ssa.Call {
+	values := []ssa.Value{list}
+	if alloc, ok := list.(*ssa.Alloc); ok {
+		values = ssautil.LoadsOf(alloc)
+	}
+	var out []*ssa.Call
+	for _, v := range values {
+		for _, ref := range *v.Referrers() {
+			if n, ok := ref.(*ssa.Call); ok && isLen(n, v) {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// matchLeaves reports whether the loop's body tests an element of the
+// list for equality and, on a match, leaves without coming back to the
+// loop or reaching its end (a return, a panic).
+func matchLeaves(list ssa.Value, header, body, done *ssa.BasicBlock) bool {
+	for _, b := range body.Parent().Blocks {
+		if !body.Dominates(b) {
+			continue
+		}
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		cmp, ok := ifi.Cond.(*ssa.BinOp)
+		if !ok || cmp.Op != token.EQL || !fromElement(cmp.X, list) && !fromElement(cmp.Y, list) {
+			continue
+		}
+		match := b.Succs[0]
+		if !ssautil.BlockReaches(match, header.Instrs[0]) && !ssautil.BlockReaches(match, done.Instrs[0]) {
+			return true
+		}
+	}
+	return false
+}
+
+// fromElement reports whether v is an element of the list or a field of
+// one (r.UserID of for _, r := range list).
+func fromElement(v ssa.Value, list ssa.Value) bool {
+	base := dataaccess.RootPath(v).Base
+	if alloc, ok := base.(*ssa.Alloc); ok {
+		// The loop's variable, kept in memory for its fields: the
+		// element copied into it.
+		if stored := dataaccess.StoredOnce(alloc); stored != nil {
+			base = dataaccess.RootPath(stored).Base
+		}
+	}
+	var of ssa.Value
+	switch x := base.(type) {
+	case *ssa.IndexAddr:
+		of = x.X
+	case *ssa.Index:
+		of = x.X
+	default:
+		return false
+	}
+	if of == list {
+		return true
+	}
+	load, ok := of.(*ssa.UnOp)
+	return ok && load.Op == token.MUL && load.X == list
+}
