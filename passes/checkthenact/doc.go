@@ -71,7 +71,9 @@
 // a `for rows.Next()` loop over the read's rows (also gorm Rows()), the
 // count also as a limit's test; the merged error of alternative lookups
 // (by e-mail when one is given, else by name), judged for each on the
-// path it ran; the length of a hash read whole (HGETALL). One write need
+// path it ran; the length of a hash read whole (HGETALL); the end of a
+// range loop over a listed slice whose element match leaves the function
+// (for _, r := range pending { if r.UserID == u { return errPending } }). One write need
 // not be on the absent branch: an ORM Save of the very record a lookup
 // handed back zero (gorm's Save inserts a zero key), where no branch on
 // the outcome has ruled absence out (`first := p.ID == 0; p.Scopes = s;
@@ -301,7 +303,11 @@
 // update naming it, or a save after assigning it. Silent when the save
 // leaves the column out (Omit), when something the analysis cannot see
 // may have filled the record (a request body bound into it), and when
-// the read is locked or serialised with the save.
+// the read is locked or serialised with the save. An active record's own
+// method that saves it (func (h *Host) Upsert(ctx) error { return
+// db.Save(h).Error }) is a whole save of the record it is called on; a
+// save reached only when a lookup found no row (a create), and a field
+// copied from a row the function just read, are no change it reverts.
 //
 // A value that should be unique races the same way when it is checked
 // free and then written onto an existing row (a GitHub id bound to an
