@@ -474,7 +474,7 @@ func actsOnce(op *dataaccess.Op) bool {
 // changed a row, the act's branch on its error tells the same.
 func winnerGates(consume *dataaccess.Op, actAt ssa.Instruction) bool {
 	call, ok := consume.Instr.(*ssa.Call)
-	if ok && consume.Summary != nil && consume.Summary.WinsByError {
+	if ok && consume.Summary != nil && (consume.Summary.WinsByError || consume.Summary.RemovesByRow) {
 		return ssautil.Gates(call, false, actAt)
 	}
 	if !ok || consume.Summary != nil || ssautil.IsError(call.Type()) {

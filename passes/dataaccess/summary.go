@@ -199,6 +199,11 @@ type Summary struct {
 	// every column as it holds it (see SavedWhole), directly or through
 	// calls: a caller's stale copy overwrites what others changed.
 	SavesWhole bool
+	// RemovesByRow is set when the body deletes by DELETE ... RETURNING
+	// read as one row (QueryRow, sqlc's :one), directly or through calls,
+	// and returns an error: a caller that finds nothing to delete gets
+	// ErrNoRows, so a nil error tells the caller that removed the row.
+	RemovesByRow bool
 	// SavesReceiver is set for a method that writes its receiver's
 	// record back whole (see savesReceiver), directly or through calls.
 	SavesReceiver bool
@@ -275,7 +280,7 @@ func (s *Summary) flagsString() string {
 	for _, f := range []struct {
 		set  bool
 		word string
-	}{{s.Overwrites, "overwrites"}, {s.SavesBySave, "bysave"}, {s.OtherKeysAnswered, "otherkeys"}, {s.LockedRead, "lockedread"}, {s.Rechecks, "rechecks"}, {s.BeginsLocked, "beginslocked"}, {s.InProcess, "inprocess"}, {s.WinsByError, "winsbyerror"}, {s.SavesReceiver, "savesrecv"}} {
+	}{{s.Overwrites, "overwrites"}, {s.SavesBySave, "bysave"}, {s.OtherKeysAnswered, "otherkeys"}, {s.LockedRead, "lockedread"}, {s.Rechecks, "rechecks"}, {s.BeginsLocked, "beginslocked"}, {s.InProcess, "inprocess"}, {s.WinsByError, "winsbyerror"}, {s.SavesReceiver, "savesrecv"}, {s.RemovesByRow, "removesbyrow"}} {
 		if f.set {
 			out += " " + f.word
 		}
@@ -455,6 +460,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 		s.StateGuard = s.StateGuard && w.StateGuard
 	}
 	s.WinsByError = guardDecidesSuccess(fn, ops)
+	s.RemovesByRow = removesByRow(fn, ops)
 	s.StateGuard = s.StateGuard || s.WinsByError
 	s.KeyValue = len(data) > 0 && !slices.ContainsFunc(data, func(op *Op) bool { return !KeyValue(op) })
 	s.AddsRows = addsRowsOnly(ops)
@@ -686,6 +692,25 @@ func guardDecidesSuccess(fn *ssa.Function, ops []*Op) bool {
 		}
 		exits := successExits(fn, ops, w)
 		if len(exits) > 0 && !slices.ContainsFunc(exits, func(exit ssa.Instruction) bool { return !ssautil.Gates(call, true, exit) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// removesByRow reports whether fn returns an error and deletes by a
+// RETURNING statement read as one row, or calls a helper that does (see
+// Summary.RemovesByRow).
+func removesByRow(fn *ssa.Function, ops []*Op) bool {
+	res := fn.Signature.Results()
+	if res.Len() == 0 || !ssautil.IsError(res.At(res.Len()-1).Type()) {
+		return false
+	}
+	for _, op := range ops {
+		if op.Summary != nil && op.Summary.RemovesByRow {
+			return true
+		}
+		if op.Kind == apis.Delete && op.SQL != nil && op.SQL.Returning && op.Callee != nil && strings.HasPrefix(op.Callee.Name(), "QueryRow") {
 			return true
 		}
 	}
