@@ -77,12 +77,15 @@ func exportColumnWrites(pass *analysis.Pass) (any, error) {
 			// A record read and saved whole writes what it assigns over
 			// the stored row; one built fresh and saved is a new row, no
 			// change to anyone's.
-			if rec, _, whole := dataaccess.SavedWhole(op); whole && !builtFresh(model, op, rec) && !savedWhereAbsent(model, op) {
+			if rec, _, whole := dataaccess.SavedWhole(op); whole && !builtFresh(model, op, rec) {
 				cols, ok = assignedFields(model, op, rec)
 				if ok {
 					writers.assigned[op] = normalizedColumns(cols)
+					// What a create writes, or a copy of the row just
+					// read, changes no row another save could revert.
 					refreshed := refreshedFields(model, op, rec)
 					cols = slices.DeleteFunc(slices.Clone(cols), func(c string) bool { return refreshed[c] })
+					ok = !savedWhereAbsent(model, op)
 				}
 			}
 		}
@@ -253,11 +256,17 @@ func refreshedFields(model *dataaccess.Result, save *dataaccess.Op, rec ssa.Valu
 
 // savedWhereAbsent reports whether the save runs only where a lookup
 // of its table before it found no row (CreateHost: Get, ErrHostExists
-// when found, then Save): it writes a new row, over no one's change.
+// when found, then Save): it writes a new row, over no one's change. A
+// found row must not reach the save on any path (a lookup of another
+// row by the same name, refused only when its id differs, lets the
+// edited row itself through).
 func savedWhereAbsent(model *dataaccess.Result, save *dataaccess.Op) bool {
 	for _, check := range model.ByFunc[save.Fn] {
-		if check.Kind.IsCheck() && check.Resource.Table == save.Resource.Table && ssautil.Before(check.Instr, save.Instr) &&
-			inRegion(save.Instr, save.Fn, absentBranches(check)) {
+		if !check.Kind.IsCheck() || check.Resource.Table != save.Resource.Table || !ssautil.Before(check.Instr, save.Instr) ||
+			!inRegion(save.Instr, save.Fn, absentBranches(check)) {
+			continue
+		}
+		if !slices.ContainsFunc(presentBranches(check), func(b *ssa.BasicBlock) bool { return ssautil.BlockReaches(b, save.Instr) }) {
 			return true
 		}
 	}
