@@ -50,6 +50,24 @@ func RenameHost(ctx context.Context, id, name string) error {
 	return UpsertHost(h)
 }
 
+var errHostNameTaken = errors.New("host name taken")
+
+// The rename refuses a name another host holds; the host itself passes
+// that lookup when it keeps its name, so the save is an edit of a found
+// row, not a create: reported.
+func RenameHostUnique(ctx context.Context, id, name string) error {
+	other := &Host{}
+	if err := hostsDB.WithContext(ctx).Where("name = ?", name).First(other).Error; err == nil && other.ID != id {
+		return errHostNameTaken
+	}
+	h := &Host{ID: id}
+	if err := h.Get(ctx); err != nil { // want `lost update: the host row read here is saved whole at line \d+ with every column as read, version among them`
+		return err
+	}
+	h.Name = name
+	return UpsertHost(h)
+}
+
 // Near miss: the record's own method saves only the column it changes.
 func RenameHostByColumn(ctx context.Context, id, name string) error {
 	h := &Host{ID: id}
