@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -85,7 +86,7 @@ func presenceSplits(op *dataaccess.Op) []presenceSplit {
 // splits returns the branches on the outcomes found whose absent
 // successor is entered only through that test.
 func (o *outcomes) splits() []presenceSplit {
-	var splits []presenceSplit
+	splits := slices.Clone(o.scans)
 	for _, b := range o.bools {
 		for _, ref := range *b.v.Referrers() {
 			ifi, ok := ref.(*ssa.If)
@@ -190,7 +191,10 @@ type outcomes struct {
 	// and answers with an id, "" when nobody does.
 	ownerLookup bool
 	bools       []boolSig
-	seen        map[ssa.Value]bool
+	// scans are the ends of loops looking through a list that a failed
+	// read reaches too (see fromScans).
+	scans []presenceSplit
+	seen  map[ssa.Value]bool
 	// merges are the phis an outcome flows into, for fromFallbacks;
 	// afterFallback is set while following one.
 	merges        []merge
@@ -224,6 +228,9 @@ func (o *outcomes) fromValue(v ssa.Value, depth int) {
 			// interface) is looked through for an entry (see fromScans).
 			if isSliceResult(t, e.Index) && o.kind == apis.Read {
 				o.fromScans(e)
+			}
+			if isSliceResult(t, 0) && e.Index == 1 {
+				continue // a list read's error is a failure, not absence
 			}
 			if list >= 0 {
 				// A list read (notifications, err := ListFor(user)) finds

@@ -39,11 +39,48 @@ func (o *outcomes) fromScans(list ssa.Value) {
 				continue
 			}
 			body, done := header.Succs[0], header.Succs[1]
-			if len(done.Preds) == 1 && matchLeaves(list, header, body, done) {
+			if !matchLeaves(list, header, body, done) {
+				continue
+			}
+			switch {
+			case len(done.Preds) == 1:
 				o.bools = append(o.bools, o.sig(cmp, false))
+			case enteredOnFailure(done, header, body):
+				// if err == nil { for ... }: a failed read goes on to
+				// the insert as an empty list does.
+				o.scans = append(o.scans, presenceSplit{absent: done, present: body})
 			}
 		}
 	}
+}
+
+// enteredOnFailure reports whether the loop's end is entered, besides
+// the loop, only where a test of an error (the read's) skipped the loop:
+// no break inside it leads there.
+func enteredOnFailure(done, header, body *ssa.BasicBlock) bool {
+	for _, p := range done.Preds {
+		if p == header {
+			continue
+		}
+		if body.Dominates(p) || !testsError(p) {
+			return false
+		}
+	}
+	return true
+}
+
+// testsError reports whether block b ends by testing an error against
+// nil (err == nil, err != nil).
+func testsError(b *ssa.BasicBlock) bool {
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return false
+	}
+	cmp, ok := ifi.Cond.(*ssa.BinOp)
+	if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
+		return false
+	}
+	return ssautil.IsError(cmp.X.Type()) && ssautil.IsNilConst(cmp.Y) || ssautil.IsError(cmp.Y.Type()) && ssautil.IsNilConst(cmp.X)
 }
 
 // lensOf returns the len calls of a list: of the value, or of the loads
