@@ -113,14 +113,27 @@ func matchLeaves(list ssa.Value, header, body, done *ssa.BasicBlock) bool {
 		if !ok {
 			continue
 		}
-		cmp, ok := ifi.Cond.(*ssa.BinOp)
-		if !ok || cmp.Op != token.EQL || !fromElement(cmp.X, list) && !fromElement(cmp.Y, list) {
+		if !testsElement(ifi.Cond, list) {
 			continue
 		}
 		match := b.Succs[0]
 		if !ssautil.BlockReaches(match, header.Instrs[0]) && !ssautil.BlockReaches(match, done.Instrs[0]) {
 			return true
 		}
+	}
+	return false
+}
+
+// testsElement reports whether cond matches an element of the list: an
+// equality with it (r.UserID == user), or its membership in a set the
+// code holds (_, ok := wanted[r.ServerName]; if ok).
+func testsElement(cond ssa.Value, list ssa.Value) bool {
+	switch c := cond.(type) {
+	case *ssa.BinOp:
+		return c.Op == token.EQL && (fromElement(c.X, list) || fromElement(c.Y, list))
+	case *ssa.Extract:
+		lookup, ok := c.Tuple.(*ssa.Lookup)
+		return ok && c.Index == 1 && lookup.CommaOk && fromElement(lookup.Index, list)
 	}
 	return false
 }

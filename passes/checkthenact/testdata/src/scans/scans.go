@@ -150,3 +150,21 @@ func resendAccessLenient(ctx context.Context, store RequestStore, networkID, use
 	}
 	return store.Create(ctx, &AccessRequest{NetworkID: networkID, UserID: user, Status: "pending"})
 }
+
+// A match is an element found in a set the caller holds: any listed
+// request for one of the wanted networks means the user waits.
+func requestAnyAccess(ctx context.Context, store RequestStore, networks []string, user string) error {
+	wanted := map[string]bool{}
+	for _, n := range networks {
+		wanted[n] = true
+	}
+	pending, err := store.ListPending(ctx, user) // want `check-then-act race: the existence check ListPending`
+	if err == nil {
+		for _, r := range pending {
+			if _, ok := wanted[r.NetworkID]; ok {
+				return errPending
+			}
+		}
+	}
+	return store.Create(ctx, &AccessRequest{NetworkID: networks[0], UserID: user, Status: "pending"})
+}
