@@ -387,10 +387,7 @@ func isSliceResult(t *types.Tuple, i int) bool {
 }
 
 func (o *outcomes) listResult(t *types.Tuple) int {
-	if !o.helper || o.kind != apis.Read || t.Len() != 2 || !ssautil.IsError(t.At(1).Type()) {
-		return -1
-	}
-	if _, ok := t.At(0).Type().Underlying().(*types.Slice); !ok || ssautil.IsBytes(t.At(0).Type()) {
+	if !o.helper || o.kind != apis.Read || !isSliceResult(t, 0) {
 		return -1
 	}
 	return 0
@@ -586,19 +583,10 @@ func (o *outcomes) fromSliceFills(op *dataaccess.Op) {
 			continue
 		}
 		o.fromScans(alloc)
-		for _, l := range ssautil.LoadsOf(alloc) {
-			for _, ref := range *l.Referrers() {
-				if n, ok := ref.(*ssa.Call); ok && isBuiltinLen(n) {
-					o.fromMeaning(n, countOf, 1)
-				}
-			}
+		for _, n := range lensOf(alloc) {
+			o.fromMeaning(n, countOf, 1)
 		}
 	}
-}
-
-func isBuiltinLen(call *ssa.Call) bool {
-	b, ok := call.Call.Value.(*ssa.Builtin)
-	return ok && b.Name() == "len"
 }
 
 // fieldValues returns the loads of the fields of a record that want
