@@ -168,3 +168,23 @@ func requestAnyAccess(ctx context.Context, store RequestStore, networks []string
 	}
 	return store.Create(ctx, &AccessRequest{NetworkID: networks[0], UserID: user, Status: "pending"})
 }
+
+// Near miss: membership in the set only marks the request urgent; no
+// match leaves, so the loop's end says nothing about what is listed.
+func requestAnyAccessMarked(ctx context.Context, store RequestStore, networks []string, user string) error {
+	wanted := map[string]bool{}
+	for _, n := range networks {
+		wanted[n] = true
+	}
+	pending, err := store.ListPending(ctx, user)
+	if err != nil {
+		return err
+	}
+	status := "pending"
+	for _, r := range pending {
+		if _, ok := wanted[r.NetworkID]; ok {
+			status = "urgent"
+		}
+	}
+	return store.Create(ctx, &AccessRequest{NetworkID: networks[0], UserID: user, Status: status})
+}
