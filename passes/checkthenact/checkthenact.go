@@ -157,7 +157,9 @@ func racingWrite(check *dataaccess.Op, ops []*dataaccess.Op, callers *callers) (
 		if untested && !zeroSave {
 			continue
 		}
-		insert := w.Kind == apis.Insert || w.Kind.IsAtomicInsert() && conflictMissesCheck(check, w) || zeroSave
+		// An upsert replaces what a twin created when the check treats a
+		// hit as a duplicate (refusedpresence.go).
+		insert := w.Kind == apis.Insert || w.Kind.IsAtomicInsert() && conflictMissesCheck(check, w) || replacesRefused(check, w) || zeroSave
 		if !insert || !dataaccess.SameResource(check.Resource, w.Resource) {
 			continue
 		}
@@ -438,6 +440,10 @@ func report(pass *analysis.Pass, check, write *dataaccess.Op, sentinel string, o
 	what := describe(check)
 	if region, _ := absentRegion(check); savesAbsentRecord(check, write, region) {
 		reportZeroSave(pass, check, write, what, line)
+		return
+	}
+	if replacesRefused(check, write) {
+		reportReplaced(pass, check, write, what, line)
 		return
 	}
 	if write.Kind.IsAtomicInsert() {

@@ -121,6 +121,11 @@ func (g *callGraph) callees(fn *ssa.Function) []*ssa.Function {
 						add(m)
 					}
 				}
+				if call, ok := instr.(ssa.CallInstruction); ok {
+					for _, t := range dispatchTargets(call.Common()) {
+						g.addRef(t, add) // a backend's function, reached through its table
+					}
+				}
 				for _, op := range instr.Operands(nil) {
 					switch ref := (*op).(type) {
 					case *ssa.Function:

@@ -134,6 +134,9 @@ func (m *modeler) classifyCall(fn *ssa.Function, instr ssa.CallInstruction) *Op 
 	c := instr.Common()
 	f := callee(c)
 	if f == nil {
+		if op := m.fromDispatchTable(fn, instr); op != nil {
+			return op
+		}
 		return m.fromFuncValue(fn, instr)
 	}
 	if f.Pkg() == nil || apis.IsInstrumentation(f.Pkg().Path()) {
@@ -172,6 +175,14 @@ func (m *modeler) classifyCall(fn *ssa.Function, instr ssa.CallInstruction) *Op 
 	default:
 		return nil
 	}
+	return m.completed(op, instr)
+}
+
+// completed returns op, a call classified from its callee, with what
+// follows from its kind filled in, or nil when it does nothing the
+// checks look at.
+func (m *modeler) completed(op *Op, instr ssa.CallInstruction) *Op {
+	c := instr.Common()
 	if op.Kind == apis.None || op.Kind == apis.Effect && sendsSafeMethod(c) {
 		return nil
 	}
@@ -181,6 +192,24 @@ func (m *modeler) classifyCall(fn *ssa.Function, instr ssa.CallInstruction) *Op 
 	op.StoredKey = m.storedKey(op)
 	op.UnkeyedInsert = m.unkeyedInsert(op)
 	return op
+}
+
+// fromDispatchTable classifies a call through a backend's table of
+// functions by what the functions it may reach share (see
+// dispatchTargets).
+func (m *modeler) fromDispatchTable(fn *ssa.Function, instr ssa.CallInstruction) *Op {
+	c := instr.Common()
+	targets := dispatchTargets(c)
+	if len(targets) == 0 {
+		return nil
+	}
+	s := m.dispatchSummary(targets)
+	if s == nil {
+		return nil
+	}
+	op := &Op{Instr: instr, Fn: fn, Callee: targets[0].Object().(*types.Func).Origin()}
+	m.applySummary(op, c, s)
+	return m.completed(op, instr)
 }
 
 // answersNoRows reports whether the caller of an insert tests its error
@@ -570,8 +599,11 @@ func (m *modeler) applySummary(op *Op, c *ssa.CallCommon, s *Summary) {
 		}
 	}
 	if s.TableArg > 0 {
-		if t, ok := tableArgName(arg(c, s.TableArg-1)); ok {
+		a := arg(c, s.TableArg-1)
+		if t, ok := tableArgName(a); ok {
 			op.Resource.Table = t // isListed(ctx, "waitlist", sku, email), RecordExists(&User{}, ...)
+		} else if p := boundParam(a); p != nil {
+			op.TableHole = p // a wrapper that hands its own parameter on: its callers name the table
 		}
 	}
 	if cl := arg(c, s.ConflictParam); cl != nil {
