@@ -345,6 +345,28 @@ func nounByKey(name string) bool {
 	return slices.Contains(words[1:len(words)-1], "By")
 }
 
+// IsRecordWriteName reports whether a method name says it stores a
+// record: Insert*, Create*, Add*, Save*, Store*, Put*, Record*, Log*,
+// Register*.
+func IsRecordWriteName(name string) bool {
+	for _, verb := range []string{"Insert", "Create", "Add", "Save", "Store", "Put", "Record", "Log", "Register"} {
+		if hasWordPrefix(name, verb) {
+			return true
+		}
+	}
+	return false
+}
+
+// IsInsertOutcomeName reports whether a bool result's name says the call
+// made a new row: created, inserted, added, isNew, fresh, first.
+func IsInsertOutcomeName(name string) bool {
+	switch strings.ToLower(name) {
+	case "created", "inserted", "added", "isnew", "new", "fresh", "first", "recorded", "stored", "saved", "registered", "logged", "wascreated", "wasinserted":
+		return true
+	}
+	return false
+}
+
 // IsAddName reports whether a method name of an application's own
 // interface adds a record or an amount: AddUser, AddSubscription,
 // AddMember, AddBalance, or registers an account (Register,

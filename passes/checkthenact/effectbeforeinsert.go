@@ -20,21 +20,29 @@ import (
 //		return nil // already subscribed: the welcome went out again
 //	}
 //
+// A conditional insert says the same by its shape: INSERT ... ON
+// CONFLICT DO NOTHING, or a store's Add(ctx, m) (added bool, err error),
+// keeps one row per key and tells the second caller it made none, after
+// the second caller's effect ran.
+//
 // Only an effect made after the insert reports a new row, or recorded
 // with runtime/effect, runs once per key.
 
 // effectsBeforeInsert reports each plain insert whose unique violation
-// is answered (see duplicateAnsweredHere) and that an external effect
-// precedes on every path to it.
+// is answered (see duplicateAnsweredHere), and each conditional insert
+// that keeps the first row, that an external effect precedes on every
+// path to it.
 func effectsBeforeInsert(pass *analysis.Pass, judge *Judge, named map[*dataaccess.Op]bool) {
 	for _, w := range judge.model.Ops {
-		if w.Kind != apis.Insert || named[w] || judge.NoTwin(w) || !duplicateAnsweredHere(w) {
+		answered := w.Kind == apis.Insert && duplicateAnsweredHere(w)
+		keepsFirst := picksWinner(w) && !dataaccess.Overwrites(w)
+		if !answered && !keepsFirst || named[w] || judge.NoTwin(w) {
 			continue
 		}
 		if effect := effectBefore(w, judge.model.Ops); effect != nil {
-			reportEffectBeforeInsert(pass, w, effect)
+			reportEffectBeforeInsert(pass, w, effect, keepsFirst)
 			named[w] = true
-		} else if w.Summary != nil && w.Summary.ActBeforeInsert != "" && !w.Summary.HandlesDuplicate {
+		} else if answered && w.Summary != nil && w.Summary.ActBeforeInsert != "" && !w.Summary.HandlesDuplicate {
 			reportHelperActBeforeInsert(pass, w)
 			named[w] = true
 		}
@@ -76,27 +84,33 @@ func answersCollisionSentinel(w *dataaccess.Op) bool {
 }
 
 // effectBefore returns an external effect of w's function that runs
-// before w on every path to it, or nil.
+// before w: on every path to it, or on a path that goes on to it and that
+// w never leads back to (a push to each of the user's devices, in a loop
+// before the insert), or nil.
 func effectBefore(w *dataaccess.Op, ops []*dataaccess.Op) *dataaccess.Op {
 	fn := w.Instr.Parent()
 	for _, op := range ops {
 		if op == w || !actsOutside(op) || op.Instr.Parent() != fn {
 			continue
 		}
-		if ssautil.Before(op.Instr, w.Instr) {
+		if ssautil.Before(op.Instr, w.Instr) || ssautil.Reachable(op.Instr, w.Instr) && !ssautil.Reachable(w.Instr, op.Instr) {
 			return op
 		}
 	}
 	return nil
 }
 
-func reportEffectBeforeInsert(pass *analysis.Pass, w, effect *dataaccess.Op) {
+func reportEffectBeforeInsert(pass *analysis.Pass, w, effect *dataaccess.Op, conditional bool) {
 	line := pass.Fset.Position(w.Pos()).Line
+	insert, related := "the insert at line %d, whose unique violation this code answers", "the insert whose duplicate is answered"
+	if conditional {
+		insert, related = "the conditional insert at line %d, which keeps one row per key", "the insert that keeps one row per key"
+	}
 	pass.Report(analysis.Diagnostic{
 		Pos: effect.Pos(),
-		Message: fmt.Sprintf("effect before the insert: %s runs before the insert at line %d, whose unique violation this code answers, so a retried or concurrent caller with the same key makes it again before its insert loses (make it after the insert reports a new row, or record it with runtime/effect)",
+		Message: fmt.Sprintf("effect before the insert: %s runs before "+insert+", so a retried or concurrent caller with the same key makes it again before its insert loses (make it after the insert reports a new row, or record it with runtime/effect)",
 			describeAct(effect), line),
-		Related: []analysis.RelatedInformation{{Pos: w.Pos(), Message: "the insert whose duplicate is answered"}},
+		Related: []analysis.RelatedInformation{{Pos: w.Pos(), Message: related}},
 		URL:     apis.RuntimeEffectURL,
 	})
 }

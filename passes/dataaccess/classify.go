@@ -791,6 +791,8 @@ func (m *modeler) fromInterfaceName(op *Op, c *ssa.CallCommon, f *types.Func) bo
 		return true
 	case apis.ByName(name) == apis.Insert && m.isModuleInterface(f) && reportsInserted(f):
 		kind = apis.CondInsert // CreateByExternalID(ctx, c) (Contact, bool, error): its bool says whether it inserted
+	case m.isModuleInterface(f) && apis.IsRecordWriteName(name) && namesInsertOutcome(f):
+		kind = apis.CondInsert // Add(ctx, m) (added bool, err error): the store says whether this call made the row
 	case apis.ByName(name) != apis.None:
 		kind = apis.ByName(name)
 	case m.isModuleInterface(f) && (apis.IsPresenceTestName(name) || apis.IsAvailabilityTestName(name)):
@@ -871,6 +873,20 @@ func nonContextParams(f *types.Func) int {
 func reportsInserted(f *types.Func) bool {
 	res := f.Type().(*types.Signature).Results()
 	return res.Len() == 3 && isRecord(res.At(0).Type()) && ssautil.IsBool(res.At(1).Type()) && ssautil.IsError(res.At(2).Type())
+}
+
+// namesInsertOutcome reports whether a method's results name a bool for
+// whether the call made the row: (created bool, err error), (Booking,
+// inserted bool, error). An interface's result names are its
+// documentation; a store that says "created" answers a duplicate with
+// false rather than a second row.
+func namesInsertOutcome(f *types.Func) bool {
+	res := f.Type().(*types.Signature).Results()
+	if res.Len() < 2 || res.Len() > 3 || !ssautil.IsError(res.At(res.Len()-1).Type()) {
+		return false
+	}
+	flag := res.At(res.Len() - 2)
+	return ssautil.IsBool(flag.Type()) && apis.IsInsertOutcomeName(flag.Name())
 }
 
 // takesDelta reports whether a method takes a number besides its keys:

@@ -199,12 +199,13 @@ func isRecordValueParam(v ssa.Value) bool {
 }
 
 // WritesBack reports whether op overwrites an existing row: an update, or
-// an upsert by Save.
+// an upsert by Save (not a store's Save whose result says whether it
+// created the row).
 func WritesBack(op *Op) bool {
 	if op.StateGuard || op.Call() == nil {
 		return false
 	}
-	return op.Kind == apis.Update || op.Kind == apis.CondInsert && op.Callee != nil && op.Callee.Name() == "Save"
+	return op.Kind == apis.Update || op.Kind == apis.CondInsert && op.Callee != nil && op.Callee.Name() == "Save" && !namesInsertOutcome(op.Callee)
 }
 
 // isRecordPointer reports whether t points to a struct of the module's

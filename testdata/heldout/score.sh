@@ -2,7 +2,7 @@
 # score.sh IDEMVET [SET]: run idemvet over a held-out probe module (SET,
 # probes by default; probes2 is the second set) and score it against
 # SET/LABELS.tsv, the label of every site written into it. A RACE is found when a finding's position lies in the same file
-# within 3 lines of the labelled check or read; a SAFE site is flagged
+# within 3 lines (WINDOW, if set) of the labelled check or read; a SAFE site is flagged
 # when one does. Prints one line per site and a summary per family:
 #
 #   family F: races found K/R; safe sites flagged S/N
@@ -16,7 +16,7 @@ out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 . "$here/../services/findings.sh"
 findings "$bin" "$set_dir" >"$out"
-awk -F'\t' '
+awk -F'\t' -v w="${WINDOW:-3}" '
 	FILENAME == ARGV[1] {
 		split($1, at, ":")
 		n[at[1]]++
@@ -29,7 +29,7 @@ awk -F'\t' '
 		hit = 0
 		for (j = 1; j <= n[at[1]]; j++) {
 			d = line[at[1], j] - at[2]
-			if (d <= 3 && -d <= 3) hit = 1
+			if (d <= w && -d <= w) hit = 1
 		}
 		fam[$3] = 1
 		if ($4 == "RACE") { races[$3]++; found[$3] += hit }

@@ -1,0 +1,120 @@
+package swallowedduplicates
+
+import (
+	"context"
+	"database/sql"
+)
+
+type Membership struct {
+	DriverID int64
+	FleetID  int64
+}
+
+// MembershipStore is implemented in a package this one does not import;
+// its result names say what the store answers.
+type MembershipStore interface {
+	Add(ctx context.Context, m Membership) (added bool, err error)
+	Count(ctx context.Context, fleetID int64) (int, error)
+}
+
+type SMS interface {
+	Send(ctx context.Context, phone, body string) error
+}
+
+type Fleets struct {
+	db      *sql.DB
+	members MembershipStore
+	sms     SMS
+}
+
+// The text goes out before the store, which keeps one membership per
+// driver and fleet, says whether this call added it: a retried join
+// texts twice.
+func (f *Fleets) Join(ctx context.Context, phone string, m Membership) error {
+	if err := f.sms.Send(ctx, phone, "welcome to the fleet"); err != nil { // want `effect before the insert: Send runs before the conditional insert at line \d+, which keeps one row per key`
+		return err
+	}
+	_, err := f.members.Add(ctx, m)
+	return err
+}
+
+// Near miss: the text goes out only when the store added the row.
+func (f *Fleets) JoinOnce(ctx context.Context, phone string, m Membership) error {
+	added, err := f.members.Add(ctx, m)
+	if err != nil || !added {
+		return err
+	}
+	return f.sms.Send(ctx, phone, "welcome to the fleet")
+}
+
+// The same with the statement in view: ON CONFLICT DO NOTHING keeps the
+// first row, and every device of each caller was pinged before it.
+func (f *Fleets) Notify(ctx context.Context, dedupKey string, phones []string) error {
+	for _, p := range phones {
+		if err := f.sms.Send(ctx, p, "new job offer"); err != nil { // want `effect before the insert: Send runs before the conditional insert at line \d+`
+			return err
+		}
+	}
+	_, err := f.db.ExecContext(ctx, `INSERT INTO notifications (dedup_key) VALUES ($1) ON CONFLICT (dedup_key) DO NOTHING`, dedupKey)
+	return err
+}
+
+// Near miss: an upsert keeps no first row; it writes for every caller,
+// and what it stores is the last notification's time, not a claim.
+func (f *Fleets) NotifyTouched(ctx context.Context, dedupKey string, phones []string) error {
+	for _, p := range phones {
+		if err := f.sms.Send(ctx, p, "new job offer"); err != nil {
+			return err
+		}
+	}
+	_, err := f.db.ExecContext(ctx, `INSERT INTO notifications (dedup_key, sent_at) VALUES ($1, now()) ON CONFLICT (dedup_key) DO UPDATE SET sent_at = now()`, dedupKey)
+	return err
+}
+
+type Proof struct {
+	ShipmentID int64
+	PhotoURL   string
+}
+
+type ProofStore interface {
+	Save(ctx context.Context, p *Proof) (created bool, err error)
+	Get(ctx context.Context, shipmentID int64) (Proof, error)
+}
+
+type Publisher interface {
+	Publish(ctx context.Context, topic string, msg any) error
+}
+
+type Deliveries struct {
+	proofs ProofStore
+	bus    Publisher
+}
+
+// Every upload of one proof announces the delivery before the store
+// keeps the first.
+func (d *Deliveries) AttachProof(ctx context.Context, shipmentID int64, photo string) error {
+	pod := Proof{ShipmentID: shipmentID, PhotoURL: photo}
+	if err := d.bus.Publish(ctx, "shipments.delivered", pod); err != nil { // want `effect before the insert: Publish runs before the conditional insert at line \d+`
+		return err
+	}
+	if _, err := d.proofs.Save(ctx, &pod); err != nil {
+		return err
+	}
+	return nil
+}
+
+// Roster's bool says whether the fleet is now full, not whether this
+// call added the driver.
+type Roster interface {
+	Add(ctx context.Context, m Membership) (full bool, err error)
+}
+
+// Near miss: nothing says the roster keeps one row per driver, so the
+// text before it is no duplicate's.
+func JoinRoster(ctx context.Context, r Roster, sms SMS, phone string, m Membership) error {
+	if err := sms.Send(ctx, phone, "welcome to the fleet"); err != nil {
+		return err
+	}
+	_, err := r.Add(ctx, m)
+	return err
+}
