@@ -69,7 +69,10 @@ func lostUpdateOf(read *dataaccess.Op, ops []*dataaccess.Op) (lostUpdate, bool) 
 	for _, q := range slices.Concat(quantities(read), textAmounts(read), flagsAndLists(read)) {
 		for _, calc := range slices.Concat(arithmeticOn(q.v), arithmeticOnCopies(q.v)) {
 			carriers := carriersOf(calc)
-			carried := func(w *dataaccess.Op) bool { return carries(w, carriers) }
+			// The write stores the new value only if it can run after the
+			// computation (a record passed to a write, then changed, is
+			// not written changed).
+			carried := func(w *dataaccess.Op) bool { return carries(w, carriers) && computedBefore(calc, w) }
 			if w := writeBack(read, records, q.field, at, carried, ops); w != nil {
 				return lostUpdate{read: read, field: q.field, calc: calc, write: w}, true
 			}
@@ -78,7 +81,7 @@ func lostUpdateOf(read *dataaccess.Op, ops []*dataaccess.Op) (lostUpdate, bool) 
 	for _, q := range returnedLists(read) {
 		for _, calc := range rebuiltFrom(q) {
 			carriers := carriersOf(calc)
-			carried := func(w *dataaccess.Op) bool { return carries(w, carriers) }
+			carried := func(w *dataaccess.Op) bool { return carries(w, carriers) && computedBefore(calc, w) }
 			if w := writeBack(read, records, "", at, carried, ops); w != nil {
 				return lostUpdate{read: read, calc: calc, write: w}, true
 			}
@@ -91,6 +94,13 @@ func lostUpdateOf(read *dataaccess.Op, ops []*dataaccess.Op) (lostUpdate, bool) 
 		}
 	}
 	return lostUpdate{}, false
+}
+
+// computedBefore reports whether the computation can run before w, when
+// both are in one function.
+func computedBefore(calc ssa.Value, w *dataaccess.Op) bool {
+	instr, ok := calc.(ssa.Instruction)
+	return !ok || instr.Parent() != w.Instr.Parent() || ssautil.Reachable(instr, w.Instr)
 }
 
 // writeBack returns the write, after from in the read's function, that

@@ -545,7 +545,7 @@ func lockedRecheck(op *dataaccess.Op) bool {
 // for both.
 func picksWinner(op *dataaccess.Op) bool {
 	savesHanded := op.Summary != nil && op.Summary.SavesParam >= 0 && !op.Summary.StateGuard
-	return op.Kind.IsAtomicInsert() && !dataaccess.WritesBack(op) && !savesHanded && !upsertOverwrites(op)
+	return op.Kind.IsAtomicInsert() && !dataaccess.WritesBack(op) && !savesHanded && !upsertOverwrites(op) && !dataaccess.Overwrites(op)
 }
 
 // upsertOverwrites reports whether op is an INSERT ... ON CONFLICT DO

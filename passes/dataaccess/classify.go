@@ -17,8 +17,8 @@ func (m *modeler) classify(fn *ssa.Function, instr ssa.Instruction) *Op {
 	switch instr := instr.(type) {
 	case *ssa.Lookup:
 		m, isMap := instr.X.Type().Underlying().(*types.Map)
-		if !isMap {
-			return nil
+		if !isMap || isDispatchLookup(instr) {
+			return nil // a backend's table of functions holds no data
 		}
 		kind := apis.None
 		switch {

@@ -38,25 +38,37 @@ func dispatchTargets(c *ssa.CallCommon) []*ssa.Function {
 	}
 	switch v := v.(type) {
 	case *ssa.Lookup:
-		key, ok := v.Index.(*ssa.Const)
-		if !ok || v.CommaOk {
-			return nil
-		}
-		var out []*ssa.Function
-		for _, g := range tableGlobals(v.X, 2) {
-			fns, ok := mapEntries(g, key)
-			if !ok {
-				return nil
-			}
-			out = append(out, fns...)
-		}
-		return out
+		return lookupTargets(v)
 	case *ssa.UnOp:
 		if g, ok := v.X.(*ssa.Global); ok && v.Op == token.MUL {
 			return funcVarTargets(g)
 		}
 	}
 	return nil
+}
+
+// lookupTargets returns the functions a constant key finds in the
+// package's tables of functions the lookup reads, or nil.
+func lookupTargets(l *ssa.Lookup) []*ssa.Function {
+	key, ok := l.Index.(*ssa.Const)
+	if !ok || l.CommaOk {
+		return nil
+	}
+	var out []*ssa.Function
+	for _, g := range tableGlobals(l.X, 2) {
+		fns, ok := mapEntries(g, key)
+		if !ok {
+			return nil
+		}
+		out = append(out, fns...)
+	}
+	return out
+}
+
+// isDispatchLookup reports whether a map lookup picks a function from
+// such a table.
+func isDispatchLookup(l *ssa.Lookup) bool {
+	return len(lookupTargets(l)) > 0
 }
 
 // tableGlobals returns the package-level variables a map value is loaded
@@ -172,15 +184,15 @@ func namedFunc(v ssa.Value) *ssa.Function {
 // dispatchSummary returns the summary the functions a table dispatches
 // to share: each backend spells its statement its own way (ON CONFLICT
 // DO UPDATE, INSERT OR REPLACE), so they agree on what they do (the
-// kind of operation and its table) rather than in every detail; nil when
-// one has no summary or they disagree.
+// kind of operation and its table) rather than in every detail. A
+// backend whose statements are not read (a client library of its own)
+// says nothing either way; nil when none has a summary or two disagree.
 func (m *modeler) dispatchSummary(targets []*ssa.Function) *Summary {
 	var shared *Summary
 	for _, fn := range targets {
 		s := m.summaryOf(fn.Object().(*types.Func).Origin())
 		switch {
 		case s == nil:
-			return nil
 		case shared == nil:
 			shared = s
 		case reflect.DeepEqual(shared, s):

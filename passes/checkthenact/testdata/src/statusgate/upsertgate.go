@@ -52,3 +52,28 @@ func handleWebhookClaimed(ctx context.Context, db *sql.DB, eventID string) error
 	_, err = http.Post("https://ledger.example/credit", "text/plain", strings.NewReader(eventID))
 	return err
 }
+
+func markProcessed(ctx context.Context, db *sql.DB, eventID string) error {
+	_, err := db.ExecContext(ctx, `INSERT INTO webhook_events (id, processed_at) VALUES ($1, now())
+		ON CONFLICT (id) DO UPDATE SET processed_at = EXCLUDED.processed_at`, eventID)
+	return err
+}
+
+// The same upsert in a helper, run before the credit: its error says
+// only that the statement ran, for both deliveries, so it picks no
+// winner.
+func handleWebhookMarkedFirst(ctx context.Context, db *sql.DB, eventID string) error {
+	var processedAt sql.NullTime
+	err := db.QueryRowContext(ctx, `SELECT processed_at FROM webhook_events WHERE id = $1`, eventID).Scan(&processedAt) // want `status-gate race: processedAt read here is tested`
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	if processedAt.Valid {
+		return nil
+	}
+	if err := markProcessed(ctx, db, eventID); err != nil {
+		return err
+	}
+	_, err = http.Post("https://ledger.example/credit", "text/plain", strings.NewReader(eventID))
+	return err
+}

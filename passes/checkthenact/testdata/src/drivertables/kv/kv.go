@@ -32,6 +32,14 @@ var sqliteFuncs = map[string]interface{}{
 	deleteOp: liteDelete,
 }
 
+// A read-only replica's table: its functions run no statement the
+// analysis reads, and say nothing about what the others do.
+var replicaFuncs = map[string]interface{}{
+	insertOp: refuseInsert,
+	fetchOp:  liteFetch,
+	deleteOp: refuseDelete,
+}
+
 // ErrNoRecord is what a fetch of a missing key returns.
 var ErrNoRecord = errors.New("no result found")
 
@@ -39,6 +47,8 @@ func current() map[string]interface{} {
 	switch Backend {
 	case "postgres":
 		return postgresFuncs
+	case "replica":
+		return replicaFuncs
 	default:
 		return sqliteFuncs
 	}
@@ -60,6 +70,14 @@ func Fetch(table, key string) (string, error) {
 // Delete removes key.
 func Delete(table, key string) error {
 	return current()[deleteOp].(func(string, string) error)(table, key)
+}
+
+func refuseInsert(key, value, table string) error {
+	return errors.New("read-only replica: cannot store " + table + "/" + key)
+}
+
+func refuseDelete(table, key string) error {
+	return errors.New("read-only replica: cannot delete " + table + "/" + key)
 }
 
 func pgInsert(key, value, table string) error {
