@@ -24,7 +24,6 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	model := pass.ResultOf[dataaccess.Analyzer].(*dataaccess.Result)
-	dbgOps(model.Ops)
 	if len(model.Ops) == 0 {
 		if model.Modelled() {
 			// A one-time code behind helpers involves no op the model knows.
