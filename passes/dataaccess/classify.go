@@ -797,7 +797,9 @@ func (m *modeler) fromInterfaceName(op *Op, c *ssa.CallCommon, f *types.Func) bo
 		kind = apis.ByName(name)
 	case m.isModuleInterface(f) && (apis.IsPresenceTestName(name) || apis.IsAvailabilityTestName(name)):
 		kind = apis.Exists // IsEmailAvailable: its bool says absent (checkthenact's outcome reads the name)
-	case m.isModuleInterface(f) && apis.IsSetterName(name) && setsByKey(f) && inRepository(f):
+	case m.isModuleInterface(f) && setterOf(f) != nil:
+		kind = apis.Read // CompletedTrips(ctx, id) (int, error) beside SetCompletedTrips(ctx, id, n): the value its setter stores
+	case m.isModuleInterface(f) && apis.IsSetterName(name) && setsByKey(f) && (inRepository(f) || getterOf(f) != nil):
 		kind = apis.Update // SetPaymentIntent(ctx, orderID, pi): an absolute write of the row
 	case m.isModuleInterface(f) && apis.IsSaveName(name) && handsRecord(f) && inRepository(f):
 		kind = apis.Update // SaveUser(ctx, u): the record written back whole
@@ -950,6 +952,59 @@ func declaringInterface(f *types.Func) *types.Interface {
 	}
 	iface, _ := recv.Type().Underlying().(*types.Interface)
 	return iface
+}
+
+// A store interface that pairs a getter with its setter
+// (CompletedTrips(ctx, id) (int, error) and SetCompletedTrips(ctx, id,
+// n int) error) keeps one value per key: the getter reads what the setter
+// writes, whatever the getter's name says.
+
+// setterOf returns the method of f's interface that sets what f gets:
+// Set+f's name, taking f's parameters and then a value of the type f
+// returns (before its error), or nil.
+func setterOf(f *types.Func) *types.Func {
+	iface := declaringInterface(f)
+	if iface == nil {
+		return nil
+	}
+	for i := range iface.NumMethods() {
+		if set := iface.Method(i); set.Name() == "Set"+f.Name() && setsWhatGets(set, f) {
+			return set
+		}
+	}
+	return nil
+}
+
+// getterOf returns the method of set's interface whose value set stores
+// (see setterOf), or nil.
+func getterOf(set *types.Func) *types.Func {
+	iface := declaringInterface(set)
+	if iface == nil || !strings.HasPrefix(set.Name(), "Set") {
+		return nil
+	}
+	for i := range iface.NumMethods() {
+		if get := iface.Method(i); "Set"+get.Name() == set.Name() && setsWhatGets(set, get) {
+			return get
+		}
+	}
+	return nil
+}
+
+// setsWhatGets reports whether set takes get's parameters and then the
+// value get returns with its error: (ctx, id) (int, error) and (ctx, id,
+// int) error.
+func setsWhatGets(set, get *types.Func) bool {
+	gs, ss := get.Type().(*types.Signature), set.Type().(*types.Signature)
+	res, params := gs.Results(), ss.Params()
+	if res.Len() != 2 || !ssautil.IsError(res.At(1).Type()) || params.Len() != gs.Params().Len()+1 {
+		return false
+	}
+	for i := range gs.Params().Len() {
+		if !types.Identical(gs.Params().At(i).Type(), params.At(i).Type()) {
+			return false
+		}
+	}
+	return types.Identical(params.At(params.Len()-1).Type(), res.At(0).Type())
 }
 
 // dedupLog reports whether the interface declaring f pairs a one-word
