@@ -1016,19 +1016,20 @@ func dedupLog(f *types.Func) bool {
 	if iface == nil {
 		return false
 	}
-	var tests, marks []*types.Signature
+	var tests []*types.Func
 	for i := range iface.NumMethods() {
-		m := iface.Method(i)
-		switch sig := m.Type().(*types.Signature); {
-		case apis.IsBareDedupTestName(m.Name()) && ssautil.ReturnsBoolAndError(m):
-			tests = append(tests, sig)
-		case apis.IsBareDedupMarkName(m.Name()):
-			marks = append(marks, sig)
+		if m := iface.Method(i); apis.IsBareDedupTestName(m.Name()) && ssautil.ReturnsBoolAndError(m) {
+			tests = append(tests, m)
 		}
 	}
 	for _, t := range tests {
-		for _, mk := range marks {
-			if leadingParamsMatch(t.Params(), mk.Params()) {
+		for i := range iface.NumMethods() {
+			// Record(ctx, id), or the test's own marker: MarkSeen beside Seen.
+			mk := iface.Method(i)
+			if !apis.IsBareDedupMarkName(mk.Name()) && mk.Name() != "Mark"+t.Name() {
+				continue
+			}
+			if leadingParamsMatch(t.Type().(*types.Signature).Params(), mk.Type().(*types.Signature).Params()) {
 				return true
 			}
 		}

@@ -218,6 +218,50 @@ func onPaid(ctx context.Context, log EventLog, points Points, id string, userID 
 	return log.Record(ctx, "payments", id, "charge.succeeded")
 }
 
+// Marks pairs its test with a marker of its own name.
+type Marks interface {
+	Seen(ctx context.Context, id string) (bool, error)
+	MarkSeen(ctx context.Context, id string) error
+}
+
+// Two deliveries of one event both find it unmarked and both add the
+// points before either marks it.
+func onDelivered(ctx context.Context, marks Marks, points Points, id string, userID int64) error {
+	seen, err := marks.Seen(ctx, "delivered:"+id) // want `check-then-act race: the existence check Seen`
+	if err != nil {
+		return err
+	}
+	if seen {
+		return nil
+	}
+	if err := points.AddPoints(ctx, userID, 5); err != nil {
+		return err
+	}
+	return marks.MarkSeen(ctx, "delivered:"+id)
+}
+
+// Visits pairs Seen with a marker of another test's name: the visit it
+// notes is not what Seen asks about.
+type Visits interface {
+	Seen(ctx context.Context, id string) (bool, error)
+	MarkVisited(ctx context.Context, id string) error
+}
+
+// Near miss: nothing records what Seen reads.
+func onVisited(ctx context.Context, visits Visits, points Points, id string, userID int64) error {
+	seen, err := visits.Seen(ctx, id)
+	if err != nil {
+		return err
+	}
+	if seen {
+		return nil
+	}
+	if err := points.AddPoints(ctx, userID, 5); err != nil {
+		return err
+	}
+	return visits.MarkVisited(ctx, id)
+}
+
 // Near miss: the flag store records no handled keys; Has only reads a
 // setting, and turning it on is an absolute write.
 func enableBeta(ctx context.Context, flags Flags, points Points, userID int64) error {
