@@ -500,10 +500,9 @@ func EntityOf(name string) string {
 			return w
 		}
 		if w == rest {
-			if w == "All" {
-				return "" // CountAll, GetAll: every row of the repository, no noun
-			}
-			return w
+			// CountAll, GetAll, FindOpen (once ByPhone is trimmed): rows
+			// picked by their state, no noun.
+			return ""
 		}
 		rest = rest[len(w):]
 	}

@@ -17,7 +17,7 @@ func TestEntityOf(t *testing.T) {
 		"Getaway":                   "",
 		"GetPendingInvite":          "Invite",
 		"CountActiveSessions":       "Sessions",
-		"GetActive":                 "Active",
+		"GetActive":                 "", // rows picked by their state, no noun
 		"CountAll":                  "",
 		"MarkPaid":                  "",
 		"MarkAsShipped":             "",

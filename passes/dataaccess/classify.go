@@ -667,21 +667,12 @@ func (m *modeler) fromName(op *Op, c *ssa.CallCommon, kind apis.Kind) {
 	op.Resource.Repo = repoType(recv)
 	// A repository covering several entities names the one each method
 	// touches: GetUserByName and CreateUser, not CreateSession.
-	if noun := apis.EntityOf(op.Callee.Name()); noun != "" {
-		op.Resource.Table = normalizeTable(noun)
-	} else if sig := op.Callee.Type().(*types.Signature); kind == apis.Read && (returnsRecord(op.Callee) || returnsRecordList(sig)) {
-		// GetByEmail names no entity; the User it returns does, read as
-		// a method name would be (UserExternalLogin as AddUserExternalLogin
-		// is), so that the two name one table. So does the element of a
-		// list it returns (TagsBySlug's Tag).
-		t := sig.Results().At(0).Type()
-		if sl, ok := t.Underlying().(*types.Slice); ok {
-			t = sl.Elem()
-		}
-		rec, _ := derefNamedStruct(t)
-		if noun := apis.EntityOf("Get" + rec.Obj().Name()); noun != "" {
-			op.Resource.Table = normalizeTable(noun)
-		}
+	op.Resource.Table = methodTable(op.Callee, kind == apis.Read)
+	if op.Resource.Table == "" {
+		// Insert(ctx, a), CountAll() and MarkReplicated(ctx, key) name no
+		// entity either; the other methods of their repository do, when
+		// they agree on one.
+		op.Resource.Table = interfaceTable(op.Callee)
 	}
 	op.Handle = Handle{Path: rootPath(recv), Kind: apis.HandleUnknown}
 	for _, a := range c.Args {
@@ -690,6 +681,56 @@ func (m *modeler) fromName(op *Op, c *ssa.CallCommon, kind apis.Kind) {
 			break
 		}
 	}
+}
+
+// methodTable returns the table a method's name says it touches, or,
+// for a lookup (read) that names none (GetByEmail, FindOpenByPhone), the
+// one the record it returns says: the User it returns is read as
+// GetUser would be, so that the two name one table, and so is the
+// element of a list it returns (TagsBySlug's Tag).
+func methodTable(f *types.Func, read bool) string {
+	if noun := apis.EntityOf(f.Name()); noun != "" {
+		return normalizeTable(noun)
+	}
+	sig := f.Type().(*types.Signature)
+	if !read || !returnsRecord(f) && !returnsRecordList(sig) {
+		return ""
+	}
+	t := sig.Results().At(0).Type()
+	if sl, ok := t.Underlying().(*types.Slice); ok {
+		t = sl.Elem()
+	}
+	rec, _ := derefNamedStruct(t)
+	if noun := apis.EntityOf("Get" + rec.Obj().Name()); noun != "" {
+		return normalizeTable(noun)
+	}
+	return ""
+}
+
+// interfaceTable returns the one table the other methods of f's
+// interface name (see methodTable, each lookup read as one), or "" when
+// they name none or several.
+func interfaceTable(f *types.Func) string {
+	iface := declaringInterface(f)
+	if iface == nil {
+		return ""
+	}
+	table := ""
+	for i := range iface.NumMethods() {
+		m := iface.Method(i)
+		if m.Name() == f.Name() {
+			continue
+		}
+		t := methodTable(m, true)
+		switch {
+		case t == "":
+		case table == "":
+			table = t
+		case t != table:
+			return ""
+		}
+	}
+	return table
 }
 
 // isAppInterface reports whether f is a method of an interface declared
