@@ -262,6 +262,9 @@ func ungatedAct(check *dataaccess.Op, ops []*dataaccess.Op, callers *callers) (i
 				a.Instr.Parent() != call.Parent() || !inRegion(a.Instr, check.Fn, region) || allocatesFor(a, w) {
 				continue
 			}
+			if !ssautil.Reachable(call, a.Instr) && !ssautil.Reachable(a.Instr, call) {
+				continue // the act and the insert are on different branches: one caller runs one of them
+			}
 			if !ssautil.Gates(call, dataaccess.WinnerNotInError(w), a.Instr) {
 				return w, a
 			}
