@@ -2,8 +2,10 @@ package checkthenact
 
 import (
 	"fmt"
+	"go/token"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
 	"github.com/idemvet/idemvet/internal/ssautil"
@@ -39,7 +41,7 @@ func effectsBeforeInsert(pass *analysis.Pass, judge *Judge, named map[*dataacces
 		if !answered && !keepsFirst || named[w] || judge.NoTwin(w) {
 			continue
 		}
-		if effect := effectBefore(w, judge.model.Ops); effect != nil {
+		if effect := effectBefore(w, judge.model.Ops); effect != nil && (answered || sharesInput(effect, w)) {
 			reportEffectBeforeInsert(pass, w, effect, keepsFirst)
 			named[w] = true
 		} else if answered && w.Summary != nil && w.Summary.ActBeforeInsert != "" && !w.Summary.HandlesDuplicate {
@@ -98,6 +100,71 @@ func effectBefore(w *dataaccess.Op, ops []*dataaccess.Op) *dataaccess.Op {
 		}
 	}
 	return nil
+}
+
+// sharesInput reports whether the effect is made with a value the
+// insert is keyed or built by (the proof it publishes and then saves, the
+// text of the notification it pushes and then logs): the effect is the
+// insert's own. A conditional insert says nothing about an effect made
+// with other values (a status update sent before trace spans are
+// stored).
+func sharesInput(effect, insert *dataaccess.Op) bool {
+	mine := map[ssa.Value]bool{}
+	for _, v := range valuesOf(effect) {
+		for _, r := range rootsOf(v) {
+			mine[r] = true
+		}
+	}
+	for _, v := range valuesOf(insert) {
+		for _, r := range rootsOf(v) {
+			if mine[r] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// valuesOf returns what an operation is given: its inputs and the
+// arguments of its call (a helper's summary keeps only its key among
+// the inputs).
+func valuesOf(op *dataaccess.Op) []ssa.Value {
+	in := op.Inputs()
+	if c := op.Call(); c != nil {
+		in = append(in, c.Args...)
+	}
+	return in
+}
+
+// rootsOf returns the values v is built from that tell one caller's
+// operation from another's: its root (a parameter, a local record), and
+// the variable it was loaded from (b passed by value to one call, &b to
+// the next). A context, a handle and the method's own receiver tell
+// nothing.
+func rootsOf(v ssa.Value) []ssa.Value {
+	if contextOrHandle(v) || isReceiver(v) {
+		return nil
+	}
+	var out []ssa.Value
+	if p := dataaccess.RootPath(v); p.Valid() && !isReceiver(p.Base) {
+		out = append(out, p.Base)
+	}
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if cell, ok := load.X.(*ssa.Alloc); ok {
+			out = append(out, cell)
+		}
+	}
+	return out
+}
+
+// isReceiver reports whether v is the receiver of the method it is in.
+func isReceiver(v ssa.Value) bool {
+	p, ok := v.(*ssa.Parameter)
+	if !ok {
+		return false
+	}
+	fn := p.Parent()
+	return fn.Signature.Recv() != nil && len(fn.Params) > 0 && fn.Params[0] == p
 }
 
 func reportEffectBeforeInsert(pass *analysis.Pass, w, effect *dataaccess.Op, conditional bool) {

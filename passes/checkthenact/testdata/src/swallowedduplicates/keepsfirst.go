@@ -8,6 +8,7 @@ import (
 type Membership struct {
 	DriverID int64
 	FleetID  int64
+	Phone    string
 }
 
 // MembershipStore is implemented in a package this one does not import;
@@ -30,12 +31,27 @@ type Fleets struct {
 // The text goes out before the store, which keeps one membership per
 // driver and fleet, says whether this call added it: a retried join
 // texts twice.
-func (f *Fleets) Join(ctx context.Context, phone string, m Membership) error {
-	if err := f.sms.Send(ctx, phone, "welcome to the fleet"); err != nil { // want `effect before the insert: Send runs before the conditional insert at line \d+, which keeps one row per key`
+func (f *Fleets) Join(ctx context.Context, m Membership) error {
+	if err := f.sms.Send(ctx, m.Phone, "welcome to the fleet"); err != nil { // want `effect before the insert: Send runs before the conditional insert at line \d+, which keeps one row per key`
 		return err
 	}
 	_, err := f.members.Add(ctx, m)
 	return err
+}
+
+// Near miss: the text before the store is the dispatcher's notice of
+// the batch, made with none of the membership's values; the store's
+// outcome says nothing about it.
+func (f *Fleets) JoinBatch(ctx context.Context, dispatcherPhone string, batch []Membership) error {
+	if err := f.sms.Send(ctx, dispatcherPhone, "batch import started"); err != nil {
+		return err
+	}
+	for _, m := range batch {
+		if _, err := f.members.Add(ctx, m); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Near miss: the text goes out only when the store added the row.
@@ -49,13 +65,13 @@ func (f *Fleets) JoinOnce(ctx context.Context, phone string, m Membership) error
 
 // The same with the statement in view: ON CONFLICT DO NOTHING keeps the
 // first row, and every device of each caller was pinged before it.
-func (f *Fleets) Notify(ctx context.Context, dedupKey string, phones []string) error {
+func (f *Fleets) Notify(ctx context.Context, dedupKey, body string, phones []string) error {
 	for _, p := range phones {
-		if err := f.sms.Send(ctx, p, "new job offer"); err != nil { // want `effect before the insert: Send runs before the conditional insert at line \d+`
+		if err := f.sms.Send(ctx, p, body); err != nil { // want `effect before the insert: Send runs before the conditional insert at line \d+`
 			return err
 		}
 	}
-	_, err := f.db.ExecContext(ctx, `INSERT INTO notifications (dedup_key) VALUES ($1) ON CONFLICT (dedup_key) DO NOTHING`, dedupKey)
+	_, err := f.db.ExecContext(ctx, `INSERT INTO notifications (dedup_key, body) VALUES ($1, $2) ON CONFLICT (dedup_key) DO NOTHING`, dedupKey, body)
 	return err
 }
 
@@ -111,8 +127,8 @@ type Roster interface {
 
 // Near miss: nothing says the roster keeps one row per driver, so the
 // text before it is no duplicate's.
-func JoinRoster(ctx context.Context, r Roster, sms SMS, phone string, m Membership) error {
-	if err := sms.Send(ctx, phone, "welcome to the fleet"); err != nil {
+func JoinRoster(ctx context.Context, r Roster, sms SMS, m Membership) error {
+	if err := sms.Send(ctx, m.Phone, "welcome to the fleet"); err != nil {
 		return err
 	}
 	_, err := r.Add(ctx, m)
