@@ -439,7 +439,7 @@ func isNewRecord(v ssa.Value, writer string) bool {
 // function named for loading one (getUser, loadAccount).
 func returnedByLoader(v ssa.Value) bool {
 	_, f := producedBy(v)
-	return f != nil && namedForLoading(f.Name())
+	return f != nil && (namedForLoading(f.Name()) || looksUpStored(f)) // ForDriver(ctx, id) (Wallet, error) beside Save(ctx, *Wallet)
 }
 
 // producedBy returns the call v is a result of (the call itself, or the
@@ -1094,7 +1094,8 @@ func leadingParamsMatch(test, mark *types.Tuple) bool {
 
 // inRepository reports whether the interface that declares f also looks
 // records up or asks for them (a Get*, Find*, Load* method, or Exists,
-// Has*): a repository, not a configurable client.
+// Has*, or a method that takes a key and returns a record): a repository,
+// not a configurable client.
 func inRepository(f *types.Func) bool {
 	iface := declaringInterface(f)
 	if iface == nil {
@@ -1103,6 +1104,9 @@ func inRepository(f *types.Func) bool {
 	for i := range iface.NumMethods() {
 		if name := iface.Method(i).Name(); apis.IsLookupName(name) || apis.IsPresenceTestName(name) || apis.ByName(name).IsCheck() {
 			return true
+		}
+		if returnsRecord(iface.Method(i)) && nonContextParams(iface.Method(i)) > 0 {
+			return true // ForDriver(ctx, id) (Wallet, error): a lookup by its shape
 		}
 	}
 	return false

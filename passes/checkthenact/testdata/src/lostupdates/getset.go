@@ -65,3 +65,35 @@ func resetCoupon(ctx context.Context, uses CouponUses, couponID int64, left int)
 	}
 	return uses.SetUsesLeft(ctx, couponID, left)
 }
+
+type DriverWallet struct {
+	DriverID     int64
+	BalanceCents int64
+}
+
+// DriverWallets looks a wallet up by a name with no lookup verb; its shape
+// (a key in, the record out) says it reads.
+type DriverWallets interface {
+	ForDriver(ctx context.Context, driverID int64) (DriverWallet, error)
+	Save(ctx context.Context, w *DriverWallet) error
+	Credit(ctx context.Context, driverID, cents int64) error
+}
+
+// Two completed jobs both load the balance, add their earnings and save
+// the whole wallet: one job's earnings are gone.
+func addEarnings(ctx context.Context, wallets DriverWallets, driverID, cents int64) error {
+	w, err := wallets.ForDriver(ctx, driverID) // want `lost update: BalanceCents read here is written back`
+	if err != nil {
+		return err
+	}
+	w.BalanceCents += cents
+	return wallets.Save(ctx, &w)
+}
+
+// Near miss: the store adds the amount itself.
+func addTip(ctx context.Context, wallets DriverWallets, driverID, cents int64) error {
+	if _, err := wallets.ForDriver(ctx, driverID); err != nil {
+		return err
+	}
+	return wallets.Credit(ctx, driverID, cents)
+}
