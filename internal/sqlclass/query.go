@@ -488,8 +488,24 @@ func (s *stmt) whereTestsState(from int) bool {
 // look up by (email = $1), not a state.
 func (s *stmt) selectsByState(from int) bool {
 	return s.whereTests(from, func(col string, op int) bool {
-		return !IsKeyColumn(col) && !s.filtersDeleted(from, col) && s.comparedWithConstant(op)
+		return !IsKeyColumn(col) && !isKindColumn(col) && !s.filtersDeleted(from, col) && s.comparedWithConstant(op)
 	})
+}
+
+// isKindColumn reports whether a column says what sort of row it is or
+// how it is configured (view_kind, event_type, bucket_configuration_mode):
+// a row does not move between such values as it is handled, so rows
+// picked by one are picked by what they are, not by a state.
+func isKindColumn(col string) bool {
+	if i := strings.LastIndexByte(col, '.'); i >= 0 {
+		col = col[i+1:]
+	}
+	for _, suffix := range []string{"kind", "type", "mode"} {
+		if col == suffix || strings.HasSuffix(col, "_"+suffix) {
+			return true
+		}
+	}
+	return false
 }
 
 // comparedWithConstant reports whether the comparison starting at k has

@@ -318,6 +318,9 @@ func TestSelectsByState(t *testing.T) {
 		{`SELECT * FROM users WHERE org_id = 42`, false},
 		{`SELECT * FROM users WHERE email = $1 AND deleted_at IS NULL`, false},
 		{`SELECT * FROM orders WHERE id IN (SELECT order_id FROM items WHERE state = 'x')`, false},
+		{`SELECT * FROM project_views WHERE project_id < 0 AND view_kind = 3 AND bucket_configuration_mode = 1`, false},
+		{`SELECT * FROM events WHERE event_type = 'signup'`, false},
+		{`SELECT * FROM project_views WHERE view_kind = 3 AND done = false`, true},
 	} {
 		if got := Classify(tc.sql).SelectsByState; got != tc.want {
 			t.Errorf("Classify(%q).SelectsByState = %t, want %t", tc.sql, got, tc.want)
