@@ -471,6 +471,17 @@ func report(pass *analysis.Pass, check, write *dataaccess.Op, sentinel string, o
 	pass.Report(d)
 }
 
+// reportRacedWrite reports a check-then-act race at the check, naming
+// the write it races beside it, with the claim runtime as the way out.
+func reportRacedWrite(pass *analysis.Pass, check, write *dataaccess.Op, message, related string) {
+	pass.Report(analysis.Diagnostic{
+		Pos:     check.Pos(),
+		Message: message,
+		Related: []analysis.RelatedInformation{{Pos: write.Pos(), Message: related}},
+		URL:     apis.RuntimeClaimURL,
+	})
+}
+
 func reportUngated(pass *analysis.Pass, check, insert, act *dataaccess.Op) {
 	fset := pass.Fset
 	kind := "conditional insert"

@@ -9,7 +9,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/idemvet/idemvet/internal/apis"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -76,11 +75,7 @@ func checkedColumns(check *dataaccess.Op) []string {
 // other columns than the check's. No fix is offered: which unique index
 // the table has, or should have, is the author's to say.
 func reportUncoveredConflict(pass *analysis.Pass, check, write *dataaccess.Op, what string, line int) {
-	pass.Report(analysis.Diagnostic{
-		Pos: check.Pos(),
-		Message: fmt.Sprintf("check-then-act race: %s (by %s) and the insert at line %d are separate steps, and the insert's ON CONFLICT (%s) does not cover what the check matched, so two concurrent callers can both see it absent and both insert (make the conflict target the checked columns, under a unique index on them, or runtime/claim)",
-			what, cmp.Or(dataaccess.ColumnsOf(check).Match, dataaccess.ColumnsOf(check).Where), line, dataaccess.ColumnsOf(write).Conflict),
-		Related: []analysis.RelatedInformation{{Pos: write.Pos(), Message: "insert whose conflict target the check does not cover"}},
-		URL:     apis.RuntimeClaimURL,
-	})
+	reportRacedWrite(pass, check, write, fmt.Sprintf("check-then-act race: %s (by %s) and the insert at line %d are separate steps, and the insert's ON CONFLICT (%s) does not cover what the check matched, so two concurrent callers can both see it absent and both insert (make the conflict target the checked columns, under a unique index on them, or runtime/claim)",
+		what, cmp.Or(dataaccess.ColumnsOf(check).Match, dataaccess.ColumnsOf(check).Where), line, dataaccess.ColumnsOf(write).Conflict),
+		"insert whose conflict target the check does not cover")
 }

@@ -9,8 +9,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/idemvet/idemvet/internal/apis"
-
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
@@ -61,13 +59,8 @@ func replacesRefused(check, write *dataaccess.Op) bool {
 
 // reportReplaced reports a refused duplicate that an upsert overwrites.
 func reportReplaced(pass *analysis.Pass, check, write *dataaccess.Op, what string, line int) {
-	pass.Report(analysis.Diagnostic{
-		Pos: check.Pos(),
-		Message: fmt.Sprintf("check-then-act race: %s refuses a duplicate, but the upsert at line %d that runs when it finds nothing is a separate step, so two concurrent creates can both see it absent: the second replaces the first one's record and both are told they created it (insert with ON CONFLICT DO NOTHING and refuse when no row was inserted, or runtime/claim)",
-			what, line),
-		Related: []analysis.RelatedInformation{{Pos: write.Pos(), Message: "upsert that overwrites what a concurrent create stored"}},
-		URL:     apis.RuntimeClaimURL,
-	})
+	reportRacedWrite(pass, check, write, fmt.Sprintf("check-then-act race: %s refuses a duplicate, but the upsert at line %d that runs when it finds nothing is a separate step, so two concurrent creates can both see it absent: the second replaces the first one's record and both are told they created it (insert with ON CONFLICT DO NOTHING and refuse when no row was inserted, or runtime/claim)",
+		what, line), "upsert that overwrites what a concurrent create stored")
 }
 
 // refusalText reports whether v is an error made from constant text

@@ -7,7 +7,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/idemvet/idemvet/internal/apis"
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
@@ -93,11 +92,6 @@ func reassigned(variable *ssa.Alloc, records []ssa.Value) bool {
 }
 
 func reportZeroSave(pass *analysis.Pass, check, write *dataaccess.Op, what string, line int) {
-	pass.Report(analysis.Diagnostic{
-		Pos: check.Pos(),
-		Message: fmt.Sprintf("check-then-act race: %s leaves the record zero when nothing is stored, and the Save at line %d then inserts it (an ORM Save of a zero key is an INSERT), so two concurrent callers can both find none and both insert (make it one step: INSERT ... ON CONFLICT on the looked-up columns under a unique index, or runtime/claim)",
-			what, line),
-		Related: []analysis.RelatedInformation{{Pos: write.Pos(), Message: "Save that inserts the record when the lookup found none"}},
-		URL:     apis.RuntimeClaimURL,
-	})
+	reportRacedWrite(pass, check, write, fmt.Sprintf("check-then-act race: %s leaves the record zero when nothing is stored, and the Save at line %d then inserts it (an ORM Save of a zero key is an INSERT), so two concurrent callers can both find none and both insert (make it one step: INSERT ... ON CONFLICT on the looked-up columns under a unique index, or runtime/claim)",
+		what, line), "Save that inserts the record when the lookup found none")
 }
