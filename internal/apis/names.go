@@ -322,12 +322,12 @@ func IsCountName(name string) bool {
 }
 
 // IsLookupName reports whether a method name says it loads one record by
-// its key: Get, Find, Lookup, Load, Fetch, a name ending in ByID or
+// its key: Get, Find, Lookup, Load, Fetch, List, a name ending in ByID or
 // ByKey, or one that is only the key (ByCode, ByEmail on a store of one
 // kind of row). The caller confirms the shape (a record and an error
 // returned) before treating the call as a read.
 func IsLookupName(name string) bool {
-	for _, p := range []string{"Get", "Find", "Lookup", "Load", "Fetch", "By"} {
+	for _, p := range []string{"Get", "Find", "Lookup", "Load", "Fetch", "List", "By"} {
 		if hasWordPrefix(name, p) {
 			return true
 		}
@@ -477,8 +477,8 @@ func EntityOf(name string) string {
 		}
 	}
 	rest = TrimQualifier(rest)
-	if strings.HasPrefix(rest, "By") {
-		return ""
+	if firstWord(rest) == "By" || firstWord(rest) == "Or" {
+		return "" // GetByEmail, CreateOrGet: no noun
 	}
 	// MarkPaid and MarkAsShipped name the state the row moves to, and
 	// no noun: the row is the one the key picks. MarkOrderPaid names it.

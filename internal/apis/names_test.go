@@ -19,6 +19,10 @@ func TestEntityOf(t *testing.T) {
 		"CountActiveSessions":       "Sessions",
 		"GetActive":                 "", // rows picked by their state, no noun
 		"CountAll":                  "",
+		"CreateOrGet":               "",
+		"CreateOrUpdateUser":        "",
+		"Byline":                    "",
+		"GetBylineDraft":            "Byline",
 		"MarkPaid":                  "",
 		"MarkAsShipped":             "",
 		"MarkOrderPaid":             "Order",
@@ -163,9 +167,9 @@ func TestIsPendingListName(t *testing.T) {
 
 func TestIsLookupNameNounByKey(t *testing.T) {
 	for name, want := range map[string]bool{
-		"TagsBySlug": true, "UserByEmail": true, "ByCode": true, "GetUser": true,
+		"TagsBySlug": true, "UserByEmail": true, "ByCode": true, "GetUser": true, "ListForSlot": true,
 		// Near misses: a verb first, a bare qualifier, no key.
-		"UpdateUserByEmail": false, "SendByEmail": false, "Tags": false, "DeleteUserByEmail": false,
+		"UpdateUserByEmail": false, "SendByEmail": false, "Tags": false, "DeleteUserByEmail": false, "Listen": false,
 	} {
 		if got := IsLookupName(name); got != want {
 			t.Errorf("IsLookupName(%q) = %t, want %t", name, got, want)
