@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemvet/idemvet/internal/apis"
+	"github.com/idemvet/idemvet/internal/passutil"
 	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
@@ -57,6 +58,7 @@ type presenceSplit struct {
 
 func presenceSplits(op *dataaccess.Op) []presenceSplit {
 	o := &outcomes{check: op.Instr, kind: op.Kind, errWhenPresent: op.Summary != nil && op.Summary.ErrWhenPresent || claimFailsWhenPresent(op), helper: op.Summary != nil,
+		storeList:   op.Summary == nil && op.Callee != nil && passutil.IsInterfaceMethod(op.Callee),
 		ownerLookup: op.Kind == apis.Read && op.Callee != nil && apis.IsOwnerLookupName(op.Callee.Name())}
 	switch instr := op.Instr.(type) {
 	case *ssa.Lookup:
@@ -187,6 +189,10 @@ type outcomes struct {
 	// helper: the check is a call of the module's own code, whose result
 	// names say what its bools mean.
 	helper bool
+	// storeList: the check is a call through one of the module's
+	// interfaces (ListForSlot(ctx, dock, slot) ([]Booking, error)): a
+	// list it returns holds the rows found, as a helper's does.
+	storeList bool
 	// ownerLookup: the check asks who holds a name (GetRoomIDForAlias)
 	// and answers with an id, "" when nobody does.
 	ownerLookup bool
@@ -387,7 +393,7 @@ func isSliceResult(t *types.Tuple, i int) bool {
 }
 
 func (o *outcomes) listResult(t *types.Tuple) int {
-	if !o.helper || o.kind != apis.Read || !isSliceResult(t, 0) {
+	if !o.helper && !o.storeList || o.kind != apis.Read || !isSliceResult(t, 0) {
 		return -1
 	}
 	return 0

@@ -79,3 +79,42 @@ func (o *Onboarding) invite(ctx context.Context, fleetID int64, phone string) er
 	}
 	return o.sms.Send(ctx, phone, "you are invited")
 }
+
+type Booking struct {
+	ID     int64
+	DockID int64
+	Slot   string
+}
+
+type Bookings interface {
+	Get(ctx context.Context, id int64) (Booking, error)
+	ListForSlot(ctx context.Context, dockID int64, slot string) ([]Booking, error)
+	Insert(ctx context.Context, b *Booking) error
+}
+
+var errSlotTaken = errors.New("slot taken")
+
+// Two customers picking one slot both find it free and both book it.
+func bookSlot(ctx context.Context, bookings Bookings, dockID int64, slot string) error {
+	taken, err := bookings.ListForSlot(ctx, dockID, slot) // want `check-then-act race: the existence check ListForSlot`
+	if err != nil {
+		return err
+	}
+	if len(taken) > 0 {
+		return errSlotTaken
+	}
+	return bookings.Insert(ctx, &Booking{DockID: dockID, Slot: slot})
+}
+
+// Near miss: the slot's other bookings are returned to show beside the
+// new one; nothing is decided by them.
+func bookBeside(ctx context.Context, bookings Bookings, dockID int64, slot string) ([]Booking, error) {
+	others, err := bookings.ListForSlot(ctx, dockID, slot)
+	if err != nil {
+		return nil, err
+	}
+	if err := bookings.Insert(ctx, &Booking{DockID: dockID, Slot: slot}); err != nil {
+		return nil, err
+	}
+	return others, nil
+}
