@@ -67,6 +67,7 @@ func run(pass *analysis.Pass) (any, error) {
 	ignoredClaims(pass, judge, named)
 	swallowedDuplicates(pass, judge, named)
 	effectsBeforeInsert(pass, judge, named)
+	unansweredSentinels(pass, judge, named)
 	notExistsInserts(pass, judge)
 	latestLockRaces(pass, judge, raced)
 	usable := func(read *dataaccess.Op) bool {

@@ -273,6 +273,25 @@
 // RIGHT: send after the insert reports a new row, or record the send
 // with runtime/effect.
 //
+// A unique violation a store maps to a sentinel is an answer only where a
+// caller tests the sentinel. With no check before the insert, the insert
+// is reported when no caller does: in the package, up the callers that
+// hand the sentinel on, and in the module's Go files read as text (the
+// callers of the method by its name, on a receiver not named for another
+// type, a few calls up):
+//
+//	if pgCode(err) == "23505" {
+//		return domain.ErrAlreadyExists // WRONG: the handler's writeError has no case for it
+//	}
+//
+// A client's retry of a create that succeeded gets a 500 for its own row,
+// a redelivered message a nack, a rerun job stops at the first duplicate.
+// RIGHT: test it where the request is answered (errors.Is, then the
+// stored row, a 409 or an ack). Silent when a caller chain tests it, when
+// a helper it calls does, when a package-level table names it
+// (map[error]int{store.ErrExists: 409}), when no caller is found, and
+// when the module has no main package (its callers may be in others).
+//
 // A quantity read and written back as a value computed from it is a
 // lost update: Updates(Goods{StockNum: g.StockNum - n}), a.Balance += x
 // then Save(&a), SET balance = $1 with balance + x, a flag flipped

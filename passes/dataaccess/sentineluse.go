@@ -62,7 +62,8 @@ func (r *Result) SentinelTestedElsewhere(sentinel string) (tested, cut bool) {
 
 // testsSentinel reports whether the source compares an error with
 // qualifier.name: errors.Is(err, q.Name), err == q.Name, q.Name != err,
-// case q.Name. Returning it or wrapping it (return nil, q.Name;
+// case q.Name; with qualifier "", the bare name, as the sentinel's own
+// package spells it. Returning it or wrapping it (return nil, q.Name;
 // fmt.Errorf("%w", q.Name)) tests nothing.
 func testsSentinel(fileName string, src []byte, qualifier, name string) bool {
 	fset := token.NewFileSet()
@@ -74,7 +75,10 @@ func testsSentinel(fileName string, src []byte, qualifier, name string) bool {
 		last      [4]token.Token
 		lastLit   [4]string // last[3] is the token before this one
 	)
-	named := func(i int) bool { // last[i:i+3] spell qualifier.name
+	named := func(i int) bool { // last[i:i+3] spell qualifier.name, or end in a bare name
+		if qualifier == "" {
+			return last[i+1] != token.PERIOD && last[i+2] == token.IDENT && lastLit[i+2] == name
+		}
 		return last[i] == token.IDENT && lastLit[i] == qualifier && last[i+1] == token.PERIOD && last[i+2] == token.IDENT && lastLit[i+2] == name
 	}
 	for {
@@ -103,9 +107,17 @@ func testsSentinel(fileName string, src []byte, qualifier, name string) bool {
 				caseDepth = -1
 			}
 		case token.IDENT:
-			if lit == name && last[3] == token.PERIOD && last[2] == token.IDENT && lastLit[2] == qualifier {
+			qualified := last[3] == token.PERIOD && last[2] == token.IDENT && lastLit[2] == qualifier
+			if qualifier == "" {
+				qualified = last[3] != token.PERIOD
+			}
+			if lit == name && qualified {
+				prev := last[1]
+				if qualifier == "" {
+					prev = last[3]
+				}
 				inIs := len(calls) > 0 && calls[len(calls)-1] == "Is"
-				switch last[1] {
+				switch prev {
 				case token.EQL, token.NEQ, token.CASE: // err == q.Name, case q.Name
 					return true
 				case token.COMMA: // errors.Is(err, q.Name), case a.X, q.Name

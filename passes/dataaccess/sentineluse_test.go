@@ -27,3 +27,23 @@ func TestTestsSentinel(t *testing.T) {
 		}
 	}
 }
+
+// The sentinel's own package spells it bare.
+func TestTestsSentinelBare(t *testing.T) {
+	for _, tc := range []struct {
+		name, body string
+		tests      bool
+	}{
+		{"errors.Is", `return errors.Is(err, ErrDup)`, true},
+		{"equal", `return err == ErrDup`, true},
+		{"case", `switch err { case ErrDup: return true }; return false`, true},
+		// Near misses: passed on, or another package's of the same name.
+		{"passed on", `log(ErrDup); return false`, false},
+		{"qualified", `return errors.Is(err, other.ErrDup)`, false},
+	} {
+		src := "package store\nfunc f(err error) bool {\n" + tc.body + "\n}\n"
+		if got := testsSentinel("store.go", []byte(src), "", "ErrDup"); got != tc.tests {
+			t.Errorf("%s: testsSentinel bare = %v, want %v", tc.name, got, tc.tests)
+		}
+	}
+}

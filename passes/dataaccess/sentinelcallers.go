@@ -1,0 +1,392 @@
+package dataaccess
+
+import (
+	"bytes"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// A repository maps its unique violation to a sentinel (ErrAlreadyExists)
+// and leaves the answer to the layers above: the service hands it on, the
+// handler answers it with 409 or the stored row, the consumer acks. When
+// no caller tests it, the sentinel is no answer at all: the retry of a
+// create that succeeded, or a redelivered message, takes the generic
+// error path (a 500, a nack that redelivers it forever) for the row its
+// own first attempt stored.
+//
+// The callers live in packages that import this one, out of its sight,
+// so the module's Go files are read as text, as SentinelTestedElsewhere
+// reads them, but caller by caller: the functions that call the method by
+// its name on a receiver whose name does not name another type (a field
+// Bookings calls the bookings store, not the shipments one), the
+// functions that call those, and so on a few levels up. The sentinel is
+// answered when one of them tests it, or hands the error to a function
+// that does (a writeError with a case for it), or when a package-level table names it
+// (map[error]int{store.ErrExists: 409}). Names decide, so the walk errs
+// towards "answered": a receiver named for no type (s, repo, svc) calls
+// every type's method of that name.
+
+// CallerAnswer is what the module's text says of the callers of a
+// function that returns a sentinel.
+type CallerAnswer struct {
+	// Answered is set when a caller chain tests the sentinel, or a
+	// package-level table names it.
+	Answered bool
+	// Caller names a caller found ("Type.Method" or "Func", with its
+	// file), when the sentinel is not answered; "" when the text shows
+	// no caller at all, which says nothing.
+	Caller string
+	// Unsure is set when the walk's budget ended it, or when the module
+	// has no main package (its callers may be other modules): nothing
+	// may be concluded.
+	Unsure bool
+}
+
+// callerLevels bounds how many calls up from the function the walk goes:
+// a repository, a service, a handler and the router's wrapper.
+const callerLevels = 4
+
+// callerTextBudget bounds the Go files kept for the walk: the text stays
+// in memory for the process, so a module past it leaves the walk unsure.
+var callerTextBudget = walkBudget{files: 20000, bytes: 128 << 20}
+
+var sentinelCallers sync.Map // root + "\x00" + sentinel + "\x00" + function → CallerAnswer
+
+// SentinelAnsweredByCallers reports what the module's callers of fn make
+// of sentinel ("path.Name", as GlobalName spells it), which fn returns for
+// a unique violation.
+func (r *Result) SentinelAnsweredByCallers(sentinel string, fn *types.Func) CallerAnswer {
+	dot := strings.LastIndexByte(sentinel, '.')
+	if r.dir == "" || dot < 0 || fn.Pkg() == nil {
+		return CallerAnswer{Unsure: true}
+	}
+	root := scriptsRoot(r.dir)
+	key := root + "\x00" + sentinel + "\x00" + fn.FullName()
+	if cached, ok := sentinelCallers.Load(key); ok {
+		return cached.(CallerAnswer)
+	}
+	m := readModuleFuncs(root)
+	answer := CallerAnswer{Unsure: m.cut || !m.hasMain}
+	if !answer.Unsure {
+		answer = m.answer(path.Base(sentinel[:dot]), sentinel[dot+1:], fn)
+	}
+	sentinelCallers.Store(key, answer)
+	return answer
+}
+
+// moduleFuncs is the module's non-test Go code, parsed on demand.
+type moduleFuncs struct {
+	files   []goFile
+	cut     bool // the walk's budget ended it
+	hasMain bool // some file declares package main's func main
+}
+
+type goFile struct {
+	rel    string
+	data   []byte
+	parsed *ast.File // nil until a query needs it
+	fset   *token.FileSet
+	funcs  []*textFunc
+}
+
+// textFunc is a function declaration read from the text.
+type textFunc struct {
+	file  *goFile
+	name  string
+	recv  string // the receiver's type name, "" for a function
+	owner string // the receiver's type name (or, when that names no entity, its package's), normalised by receiverKey
+	body  []byte
+	calls []textCall
+	// takesError is set when a parameter is an error: a helper that
+	// tests the error it is handed (writeError(w, err)) answers for its
+	// callers, one that tests its own (a sibling service method) does not.
+	takesError bool
+}
+
+// textCall is a call in a function's body: the name called and the
+// identifier it is called on (the field or variable before the dot),
+// normalised by receiverKey; on is "" for a bare call or a receiver that
+// names nothing.
+type textCall struct{ on, name string }
+
+var moduleFuncsByRoot sync.Map // root → *moduleFuncs
+
+// readModuleFuncs reads the module's non-test Go files once per process
+// and root; they are parsed only when a query needs them.
+func readModuleFuncs(root string) *moduleFuncs {
+	if cached, ok := moduleFuncsByRoot.Load(root); ok {
+		return cached.(*moduleFuncs)
+	}
+	m := &moduleFuncs{}
+	goSource := func(rel string) bool {
+		return strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go")
+	}
+	m.cut = walkModule(root, goSource, callerTextBudget, func(rel string, data []byte) {
+		m.files = append(m.files, goFile{rel: rel, data: data})
+		if bytes.Contains(data, []byte("package main")) && bytes.Contains(data, []byte("func main()")) {
+			m.hasMain = true
+		}
+	})
+	actual, _ := moduleFuncsByRoot.LoadOrStore(root, m)
+	return actual.(*moduleFuncs)
+}
+
+var parseMu sync.Mutex // guards the lazy parse of moduleFuncs' files
+
+// funcsOf parses f once and returns its function declarations.
+func (f *goFile) funcsOf() []*textFunc {
+	parseMu.Lock()
+	defer parseMu.Unlock()
+	if f.fset != nil {
+		return f.funcs
+	}
+	f.fset = token.NewFileSet()
+	file, err := parser.ParseFile(f.fset, f.rel, f.data, parser.SkipObjectResolution)
+	if err != nil || file == nil {
+		return nil
+	}
+	f.parsed = file
+	pkgKey := receiverKey(file.Name.Name)
+	for _, decl := range file.Decls {
+		d, ok := decl.(*ast.FuncDecl)
+		if !ok || d.Body == nil {
+			continue
+		}
+		tf := &textFunc{file: f, name: d.Name.Name}
+		if d.Recv != nil && len(d.Recv.List) == 1 {
+			tf.recv = typeName(d.Recv.List[0].Type)
+			tf.owner = receiverKey(tf.recv)
+			if tf.owner == "" {
+				tf.owner = pkgKey
+			}
+		}
+		for _, param := range d.Type.Params.List {
+			if id, ok := param.Type.(*ast.Ident); ok && id.Name == "error" {
+				tf.takesError = true
+			}
+		}
+		tf.body = f.data[f.fset.Position(d.Body.Lbrace).Offset : f.fset.Position(d.Body.Rbrace).Offset+1]
+		ast.Inspect(d.Body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				switch fun := ast.Unparen(call.Fun).(type) {
+				case *ast.Ident:
+					tf.calls = append(tf.calls, textCall{name: fun.Name})
+				case *ast.SelectorExpr:
+					tf.calls = append(tf.calls, textCall{on: receiverKey(lastName(fun.X)), name: fun.Sel.Name})
+				}
+			}
+			return true
+		})
+		f.funcs = append(f.funcs, tf)
+	}
+	return f.funcs
+}
+
+// answer walks up from fn's callers, callerLevels calls, for a test of
+// qualifier.name.
+func (m *moduleFuncs) answer(qualifier, name string, fn *types.Func) CallerAnswer {
+	needle := []byte(qualifier + "." + name)
+	for i := range m.files {
+		if bytes.Contains(m.files[i].data, needle) && namedInTable(&m.files[i], needle) {
+			return CallerAnswer{Answered: true}
+		}
+	}
+	// The sentinel's own package spells it bare (an IsConflict helper
+	// beside ErrConflict).
+	own := []byte("package " + qualifier + "\n")
+	var testers, handedTesters []*textFunc
+	for i := range m.files {
+		f := &m.files[i]
+		spelt, bare := bytes.Contains(f.data, needle), bytes.Contains(f.data, own) && bytes.Contains(f.data, []byte(name))
+		if !spelt && !bare {
+			continue
+		}
+		for _, tf := range f.funcsOf() {
+			if spelt && testsSentinel(f.rel, tf.body, qualifier, name) || bare && testsSentinel(f.rel, tf.body, "", name) {
+				testers = append(testers, tf)
+				if tf.takesError {
+					handedTesters = append(handedTesters, tf)
+				}
+			}
+		}
+	}
+	target := &textFunc{name: fn.Name(), owner: ownerKey(fn)}
+	frontier := []*textFunc{target}
+	reached := map[*textFunc]bool{}
+	var first *textFunc
+	for level := 0; level < callerLevels && len(frontier) > 0; level++ {
+		var next []*textFunc
+		for i := range m.files {
+			f := &m.files[i]
+			if !spellsCallOf(f.data, frontier) {
+				continue
+			}
+			for _, tf := range f.funcsOf() {
+				if reached[tf] || tf.name == target.name && tf.owner == target.owner || !callsAny(tf, frontier) {
+					continue
+				}
+				reached[tf] = true
+				if first == nil {
+					first = tf
+				}
+				if slices.Contains(testers, tf) || callsAny(tf, handedTesters) {
+					return CallerAnswer{Answered: true}
+				}
+				next = append(next, tf)
+			}
+		}
+		frontier = next
+	}
+	if first == nil {
+		return CallerAnswer{}
+	}
+	caller := first.name
+	if first.recv != "" {
+		caller = first.recv + "." + caller
+	}
+	return CallerAnswer{Caller: caller + " (" + first.file.rel + ")"}
+}
+
+// spellsCallOf is a cheap filter before a file is parsed: it spells
+// one of the names followed by a parenthesis.
+func spellsCallOf(data []byte, funcs []*textFunc) bool {
+	for _, tf := range funcs {
+		if bytes.Contains(data, []byte(tf.name+"(")) {
+			return true
+		}
+	}
+	return false
+}
+
+// callsAny reports whether caller calls one of funcs: by its name, on a
+// receiver whose name is compatible with the function's owner.
+func callsAny(caller *textFunc, funcs []*textFunc) bool {
+	for _, c := range caller.calls {
+		for _, tf := range funcs {
+			if c.name == tf.name && sameOwner(c.on, tf.owner) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sameOwner reports whether a call on a receiver named on may reach a
+// method of owner: either names nothing, or one name holds the other
+// (shipments and ShipmentStore; not bookings and shipments).
+func sameOwner(on, owner string) bool {
+	return on == "" || owner == "" || strings.Contains(on, owner) || strings.Contains(owner, on)
+}
+
+// ownerKey is receiverKey of fn's receiver type, or of its package's name
+// when the type's name says nothing (Store, Service).
+func ownerKey(fn *types.Func) string {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return ""
+	}
+	recv := sig.Recv().Type()
+	if p, ok := recv.(*types.Pointer); ok {
+		recv = p.Elem()
+	}
+	if named, ok := recv.(*types.Named); ok {
+		if key := receiverKey(named.Obj().Name()); key != "" {
+			return key
+		}
+	}
+	return receiverKey(fn.Pkg().Name())
+}
+
+// genericWords name a layer, not what it holds: userRepo is "user",
+// ShipmentStore is "shipment", svc is nothing.
+var genericWords = []string{"repository", "repo", "storage", "store", "service", "svc", "srv", "server", "dao", "impl", "client", "manager", "mgr", "handler", "controller", "database", "db", "queries", "querier", "usecase", "api"}
+
+// receiverKey normalises a type, field or variable name for sameOwner:
+// lower case, the layer's word and a plural s dropped; "" for a name too
+// short or too generic to say which type it is.
+func receiverKey(name string) string {
+	key := strings.ToLower(name)
+	for changed := true; changed; {
+		changed = false
+		for _, w := range genericWords {
+			if rest, ok := strings.CutSuffix(key, w); ok {
+				key, changed = rest, true
+			}
+			if rest, ok := strings.CutPrefix(key, w); ok && rest != "" {
+				key, changed = rest, true
+			}
+		}
+	}
+	key = strings.TrimSuffix(key, "s")
+	if len(key) < 3 {
+		return ""
+	}
+	return key
+}
+
+// typeName returns the name of a receiver's type expression: T, *T,
+// T[K], *T[K].
+func typeName(expr ast.Expr) string {
+	switch t := expr.(type) {
+	case *ast.StarExpr:
+		return typeName(t.X)
+	case *ast.IndexExpr:
+		return typeName(t.X)
+	case *ast.IndexListExpr:
+		return typeName(t.X)
+	case *ast.Ident:
+		return t.Name
+	}
+	return ""
+}
+
+// lastName returns the last identifier of the expression a method is
+// called on: s.shipments in s.shipments.Create, repo() in s.repo().Create.
+func lastName(expr ast.Expr) string {
+	switch x := ast.Unparen(expr).(type) {
+	case *ast.Ident:
+		return x.Name
+	case *ast.SelectorExpr:
+		return x.Sel.Name
+	case *ast.CallExpr:
+		return lastName(x.Fun)
+	case *ast.IndexExpr:
+		return lastName(x.X)
+	}
+	return ""
+}
+
+// namedInTable reports whether a package-level variable's value names
+// the sentinel in a composite literal: a table that maps errors to
+// answers (map[error]int{store.ErrExists: 409}, a []error of the
+// conflicts) is tested wherever the table is read.
+func namedInTable(f *goFile, needle []byte) bool {
+	f.funcsOf()
+	if f.parsed == nil {
+		return false
+	}
+	for _, decl := range f.parsed.Decls {
+		gen, ok := decl.(*ast.GenDecl)
+		if !ok || gen.Tok != token.VAR {
+			continue
+		}
+		found := false
+		ast.Inspect(gen, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.CompositeLit); ok && !found {
+				text := f.data[f.fset.Position(lit.Pos()).Offset:f.fset.Position(lit.End()).Offset]
+				found = bytes.Contains(text, needle)
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
