@@ -186,15 +186,17 @@ func reportEffectBeforeInsert(pass *analysis.Pass, w, effect *dataaccess.Op, con
 // database: a library's effect or a call named for one (an e-mail, an
 // HTTP POST, a payment, a publish), or a helper named for one whose body
 // does nothing but such effects (s.deliver(ctx, reply) around
-// Mailer.Send). A helper whose body makes one deep down under another
-// name (a sign-in check that calls a provider) is not taken: what it does
-// twice is not known. Nor is a lock.
+// Mailer.Send), or one named for nothing whose body does nothing but
+// effects named for one (announceJoin around SMS.Send; Summary.Sends). A
+// helper whose body makes one deep down under another name beside other
+// work (a sign-in check that calls a provider) is not taken: what it
+// does twice is not known. Nor is a lock.
 func actsOutside(op *dataaccess.Op) bool {
 	if op.Callee != nil && apis.IsLockName(op.Callee.Name()) {
 		return false
 	}
 	if op.Summary != nil {
-		return op.Kind == apis.Effect && op.Summary.Kind == apis.None && !op.Summary.Writes && op.Callee != nil && apis.IsEffectName(op.Callee.Name())
+		return op.Kind == apis.Effect && op.Summary.Kind == apis.None && !op.Summary.Writes && (op.Callee != nil && apis.IsEffectName(op.Callee.Name()) || op.Summary.Sends)
 	}
 	return op.Kind == apis.Effect
 }

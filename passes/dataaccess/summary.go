@@ -73,6 +73,13 @@ type Summary struct {
 	// publish, a payment or e-mail SDK call, an application's mailer or
 	// ledger), directly or through calls; database writes do not count.
 	Acts bool
+	// Sends is set when the body does nothing but external effects named
+	// for one (SMS.Send, Mailer.Send, a charge), directly or through
+	// helpers that do the same: whatever the helper is called
+	// (announceJoin), what it does twice is a message or a charge. A
+	// helper that also reads or writes (a sign-in check that calls its
+	// provider) is not one.
+	Sends bool
 	// Writes is set when the body writes a database table (SQL or ORM),
 	// directly or through calls; key-value, map and external effects do
 	// not count.
@@ -235,7 +242,27 @@ func (s *Summary) String() string {
 	return fmt.Sprintf("%s table=%q handle=%d/%s key=%d claim=%t effect=%t acts=%t txfunc=%d writes=%t commits=%t recvhandle=%t stateguard=%t locks=%t errwhenpresent=%t zerowhenabsent=%t handlesdup=%t duperr=%q inserts=%v nonidempotent=%t doubles=%t saves=%d",
 		s.Kind, s.Table, s.HandleParam, s.HandleKind, s.KeyParam, s.Claim, s.Effect, s.Acts, s.TxFuncParam,
 		s.Writes, s.Commits, s.RecvHandle, s.StateGuard, s.Locks, s.ErrWhenPresent, s.ZeroWhenAbsent, s.HandlesDuplicate, s.DuplicateErr, s.InsertTables,
-		s.NonIdempotent, s.DoublesWrite, s.SavesParam) + s.sqlParamString() + s.keyValueString() + s.keyFormString() + s.selectsByStateString() + s.tableArgString() + s.conflictParamString() + s.flagsString() + s.excludeParamsString() + s.actBeforeInsertString()
+		s.NonIdempotent, s.DoublesWrite, s.SavesParam) + s.sqlParamString() + s.keyValueString() + s.keyFormString() + s.selectsByStateString() + s.tableArgString() + s.conflictParamString() + s.flagsString() + s.excludeParamsString() + s.actBeforeInsertString() + s.sendsString()
+}
+
+// sendsString spells Sends only when set.
+func (s *Summary) sendsString() string {
+	if !s.Sends {
+		return ""
+	}
+	return " sends"
+}
+
+// onlySends reports whether ops are all external effects named for one,
+// or calls of helpers that only send, and there is at least one.
+func onlySends(ops []*Op) bool {
+	for _, op := range ops {
+		named := op.Summary == nil && op.Callee != nil && apis.IsEffectName(op.Callee.Name())
+		if op.Kind != apis.Effect || !named && (op.Summary == nil || !op.Summary.Sends) {
+			return false
+		}
+	}
+	return len(ops) > 0
 }
 
 // actBeforeInsertString spells ActBeforeInsert only when set.
@@ -428,6 +455,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 			s.Commits = true
 		}
 	}
+	s.Sends = onlySends(ops)
 	checks, writes = withoutProcessCache(checks, withoutCacheEvictions(checks, writes))
 	data := append(append([]*Op(nil), checks...), writes...)
 	switch {

@@ -134,3 +134,35 @@ func JoinRoster(ctx context.Context, r Roster, sms SMS, m Membership) error {
 	_, err := r.Add(ctx, m)
 	return err
 }
+
+// greet's name says nothing, but all it does is text the driver: a
+// retried join texts twice whatever the helper is called.
+func (f *Fleets) greet(ctx context.Context, m Membership) error {
+	return f.sms.Send(ctx, m.Phone, "you're in the fleet")
+}
+
+func (f *Fleets) JoinGreeted(ctx context.Context, m Membership) error {
+	if err := f.greet(ctx, m); err != nil { // want `effect before the insert: greet runs before the conditional insert at line \d+`
+		return err
+	}
+	_, err := f.members.Add(ctx, m)
+	return err
+}
+
+// prepare also reads the fleet's size before its text: what it does
+// twice is not only a message, so it is not taken for one.
+func (f *Fleets) prepare(ctx context.Context, m Membership) error {
+	if _, err := f.members.Count(ctx, m.FleetID); err != nil {
+		return err
+	}
+	return f.sms.Send(ctx, m.Phone, "joining the fleet")
+}
+
+// Near miss: the helper before the store does more than send.
+func (f *Fleets) JoinPrepared(ctx context.Context, m Membership) error {
+	if err := f.prepare(ctx, m); err != nil {
+		return err
+	}
+	_, err := f.members.Add(ctx, m)
+	return err
+}
