@@ -834,6 +834,13 @@ func (m *modeler) fromInterfaceName(op *Op, c *ssa.CallCommon, f *types.Func) bo
 		kind = apis.CondInsert // CreateByExternalID(ctx, c) (Contact, bool, error): its bool says whether it inserted
 	case m.isModuleInterface(f) && apis.IsRecordWriteName(name) && namesInsertOutcome(f):
 		kind = apis.CondInsert // Add(ctx, m) (added bool, err error): the store says whether this call made the row
+	case m.isModuleInterface(f) && apis.ByName(name) == apis.Claim && namesWhatItMade(f) && !inRepository(f):
+		// Carrier.Reserve(ctx, lane, price) (reservationID string, err
+		// error) on a client: the call makes something elsewhere and
+		// names it, where a claim answers whether this caller won.
+		op.Kind = apis.Effect
+		op.Handle = Handle{Path: rootPath(recvOf(c))}
+		return true
 	case apis.ByName(name) != apis.None:
 		kind = apis.ByName(name)
 	case m.isModuleInterface(f) && (apis.IsPresenceTestName(name) || apis.IsAvailabilityTestName(name)):
@@ -1090,6 +1097,19 @@ func leadingParamsMatch(test, mark *types.Tuple) bool {
 		}
 	}
 	return true
+}
+
+// namesWhatItMade reports whether f returns, besides an error, a string
+// or a number: the id of what the call made. A bool says whether the
+// caller won; a record or a list is the work the claim took
+// (ClaimBackupJob's job, a queue's claimed jobs).
+func namesWhatItMade(f *types.Func) bool {
+	res := f.Type().(*types.Signature).Results()
+	if res.Len() != 2 || !ssautil.IsError(res.At(1).Type()) {
+		return false
+	}
+	basic, ok := res.At(0).Type().Underlying().(*types.Basic)
+	return ok && basic.Info()&(types.IsString|types.IsInteger) != 0
 }
 
 // inRepository reports whether the interface that declares f also looks
