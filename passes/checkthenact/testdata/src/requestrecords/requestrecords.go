@@ -156,3 +156,30 @@ func PayInvoiceOnce(ctx context.Context, svc *billing.Service) error {
 	}
 	return svc.CollectOnce(ctx, inv)
 }
+
+// The service tests the state of the copy the middleware kept, charges
+// and marks it paid in helpers: two payments both pass.
+func SettleInvoice(ctx context.Context, svc *billing.Service) error {
+	inv := middleware.CurrentInvoice(ctx) // want `status-gate race: Status read here is passed to billing.Settle and tested there`
+	return svc.Settle(ctx, inv)
+}
+
+type invoiceKeyT struct{}
+
+// invoiceFrom is the handlers' own accessor of the invoice a middleware
+// of this package loaded.
+func invoiceFrom(ctx context.Context) middleware.Invoice {
+	inv, _ := ctx.Value(invoiceKeyT{}).(middleware.Invoice)
+	return inv
+}
+
+func SettleLoaded(ctx context.Context, svc *billing.Service) error {
+	inv := invoiceFrom(ctx) // want `status-gate race: Status read here is passed to billing.Settle and tested there`
+	return svc.Settle(ctx, inv)
+}
+
+// Near miss: the service's guarded move picks one caller before it charges.
+func SettleLoadedOnce(ctx context.Context, svc *billing.Service) error {
+	inv := invoiceFrom(ctx)
+	return svc.SettleOnce(ctx, inv)
+}

@@ -52,3 +52,40 @@ func (s *Service) CollectOnce(ctx context.Context, inv middleware.Invoice) error
 	}
 	return s.Invoices.MarkPaid(ctx, inv.ID, chargeID)
 }
+
+// Settle tests the state of the invoice its caller hands in, charges it
+// in one helper and marks it paid in another.
+func (s *Service) Settle(ctx context.Context, inv middleware.Invoice) error {
+	if inv.Status != "open" {
+		return ErrNotOpen
+	}
+	chargeID, err := s.charge(ctx, inv)
+	if err != nil {
+		return err
+	}
+	return s.markPaid(ctx, inv.ID, chargeID)
+}
+
+func (s *Service) charge(ctx context.Context, inv middleware.Invoice) (string, error) {
+	if inv.Cents == 0 {
+		return "", nil
+	}
+	return s.Gateway.Charge(ctx, inv.Cents)
+}
+
+func (s *Service) markPaid(ctx context.Context, id int64, chargeID string) error {
+	return s.Invoices.MarkPaid(ctx, id, chargeID)
+}
+
+// SettleOnce moves the invoice from open before its helpers charge it.
+func (s *Service) SettleOnce(ctx context.Context, inv middleware.Invoice) error {
+	moved, err := s.Invoices.SetStatusIf(ctx, inv.ID, "open", "paying")
+	if err != nil || !moved {
+		return err
+	}
+	chargeID, err := s.charge(ctx, inv)
+	if err != nil {
+		return err
+	}
+	return s.markPaid(ctx, inv.ID, chargeID)
+}
