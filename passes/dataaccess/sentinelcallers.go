@@ -232,7 +232,7 @@ func (m *moduleFuncs) answer(qualifier, name string, fn *types.Func) CallerAnswe
 					continue
 				}
 				reached[tf] = true
-				if first == nil {
+				if first == nil || testSupport(first.file.rel) && !testSupport(tf.file.rel) {
 					first = tf
 				}
 				if slices.Contains(testers, tf) || callsAny(tf, handedTesters) {
@@ -251,6 +251,19 @@ func (m *moduleFuncs) answer(qualifier, name string, fn *types.Func) CallerAnswe
 		caller = first.recv + "." + caller
 	}
 	return CallerAnswer{Caller: caller + " (" + first.file.rel + ")"}
+}
+
+// testSupport reports whether a file's path says it serves tests (a
+// seeding package, mocks, fixtures): a caller there is poor evidence to
+// name when a production one exists.
+func testSupport(rel string) bool {
+	lower := strings.ToLower(rel)
+	for _, word := range []string{"test", "mock", "fixture", "seed", "fake"} {
+		if strings.Contains(lower, word) {
+			return true
+		}
+	}
+	return false
 }
 
 // spellsCallOf is a cheap filter before a file is parsed: it spells
