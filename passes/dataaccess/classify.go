@@ -847,6 +847,8 @@ func (m *modeler) fromInterfaceName(op *Op, c *ssa.CallCommon, f *types.Func) bo
 		kind = apis.Exists // IsEmailAvailable: its bool says absent (checkthenact's outcome reads the name)
 	case m.isModuleInterface(f) && setterOf(f) != nil:
 		kind = apis.Read // CompletedTrips(ctx, id) (int, error) beside SetCompletedTrips(ctx, id, n): the value its setter stores
+	case m.isModuleInterface(f) && isBareStoreVerb(name) && getterOf(f) != nil:
+		kind = apis.Update // Quotas.Store(ctx, key, hour, n): the value Used reads, written whole
 	case m.isModuleInterface(f) && apis.IsSetterName(name) && setsByKey(f) && (inRepository(f) || getterOf(f) != nil):
 		kind = apis.Update // SetPaymentIntent(ctx, orderID, pi): an absolute write of the row
 	case m.isModuleInterface(f) && apis.IsSaveName(name) && handsRecord(f) && inRepository(f):
@@ -1004,8 +1006,9 @@ func declaringInterface(f *types.Func) *types.Interface {
 
 // A store interface that pairs a getter with its setter
 // (CompletedTrips(ctx, id) (int, error) and SetCompletedTrips(ctx, id,
-// n int) error) keeps one value per key: the getter reads what the setter
-// writes, whatever the getter's name says.
+// n int) error, or Used(ctx, key, hour) (int, error) and a bare Store(ctx,
+// key, hour, n int) error) keeps one value per key: the getter reads what
+// the setter writes, whatever the getter's name says.
 
 // setterOf returns the method of f's interface that sets what f gets:
 // Set+f's name, taking f's parameters and then a value of the type f
@@ -1020,6 +1023,11 @@ func setterOf(f *types.Func) *types.Func {
 			return set
 		}
 	}
+	for i := range iface.NumMethods() {
+		if set := iface.Method(i); isBareStoreVerb(set.Name()) && getterOf(set) == f {
+			return set
+		}
+	}
 	return nil
 }
 
@@ -1027,7 +1035,25 @@ func setterOf(f *types.Func) *types.Func {
 // (see setterOf), or nil.
 func getterOf(set *types.Func) *types.Func {
 	iface := declaringInterface(set)
-	if iface == nil || !strings.HasPrefix(set.Name(), "Set") {
+	if iface == nil {
+		return nil
+	}
+	if isBareStoreVerb(set.Name()) {
+		// Store(ctx, key, at, n) beside Used(ctx, key, at) (int, error):
+		// the one method whose value and key the bare verb takes (an
+		// Incr of that shape writes, it does not read).
+		var only *types.Func
+		for i := range iface.NumMethods() {
+			if get := iface.Method(i); get != set && setsWhatGets(set, get) && !apis.ByName(get.Name()).IsWrite() {
+				if only != nil {
+					return nil
+				}
+				only = get
+			}
+		}
+		return only
+	}
+	if !strings.HasPrefix(set.Name(), "Set") {
 		return nil
 	}
 	for i := range iface.NumMethods() {
@@ -1036,6 +1062,17 @@ func getterOf(set *types.Func) *types.Func {
 		}
 	}
 	return nil
+}
+
+// isBareStoreVerb reports whether a method's whole name is a verb that
+// stores a value (Store, Set, Put, Save, Write): with no noun, what it
+// stores is what the method with its key and value type reads.
+func isBareStoreVerb(name string) bool {
+	switch name {
+	case "Store", "Set", "Put", "Save", "Write":
+		return true
+	}
+	return false
 }
 
 // setsWhatGets reports whether set takes get's parameters and then the

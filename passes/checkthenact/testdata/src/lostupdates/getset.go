@@ -97,3 +97,55 @@ func addTip(ctx context.Context, wallets DriverWallets, driverID, cents int64) e
 	}
 	return wallets.Credit(ctx, driverID, cents)
 }
+
+// A quota store whose writer is a bare verb: Store keeps the value Used
+// reads for the key and the hour.
+type HourlyQuotas interface {
+	Used(ctx context.Context, key string, hour int64) (int, error)
+	Store(ctx context.Context, key string, hour int64, n int) error
+	Incr(ctx context.Context, key string, hour int64) (int, error)
+}
+
+var errOverQuota = errors.New("over quota")
+
+// Two calls in the same hour both read 41 and both store 42: one call is
+// not counted, and a burst passes the limit.
+func allowCall(ctx context.Context, q HourlyQuotas, key string, hour int64, limit int) error {
+	used, err := q.Used(ctx, key, hour) // want `lost update: .* read here is written back`
+	if err != nil {
+		return err
+	}
+	if used >= limit {
+		return errOverQuota
+	}
+	return q.Store(ctx, key, hour, used+1)
+}
+
+// Near miss: the store counts the call itself and returns the total.
+func allowCallCounted(ctx context.Context, q HourlyQuotas, key string, hour int64, limit int) error {
+	n, err := q.Incr(ctx, key, hour)
+	if err != nil {
+		return err
+	}
+	if n > limit {
+		return errOverQuota
+	}
+	return nil
+}
+
+// Two values of one shape: Store's value could be either's, so neither
+// read is taken for what it writes.
+type TwoCounters interface {
+	Sent(ctx context.Context, key string) (int, error)
+	Failed(ctx context.Context, key string) (int, error)
+	Store(ctx context.Context, key string, n int) error
+}
+
+// Near miss: which value Store keeps is not known.
+func countSent(ctx context.Context, c TwoCounters, key string) error {
+	n, err := c.Sent(ctx, key)
+	if err != nil {
+		return err
+	}
+	return c.Store(ctx, key, n+1)
+}
