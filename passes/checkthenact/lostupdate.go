@@ -24,7 +24,9 @@ import (
 // read (m.Admin = !m.Admin) is lost the same way: two toggles leave it
 // set; so is a list grown from the one read (u.Roles = append(u.Roles,
 // r)): two adds each write back one new element; and a map merged into
-// (p.Metadata[k] = v): two merges each write back their own keys. The write is safe when
+// (p.Metadata[k] = v): two merges each write back their own keys, also
+// a list a repository hands out whole (tags = append(tags, t), then
+// SetTags). The write is safe when
 // the database computes it (SET n = n - $1, limitgate's relative
 // update), when the read locks the row or the transaction serialises the
 // two, or when the write is conditioned on the state it read.
@@ -79,7 +81,7 @@ func lostUpdateOf(read *dataaccess.Op, ops []*dataaccess.Op) (lostUpdate, bool) 
 		}
 	}
 	for _, q := range returnedLists(read) {
-		for _, calc := range rebuiltFrom(q) {
+		for _, calc := range slices.Concat(rebuiltFrom(q), arithmeticOn(q)) {
 			carriers := carriersOf(calc)
 			carried := func(w *dataaccess.Op) bool { return carries(w, carriers) && computedBefore(calc, w) }
 			if w := writeBack(read, records, "", at, carried, ops); w != nil {

@@ -67,3 +67,46 @@ func (s *SettingStore) ReplaceHooks(ctx context.Context, userID int64, hooks []H
 	}
 	return s.SaveHooks(ctx, userID, fresh)
 }
+
+// The list a repository hands out, grown by append and stored whole: two
+// taggers both read [reefer], one stores [reefer tail-lift], the other
+// [reefer hazmat], and one tag is gone.
+type VehicleTags interface {
+	Tags(ctx context.Context, vehicleID int64) ([]string, error)
+	SetTags(ctx context.Context, vehicleID int64, tags []string) error
+	AddTags(ctx context.Context, vehicleID int64, tags ...string) error
+}
+
+func TagVehicle(ctx context.Context, repo VehicleTags, vehicleID int64, tag string) error {
+	tags, err := repo.Tags(ctx, vehicleID) // want `lost update: the value of Tags read here is written back`
+	if err != nil {
+		return err
+	}
+	for _, t := range tags {
+		if t == tag {
+			return nil
+		}
+	}
+	tags = append(tags, tag)
+	return repo.SetTags(ctx, vehicleID, tags)
+}
+
+// Near miss: the store adds to the list itself ($addToSet, array_append):
+// the read only filters out tags already there.
+func TagVehicleInPlace(ctx context.Context, repo VehicleTags, vehicleID int64, tags ...string) error {
+	have, err := repo.Tags(ctx, vehicleID)
+	if err != nil {
+		return err
+	}
+	var missing []string
+	for _, t := range tags {
+		known := false
+		for _, h := range have {
+			known = known || h == t
+		}
+		if !known {
+			missing = append(missing, t)
+		}
+	}
+	return repo.AddTags(ctx, vehicleID, missing...)
+}
