@@ -362,3 +362,44 @@ func HasMethod(t types.Type, name string) bool {
 	_, ok := obj.(*types.Func)
 	return ok
 }
+
+// StoredResult returns the value a return statement stored into its
+// function's result slot, when v is the reload of that slot a Return
+// uses: in a function with a defer (or named results) SSA stores each
+// returned value into the slot, runs the deferred calls and returns the
+// slot's contents, so `return ErrExists` returns a load, not the
+// sentinel. It returns v itself otherwise. A deferred call that assigns
+// a named result is not seen.
+func StoredResult(v ssa.Value) ssa.Value {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return v
+	}
+	slot, ok := load.X.(*ssa.Alloc)
+	if !ok || slot.Heap || load.Block() == nil {
+		return v
+	}
+	used := false
+	for _, ref := range *load.Referrers() {
+		if _, ok := ref.(*ssa.Return); !ok {
+			return v
+		}
+		used = true
+	}
+	if !used {
+		return v
+	}
+	instrs := load.Block().Instrs
+	for i := Index(load) - 1; i >= 0; i-- {
+		switch x := instrs[i].(type) {
+		case *ssa.Store:
+			if x.Addr == slot {
+				return x.Val
+			}
+		case *ssa.RunDefers, *ssa.UnOp:
+		default:
+			return v
+		}
+	}
+	return v
+}

@@ -43,6 +43,16 @@ func errorOnly() error {
 	return nil
 }
 
+var errTaken = errors.New("taken")
+
+func deferred() (int, error) {
+	defer other()
+	if _, err := insert(); err != nil {
+		return 0, errTaken
+	}
+	return 1, nil
+}
+
 func looped(n int) {
 	other()
 	for i := 0; i < n; i++ {
@@ -157,5 +167,33 @@ func TestAfter(t *testing.T) {
 	}
 	if !again {
 		t.Error("looped: act can run again after itself")
+	}
+}
+
+// In a function with a defer, a return stores into the result slots and
+// returns their reloads; StoredResult sees through to what was stored.
+// Near miss: a value that is no reload of a slot is itself.
+func TestStoredResult(t *testing.T) {
+	fn := build(t)["deferred"]
+	var sentinels, consts int
+	for _, ret := range shared.Returns(fn) {
+		last := ret.Results[len(ret.Results)-1]
+		if _, ok := last.(*ssa.UnOp); !ok {
+			t.Fatalf("return %v: result %v is not a reload of its slot", ret, last)
+		}
+		switch v := shared.StoredResult(last).(type) {
+		case *ssa.UnOp:
+			if g, ok := v.X.(*ssa.Global); ok && g.Name() == "errTaken" {
+				sentinels++
+			}
+		case *ssa.Const:
+			consts++
+		}
+	}
+	if sentinels != 1 || consts != 1 {
+		t.Errorf("StoredResult found %d errTaken and %d nil results, want 1 and 1", sentinels, consts)
+	}
+	if c := call(t, fn, "insert"); shared.StoredResult(c) != c {
+		t.Errorf("StoredResult(%v) changed a value that is no slot's reload", c)
 	}
 }

@@ -197,9 +197,15 @@ func allConst(args []ssa.Value) bool {
 }
 
 // Unwrap strips the conversions that do not change a value: interface
-// boxing, named-type changes and numeric or string conversions.
+// boxing, named-type changes and numeric or string conversions, and the
+// result slot a function with a defer returns through
+// (ssautil.StoredResult).
 func Unwrap(v ssa.Value) ssa.Value {
 	for {
+		if stored := ssautil.StoredResult(v); stored != v {
+			v = stored // a result slot reloaded after the deferred calls ran
+			continue
+		}
 		switch x := v.(type) {
 		case *ssa.MakeInterface:
 			v = x.X

@@ -43,3 +43,9 @@ func (a *API) Coupon(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 	}
 }
+
+func (a *API) Token(w http.ResponseWriter, r *http.Request) {
+	if err := a.svc.IssueToken(r.Context(), r.FormValue("owner")); err != nil {
+		writeError(w, err)
+	}
+}

@@ -15,6 +15,11 @@ type Service struct {
 	Invoices  store.Invoices
 	Coupons   store.Coupons
 	Devices   store.Devices
+	Tokens    store.Tokens
+}
+
+func (s *Service) IssueToken(ctx context.Context, owner string) error {
+	return s.Tokens.Issue(ctx, owner)
 }
 
 func (s *Service) CreateShipment(ctx context.Context, ref string) error {

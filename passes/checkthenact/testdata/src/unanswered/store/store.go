@@ -87,3 +87,23 @@ func (d Devices) Register(ctx context.Context, token string) error {
 	}
 	return err
 }
+
+type Tokens struct{ DB *sql.DB }
+
+// Issue maps the violation inside a transaction it rolls back on the way
+// out: the deferred call does not answer the duplicate.
+func (t Tokens) Issue(ctx context.Context, owner string) error {
+	tx, err := t.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	_, err = tx.ExecContext(ctx, `INSERT INTO tokens (owner) VALUES ($1)`, owner)
+	if isUniqueViolation(err) {
+		return ErrExists // want `unanswered duplicate: Issue turns the unique violation`
+	}
+	if err != nil {
+		return err
+	}
+	return tx.Commit()
+}
