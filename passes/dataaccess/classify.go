@@ -631,6 +631,23 @@ func recvOf(c *ssa.CallCommon) ssa.Value {
 	return boundReceiver(c)
 }
 
+// driverShaped reports whether f's interface mirrors a database driver
+// (sqlc's DBTX: Exec, Query, QueryRow): its SendBatch sends statements
+// to the database, not a message to anyone.
+func driverShaped(f *types.Func) bool {
+	iface := declaringInterface(f)
+	if iface == nil {
+		return false
+	}
+	for i := range iface.NumMethods() {
+		switch iface.Method(i).Name() {
+		case "Exec", "ExecContext", "Query", "QueryContext", "QueryRow", "QueryRowContext":
+			return true
+		}
+	}
+	return false
+}
+
 // fromSQLInterface classifies a call through an interface declared
 // outside the tables whose method mirrors a driver's query method, such
 // as the DBTX interface sqlc generates: Exec/ExecContext, Query/
@@ -860,7 +877,7 @@ func (m *modeler) fromInterfaceName(op *Op, c *ssa.CallCommon, f *types.Func) bo
 		kind = apis.Insert // Put(&User{...}): a new row; a Put of a record loaded before may be either, and is not read
 	case m.isModuleInterface(f) && looksUpStored(f):
 		kind = apis.Read // FeatureStore's Grant(ctx, userID, feature) (FeatureGrant, error) beside Insert(ctx, *FeatureGrant)
-	case m.isAppInterface(f) && apis.IsEffectName(name):
+	case m.isAppInterface(f) && apis.IsEffectName(name) && !driverShaped(f):
 		op.Kind = apis.Effect
 		op.Handle = Handle{Path: rootPath(recvOf(c))}
 		return true

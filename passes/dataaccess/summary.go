@@ -78,7 +78,7 @@ type Summary struct {
 	// helpers that do the same: whatever the helper is called
 	// (announceJoin), what it does twice is a message or a charge. A
 	// helper that also reads or writes (a sign-in check that calls its
-	// provider) is not one.
+	// provider), or returns what the call answered (a poll), is not one.
 	Sends bool
 	// Writes is set when the body writes a database table (SQL or ORM),
 	// directly or through calls; key-value, map and external effects do
@@ -251,6 +251,14 @@ func (s *Summary) sendsString() string {
 		return ""
 	}
 	return " sends"
+}
+
+// returnsOnlyError reports whether fn returns nothing or only an error:
+// a helper that hands back what the call answered (a poll's actions, a
+// quote) fetches, whatever its transport.
+func returnsOnlyError(fn *ssa.Function) bool {
+	res := fn.Signature.Results()
+	return res.Len() == 0 || res.Len() == 1 && ssautil.IsError(res.At(0).Type())
 }
 
 // onlySends reports whether ops are all external effects named for one,
@@ -455,7 +463,7 @@ func summarizeFunc(fn *ssa.Function, ops []*Op) *Summary {
 			s.Commits = true
 		}
 	}
-	s.Sends = onlySends(ops)
+	s.Sends = onlySends(ops) && returnsOnlyError(fn)
 	checks, writes = withoutProcessCache(checks, withoutCacheEvictions(checks, writes))
 	data := append(append([]*Op(nil), checks...), writes...)
 	switch {

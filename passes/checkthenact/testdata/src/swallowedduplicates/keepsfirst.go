@@ -166,3 +166,39 @@ func (f *Fleets) JoinPrepared(ctx context.Context, m Membership) error {
 	_, err := f.members.Add(ctx, m)
 	return err
 }
+
+// poll posts to the driver's device and hands back what it answered: a
+// fetch over HTTP, not a message, whatever its transport.
+func (f *Fleets) poll(ctx context.Context, m Membership) (string, error) {
+	return m.Phone, f.sms.Send(ctx, m.Phone, "ping")
+}
+
+// Near miss: the helper before the store returns what it fetched.
+func (f *Fleets) JoinPolled(ctx context.Context, m Membership) error {
+	if _, err := f.poll(ctx, m); err != nil {
+		return err
+	}
+	_, err := f.members.Add(ctx, m)
+	return err
+}
+
+// Batcher mirrors a driver (sqlc's DBTX): its SendBatch sends statements
+// to the database.
+type Batcher interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	SendBatch(ctx context.Context, queries []string) error
+}
+
+func fillSlots(ctx context.Context, b Batcher, ids []string) error {
+	return b.SendBatch(ctx, ids)
+}
+
+// Near miss: the batch before the store is a database write, not an
+// effect.
+func (f *Fleets) JoinBatched(ctx context.Context, b Batcher, m Membership) error {
+	if err := fillSlots(ctx, b, []string{m.Phone}); err != nil {
+		return err
+	}
+	_, err := f.members.Add(ctx, m)
+	return err
+}
