@@ -45,6 +45,7 @@ func checkLookups(pass *analysis.Pass, model *dataaccess.Result, owners *owners)
 	for _, fn := range model.SSA().SrcFuncs {
 		w := owners.ofFunc(fn)
 		if w == nil {
+			headerKeyTwins(pass, fn)
 			continue
 		}
 		for _, b := range fn.Blocks {
@@ -85,6 +86,38 @@ func checkLookups(pass *analysis.Pass, model *dataaccess.Result, owners *owners)
 						obj.Name(), fact.Table, fact.Column, w.name, w.word, w.word, fixHint),
 					URL: apis.RuntimeClaimURL,
 				})
+			}
+		}
+	}
+}
+
+// headerKeyTwins reports, in a function with no owner in scope (an
+// idempotency middleware before the handler loads the merchant), a
+// lookup through an interface of a key read from the request's
+// Idempotency-Key header, when the interface also offers the lookup
+// scoped by an owner: the store keeps keys per owner, the request has
+// one (whoever it authenticated), and this lookup finds any owner's.
+func headerKeyTwins(pass *analysis.Pass, fn *ssa.Function) {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok || !call.Common().IsInvoke() {
+				continue
+			}
+			twin := scopedTwin(call.Common())
+			if twin == nil {
+				continue
+			}
+			for _, a := range call.Common().Args {
+				if from, ok := keyValue(a); ok && strings.HasPrefix(from, "from the ") {
+					pass.Report(analysis.Diagnostic{
+						Pos: call.Pos(),
+						Message: fmt.Sprintf("%s looks up the key %s without its owner, and its interface has the scoped lookup %s: the store keeps keys per owner, so another client that sends the same key gets this one's stored result (take the owner the request authenticated and call %s; %s)",
+							call.Common().Method.Name(), from, twin.Name(), twin.Name(), fixHint),
+						URL: apis.RuntimeClaimURL,
+					})
+					break
+				}
 			}
 		}
 	}
