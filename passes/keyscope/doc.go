@@ -41,9 +41,15 @@
 // one, in the package's SQL strings and in the .sql files it embeds
 // (migrations).
 //
+// With no owner in scope it still reports a lookup through such an
+// interface of the key read from the request's Idempotency-Key header (a
+// replay middleware that runs before the handler loads the merchant): the
+// scoped twin says the store keeps keys per owner, and the request has
+// one.
+//
 // It is silent when the owner is part of the lookup, the key or the
 // constraint; when no owner is in scope (single-tenant code, a table that
-// records no owner); when the key is one the server minted (uuid.New and
+// records no owner) and nothing says the keys have one; when the key is one the server minted (uuid.New and
 // the other mints idemvet knows), unique on its own; and when a redis key
 // has any other variable part, which may be the owner under another name.
 //
