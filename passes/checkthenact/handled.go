@@ -22,21 +22,11 @@ func (c *callers) duplicateAnswered(check, write *dataaccess.Op) (answered bool,
 		}
 		sentinel = write.Summary.DuplicateErr
 	}
-	var top *ssa.Function
-	for f := write.Instr.Parent(); f != nil; f = f.Parent() {
-		loc, ok := locate(write.Instr, f)
-		if !ok {
-			continue
-		}
-		a := dataaccess.AnswerDuplicate(loc, sentinel)
-		if a.Answered {
-			return true, ""
-		}
-		sentinel = a.Sentinel
-		if sentinel != "" && f == check.Fn && returnsBesides(f, loc, sentinel) {
-			return true, ""
-		}
-		top = f
+	answered, sentinel, top := answerOutward(write.Instr, sentinel, func(f *ssa.Function, loc ssa.Instruction, sentinel string) bool {
+		return f == check.Fn && returnsBesides(f, loc, sentinel)
+	})
+	if answered {
+		return true, ""
 	}
 	if sentinel == "" || top == nil {
 		return false, ""
@@ -54,6 +44,33 @@ func (c *callers) duplicateAnswered(check, write *dataaccess.Op) (answered bool,
 		}
 	}
 	return false, sentinel
+}
+
+// answerOutward follows a write's unique violation from its function out
+// through the closures it runs in (a transaction's, a singleflight's),
+// each level's code after the write answering it or handing a sentinel
+// on (see dataaccess.AnswerDuplicate), starting from the sentinel its
+// callee made of it; answers, when given, says whether a level answers
+// the sentinel some other way. It returns whether the violation is
+// answered, else the sentinel it leaves the outermost function as, and
+// that function.
+func answerOutward(write ssa.Instruction, sentinel string, answers func(f *ssa.Function, loc ssa.Instruction, sentinel string) bool) (answered bool, out string, top *ssa.Function) {
+	for f := write.Parent(); f != nil; f = f.Parent() {
+		loc, ok := locate(write, f)
+		if !ok {
+			continue
+		}
+		a := dataaccess.AnswerDuplicate(loc, sentinel)
+		if a.Answered {
+			return true, "", nil
+		}
+		sentinel = a.Sentinel
+		if sentinel != "" && answers != nil && answers(f, loc, sentinel) {
+			return true, "", nil
+		}
+		top = f
+	}
+	return false, sentinel, top
 }
 
 // calledFromOutside reports whether another package can call fn, or a

@@ -45,8 +45,8 @@ func unansweredSentinels(pass *analysis.Pass, judge *Judge, named map[*dataacces
 		if w.Summary != nil && (w.Summary.HandlesDuplicate || w.Summary.DuplicateErr != "") {
 			continue // answered behind the call, or mapped there: that insert is the one to name
 		}
-		top, sentinel := mappedSentinel(w)
-		if sentinel == "" || done[top] || namesCallOf(named, top) {
+		answered, sentinel, top := answerOutward(w.Instr, "", nil)
+		if answered || sentinel == "" || done[top] || namesCallOf(named, top) {
 			continue
 		}
 		done[top] = true
@@ -58,27 +58,6 @@ func unansweredSentinels(pass *analysis.Pass, judge *Judge, named map[*dataacces
 			named[w] = true
 		}
 	}
-}
-
-// mappedSentinel returns the outermost function of w (past the closures
-// it runs in) and the sentinel the code after w turns its unique
-// violation into, when w's own error is the driver's or a helper's that
-// left the violation as it was.
-func mappedSentinel(w *dataaccess.Op) (*ssa.Function, string) {
-	sentinel := ""
-	var top *ssa.Function
-	for f := w.Instr.Parent(); f != nil; f = f.Parent() {
-		loc, ok := locate(w.Instr, f)
-		if !ok {
-			continue
-		}
-		a := dataaccess.AnswerDuplicate(loc, sentinel)
-		if a.Answered {
-			return nil, ""
-		}
-		sentinel, top = a.Sentinel, f
-	}
-	return top, sentinel
 }
 
 // namesCallOf reports whether a finding already names a call of fn: the
