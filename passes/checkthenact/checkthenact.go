@@ -136,6 +136,7 @@ func run(pass *analysis.Pass) (any, error) {
 	lostUpdates(pass, judge, reported)
 	passedLostUpdates(pass, judge, usable, reported)
 	staleSaves(pass, judge, pass.ResultOf[columnWriteFacts].(*columnWriters), reported)
+	resurrectedRows(pass, judge, reported)
 	childChecks(pass, judge, reported, raced)
 	helperTokenReuses(pass, judge)
 	totpReplays(pass, judge)

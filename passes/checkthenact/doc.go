@@ -273,6 +273,19 @@
 // RIGHT: send after the insert reports a new row, or record the send
 // with runtime/effect.
 //
+// A record read and handed back whole to a store's Upsert recreates a row
+// another request deleted in between, besides overwriting its changes:
+//
+//	d, _ := store.RetrieveDestination(ctx, tenant, id)
+//	d.DisabledAt = &now
+//	store.UpsertDestination(ctx, *d) // WRONG: a DeleteDestination since the read is undone
+//
+// RIGHT: update only the changed column in a statement that needs the
+// row (UPDATE ... WHERE id = $1, a store's SetDisabled), or read it FOR
+// UPDATE in the upsert's transaction. Reported when the store's interface
+// also deletes that entity (Delete<Noun>); silent for an upsert of a
+// record built from the request.
+//
 // A unique violation a store maps to a sentinel is an answer only where a
 // caller tests the sentinel. With no check before the insert, the insert
 // is reported when no caller does: in the package, up the callers that
