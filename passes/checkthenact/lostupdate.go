@@ -81,7 +81,15 @@ func lostUpdateOf(read *dataaccess.Op, ops []*dataaccess.Op) (lostUpdate, bool) 
 		}
 	}
 	for _, q := range returnedLists(read) {
-		for _, calc := range slices.Concat(rebuiltFrom(q), arithmeticOn(q)) {
+		calcs := rebuiltFrom(q)
+		if read.Summary == nil {
+			// A list a repository method hands out whole, grown in place:
+			// its setter stores it back. A helper's list (a DAG built from
+			// the definitions it read) grown and handed to a write is work
+			// for that write, not the row written back.
+			calcs = append(calcs, arithmeticOn(q)...)
+		}
+		for _, calc := range calcs {
 			carriers := carriersOf(calc)
 			carried := func(w *dataaccess.Op) bool { return carries(w, carriers) && computedBefore(calc, w) }
 			if w := writeBack(read, records, "", at, carried, ops); w != nil {

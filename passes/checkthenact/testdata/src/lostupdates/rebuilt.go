@@ -110,3 +110,35 @@ func TagVehicleInPlace(ctx context.Context, repo VehicleTags, vehicleID int64, t
 	}
 	return repo.AddTags(ctx, vehicleID, missing...)
 }
+
+type Task struct{ Name string }
+
+// steps builds a run's tasks from the definitions it reads.
+func (s *SettingStore) steps(ctx context.Context, userID int64) ([]Task, error) {
+	var st HookSetting
+	if err := s.db.WithContext(ctx).Where("user_id = ?", userID).First(&st).Error; err != nil {
+		return nil, err
+	}
+	var out []Task
+	for _, h := range st.Hooks {
+		out = append(out, Task{Name: h.URL})
+	}
+	return out, nil
+}
+
+func (s *SettingStore) cancelTasks(ctx context.Context, userID int64, tasks []Task) error {
+	return s.db.WithContext(ctx).Clauses(clause.OnConflict{UpdateAll: true}).Create(&HookSetting{UserID: userID}).Error
+}
+
+// Near miss: the list a helper built, grown by a task of the run and
+// handed to a write as its work, is no row written back.
+func (s *SettingStore) Run(ctx context.Context, userID int64, onFailure *Task) error {
+	tasks, err := s.steps(ctx, userID)
+	if err != nil {
+		return err
+	}
+	if onFailure != nil {
+		tasks = append(tasks, *onFailure)
+	}
+	return s.cancelTasks(ctx, userID, tasks)
+}
