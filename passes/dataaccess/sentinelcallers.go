@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -42,7 +43,7 @@ type CallerAnswer struct {
 	// file), when the sentinel is not answered; "" when the text shows
 	// no caller at all, which says nothing.
 	Caller string
-	// Unsure is set when the walk's budget ended it, or when the module
+	// Unsure is set when a walk's budget ended it, or when the module
 	// has no main package (its callers may be other modules): nothing
 	// may be concluded.
 	Unsure bool
@@ -52,15 +53,18 @@ type CallerAnswer struct {
 // a repository, a service, a handler and the router's wrapper.
 const callerLevels = 4
 
-// callerTextBudget bounds the Go files kept for the walk: the text stays
-// in memory for the process, so a module past it leaves the walk unsure.
-var callerTextBudget = walkBudget{files: 20000, bytes: 128 << 20}
+// callerTextBudget bounds each walk of the module's Go files, as
+// goDDLBudget bounds the walk for DDL: a module past it leaves the walk
+// unsure.
+var callerTextBudget = goDDLBudget
 
 var sentinelCallers sync.Map // root + "\x00" + sentinel + "\x00" + function → CallerAnswer
 
 // SentinelAnsweredByCallers reports what the module's callers of fn make
 // of sentinel ("path.Name", as GlobalName spells it), which fn returns for
-// a unique violation.
+// a unique violation. The module's files are read again for each level
+// of callers and kept only while a file is looked at: a unit's process
+// holds no copy of the module.
 func (r *Result) SentinelAnsweredByCallers(sentinel string, fn *types.Func) CallerAnswer {
 	dot := strings.LastIndexByte(sentinel, '.')
 	if r.dir == "" || dot < 0 || fn.Pkg() == nil {
@@ -71,37 +75,23 @@ func (r *Result) SentinelAnsweredByCallers(sentinel string, fn *types.Func) Call
 	if cached, ok := sentinelCallers.Load(key); ok {
 		return cached.(CallerAnswer)
 	}
-	m := readModuleFuncs(root)
-	answer := CallerAnswer{Unsure: m.cut || !m.hasMain}
-	if !answer.Unsure {
-		answer = m.answer(path.Base(sentinel[:dot]), sentinel[dot+1:], fn)
-	}
+	answer := callerWalk{root: root}.answer(path.Base(sentinel[:dot]), sentinel[dot+1:], fn)
 	sentinelCallers.Store(key, answer)
 	return answer
 }
 
-// moduleFuncs is the module's non-test Go code, parsed on demand.
-type moduleFuncs struct {
-	files   []goFile
-	cut     bool // the walk's budget ended it
-	hasMain bool // some file declares package main's func main
-}
-
-type goFile struct {
-	rel    string
-	data   []byte
-	parsed *ast.File // nil until a query needs it
-	fset   *token.FileSet
-	funcs  []*textFunc
-}
+// callerWalk reads a module's non-test Go files for the callers of a
+// function.
+type callerWalk struct{ root string }
 
 // textFunc is a function declaration read from the text.
 type textFunc struct {
-	file  *goFile
+	id    string // file and offset: the same declaration in every walk
+	file  string
 	name  string
 	recv  string // the receiver's type name, "" for a function
 	owner string // the receiver's type name (or, when that names no entity, its package's), normalised by receiverKey
-	body  []byte
+	body  []byte // only while its file is looked at
 	calls []textCall
 	// takesError is set when a parameter is an error: a helper that
 	// tests the error it is handed (writeError(w, err)) answers for its
@@ -115,50 +105,32 @@ type textFunc struct {
 // names nothing.
 type textCall struct{ on, name string }
 
-var moduleFuncsByRoot sync.Map // root → *moduleFuncs
-
-// readModuleFuncs reads the module's non-test Go files once per process
-// and root; they are parsed only when a query needs them.
-func readModuleFuncs(root string) *moduleFuncs {
-	if cached, ok := moduleFuncsByRoot.Load(root); ok {
-		return cached.(*moduleFuncs)
-	}
-	m := &moduleFuncs{}
+// walk visits the module's non-test Go files within callerTextBudget;
+// it returns whether the budget cut it.
+func (w callerWalk) walk(visit func(rel string, data []byte)) (cut bool) {
 	goSource := func(rel string) bool {
 		return strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go")
 	}
-	m.cut = walkModule(root, goSource, callerTextBudget, func(rel string, data []byte) {
-		m.files = append(m.files, goFile{rel: rel, data: data})
-		if bytes.Contains(data, []byte("package main")) && bytes.Contains(data, []byte("func main()")) {
-			m.hasMain = true
-		}
-	})
-	actual, _ := moduleFuncsByRoot.LoadOrStore(root, m)
-	return actual.(*moduleFuncs)
+	return walkModule(w.root, goSource, callerTextBudget, visit)
 }
 
-var parseMu sync.Mutex // guards the lazy parse of moduleFuncs' files
-
-// funcsOf parses f once and returns its function declarations.
-func (f *goFile) funcsOf() []*textFunc {
-	parseMu.Lock()
-	defer parseMu.Unlock()
-	if f.fset != nil {
-		return f.funcs
-	}
-	f.fset = token.NewFileSet()
-	file, err := parser.ParseFile(f.fset, f.rel, f.data, parser.SkipObjectResolution)
+// parseFuncs returns the function declarations of one file, their
+// bodies pointing into data, and the file's syntax.
+func parseFuncs(rel string, data []byte) ([]*textFunc, *ast.File, *token.FileSet) {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, rel, data, parser.SkipObjectResolution)
 	if err != nil || file == nil {
-		return nil
+		return nil, nil, nil
 	}
-	f.parsed = file
 	pkgKey := receiverKey(file.Name.Name)
+	var funcs []*textFunc
 	for _, decl := range file.Decls {
 		d, ok := decl.(*ast.FuncDecl)
 		if !ok || d.Body == nil {
 			continue
 		}
-		tf := &textFunc{file: f, name: d.Name.Name}
+		at := fset.Position(d.Pos()).Offset
+		tf := &textFunc{id: rel + "#" + strconv.Itoa(at), file: rel, name: d.Name.Name}
 		if d.Recv != nil && len(d.Recv.List) == 1 {
 			tf.recv = typeName(d.Recv.List[0].Type)
 			tf.owner = receiverKey(tf.recv)
@@ -171,7 +143,7 @@ func (f *goFile) funcsOf() []*textFunc {
 				tf.takesError = true
 			}
 		}
-		tf.body = f.data[f.fset.Position(d.Body.Lbrace).Offset : f.fset.Position(d.Body.Rbrace).Offset+1]
+		tf.body = data[fset.Position(d.Body.Lbrace).Offset : fset.Position(d.Body.Rbrace).Offset+1]
 		ast.Inspect(d.Body, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {
 				switch fun := ast.Unparen(call.Fun).(type) {
@@ -183,74 +155,93 @@ func (f *goFile) funcsOf() []*textFunc {
 			}
 			return true
 		})
-		f.funcs = append(f.funcs, tf)
+		funcs = append(funcs, tf)
 	}
-	return f.funcs
+	return funcs, file, fset
 }
 
 // answer walks up from fn's callers, callerLevels calls, for a test of
-// qualifier.name.
-func (m *moduleFuncs) answer(qualifier, name string, fn *types.Func) CallerAnswer {
+// qualifier.name: one walk for the tests and tables, then one per level.
+func (w callerWalk) answer(qualifier, name string, fn *types.Func) CallerAnswer {
 	needle := []byte(qualifier + "." + name)
-	for i := range m.files {
-		if bytes.Contains(m.files[i].data, needle) && namedInTable(&m.files[i], needle) {
-			return CallerAnswer{Answered: true}
-		}
-	}
 	// The sentinel's own package spells it bare (an IsConflict helper
 	// beside ErrConflict).
 	own := []byte("package " + qualifier + "\n")
-	var testers, handedTesters []*textFunc
-	for i := range m.files {
-		f := &m.files[i]
-		spelt, bare := bytes.Contains(f.data, needle), bytes.Contains(f.data, own) && bytes.Contains(f.data, []byte(name))
-		if !spelt && !bare {
-			continue
+	var (
+		testers, handedTesters  []*textFunc
+		tested, tabled, hasMain bool
+	)
+	cut := w.walk(func(rel string, data []byte) {
+		if bytes.Contains(data, []byte("package main")) && bytes.Contains(data, []byte("func main()")) {
+			hasMain = true
 		}
-		for _, tf := range f.funcsOf() {
-			if spelt && testsSentinel(f.rel, tf.body, qualifier, name) || bare && testsSentinel(f.rel, tf.body, "", name) {
+		spelt, bare := bytes.Contains(data, needle), bytes.Contains(data, own) && bytes.Contains(data, []byte(name))
+		if !spelt && !bare {
+			return
+		}
+		funcs, file, fset := parseFuncs(rel, data)
+		if spelt && namedInTable(file, fset, data, needle) {
+			tabled = true
+		}
+		for _, tf := range funcs {
+			if spelt && testsSentinel(rel, tf.body, qualifier, name) || bare && testsSentinel(rel, tf.body, "", name) {
+				tf.body = nil
 				testers = append(testers, tf)
 				if tf.takesError {
 					handedTesters = append(handedTesters, tf)
 				}
 			}
 		}
+	})
+	switch {
+	case cut || !hasMain:
+		return CallerAnswer{Unsure: true}
+	case tabled:
+		return CallerAnswer{Answered: true}
 	}
 	target := &textFunc{name: fn.Name(), owner: ownerKey(fn)}
 	frontier := []*textFunc{target}
-	reached := map[*textFunc]bool{}
+	reached := map[string]bool{}
 	var first *textFunc
-	for level := 0; level < callerLevels && len(frontier) > 0; level++ {
+	for level := 0; level < callerLevels && len(frontier) > 0 && !tested; level++ {
 		var next []*textFunc
-		for i := range m.files {
-			f := &m.files[i]
-			if !spellsCallOf(f.data, frontier) {
-				continue
+		cut = w.walk(func(rel string, data []byte) {
+			if tested || !spellsCallOf(data, frontier) {
+				return
 			}
-			for _, tf := range f.funcsOf() {
-				if reached[tf] || tf.name == target.name && tf.owner == target.owner || !callsAny(tf, frontier) {
+			funcs, _, _ := parseFuncs(rel, data)
+			for _, tf := range funcs {
+				tf.body = nil
+				if reached[tf.id] || tf.name == target.name && tf.owner == target.owner || !callsAny(tf, frontier) {
 					continue
 				}
-				reached[tf] = true
-				if first == nil || testSupport(first.file.rel) && !testSupport(tf.file.rel) {
+				reached[tf.id] = true
+				if first == nil || testSupport(first.file) && !testSupport(tf.file) {
 					first = tf
 				}
-				if slices.Contains(testers, tf) || callsAny(tf, handedTesters) {
-					return CallerAnswer{Answered: true}
+				if slices.ContainsFunc(testers, func(t *textFunc) bool { return t.id == tf.id }) || callsAny(tf, handedTesters) {
+					tested = true
+					return
 				}
 				next = append(next, tf)
 			}
+		})
+		if cut {
+			return CallerAnswer{Unsure: true}
 		}
 		frontier = next
 	}
-	if first == nil {
+	switch {
+	case tested:
+		return CallerAnswer{Answered: true}
+	case first == nil:
 		return CallerAnswer{}
 	}
 	caller := first.name
 	if first.recv != "" {
 		caller = first.recv + "." + caller
 	}
-	return CallerAnswer{Caller: caller + " (" + first.file.rel + ")"}
+	return CallerAnswer{Caller: caller + " (" + first.file + ")"}
 }
 
 // testSupport reports whether a file's path says it serves tests (a
@@ -379,12 +370,11 @@ func lastName(expr ast.Expr) string {
 // the sentinel in a composite literal: a table that maps errors to
 // answers (map[error]int{store.ErrExists: 409}, a []error of the
 // conflicts) is tested wherever the table is read.
-func namedInTable(f *goFile, needle []byte) bool {
-	f.funcsOf()
-	if f.parsed == nil {
+func namedInTable(file *ast.File, fset *token.FileSet, data, needle []byte) bool {
+	if file == nil {
 		return false
 	}
-	for _, decl := range f.parsed.Decls {
+	for _, decl := range file.Decls {
 		gen, ok := decl.(*ast.GenDecl)
 		if !ok || gen.Tok != token.VAR {
 			continue
@@ -392,8 +382,7 @@ func namedInTable(f *goFile, needle []byte) bool {
 		found := false
 		ast.Inspect(gen, func(n ast.Node) bool {
 			if lit, ok := n.(*ast.CompositeLit); ok && !found {
-				text := f.data[f.fset.Position(lit.Pos()).Offset:f.fset.Position(lit.End()).Offset]
-				found = bytes.Contains(text, needle)
+				found = bytes.Contains(data[fset.Position(lit.Pos()).Offset:fset.Position(lit.End()).Offset], needle)
 			}
 			return !found
 		})
