@@ -33,7 +33,7 @@ func resurrectedRows(pass *analysis.Pass, judge *Judge, reported map[*dataaccess
 			continue
 		}
 		call := w.Call()
-		k := recordArg(w.Callee)
+		k := dataaccess.RecordParam(w.Callee)
 		if call == nil || k < 0 {
 			continue
 		}
@@ -63,8 +63,8 @@ func deleterBesideUpsert(w *dataaccess.Op) *types.Func {
 	if !ok || noun == "" {
 		return nil
 	}
-	iface, ok := f.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
-	if !ok {
+	iface := dataaccess.DeclaringInterface(f)
+	if iface == nil {
 		return nil
 	}
 	for i := range iface.NumMethods() {
@@ -73,22 +73,4 @@ func deleterBesideUpsert(w *dataaccess.Op) *types.Func {
 		}
 	}
 	return nil
-}
-
-// recordArg returns the index, receiver excluded, of f's first parameter
-// that is a record (a named struct or a pointer to one), or -1.
-func recordArg(f *types.Func) int {
-	params := f.Type().(*types.Signature).Params()
-	for i := range params.Len() {
-		t := params.At(i).Type()
-		if p, ok := t.Underlying().(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if _, ok := t.(*types.Named); ok {
-			if _, ok := t.Underlying().(*types.Struct); ok {
-				return i
-			}
-		}
-	}
-	return -1
 }

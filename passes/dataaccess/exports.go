@@ -1,6 +1,10 @@
 package dataaccess
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
 
 // SQLText is sqlText for the checks: the SQL text a value holds when it
 // can be seen (constants, concatenations, fmt.Sprintf with a constant
@@ -49,3 +53,11 @@ func ChainModels(op *Op) []ssa.Value {
 // FieldStores returns the values stored into the fields of the composite
 // literal alloc holds (see fieldStores).
 func FieldStores(alloc *ssa.Alloc) []ssa.Value { return fieldStores(alloc) }
+
+// RecordParam returns the index, receiver excluded, of f's first record
+// parameter, or -1 (see recordParam).
+func RecordParam(f *types.Func) int { return recordParam(f) }
+
+// DeclaringInterface returns the interface that declares method f, or
+// nil (see declaringInterface).
+func DeclaringInterface(f *types.Func) *types.Interface { return declaringInterface(f) }
