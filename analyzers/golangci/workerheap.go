@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/idemvet/idemvet/internal/gcwatch"
 )
 
 // smallUnitMemory is the least a worker's memory is capped at while its
@@ -44,7 +44,7 @@ func newHeapPolicy() *heapPolicy {
 		return nil
 	}
 	p := &heapPolicy{}
-	afterEachCollection(p.collected)
+	gcwatch.AfterEachCollection(p.collected)
 	return p
 }
 
@@ -66,7 +66,7 @@ func (p *heapPolicy) unitStarts(goCommand int) {
 func (p *heapPolicy) collected() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.liftAbove > 0 && liveHeap() > p.liftAbove {
+	if p.liftAbove > 0 && gcwatch.LiveHeap() > p.liftAbove {
 		p.liftAbove = 0
 		debug.SetMemoryLimit(math.MaxInt64)
 	}
@@ -92,24 +92,4 @@ func peakMemory(pid int) int64 {
 		}
 	}
 	return 0
-}
-
-// liveHeap is the heap the last collection found live.
-func liveHeap() uint64 {
-	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	metrics.Read(sample)
-	return sample[0].Value.Uint64()
-}
-
-// afterEachCollection calls f after each garbage collection: a cleanup on
-// an object nothing refers to runs once a collection has found it
-// unreachable, and each call arms the next.
-func afterEachCollection(f func()) {
-	// Not a tiny allocation (under 16 bytes, without pointers), which
-	// shares a block with others and may never be found unreachable.
-	sentinel := new([32]byte)
-	runtime.AddCleanup(sentinel, func(struct{}) {
-		f()
-		afterEachCollection(f)
-	}, struct{}{})
 }

@@ -5,9 +5,10 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
-	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/idemvet/idemvet/internal/gcwatch"
 )
 
 // eventually polls cond for a few seconds: cleanups run on a goroutine of
@@ -24,14 +25,6 @@ func eventually(cond func() bool) bool {
 
 func currentMemoryLimit() int64 { return debug.SetMemoryLimit(-1) }
 
-func TestAfterEachCollection(t *testing.T) {
-	var calls atomic.Int32
-	afterEachCollection(func() { calls.Add(1) })
-	if !eventually(func() bool { return calls.Load() >= 3 }) {
-		t.Fatalf("called %d times over several collections, want one per collection", calls.Load())
-	}
-}
-
 // TestHeapCapLiftedForLargeUnit: each unit starts under smallUnitMemory
 // (here no go command's size is known); a collection that finds a small
 // live heap keeps the cap, one that finds more than three quarters of it
@@ -40,7 +33,7 @@ func TestHeapCapLiftedForLargeUnit(t *testing.T) {
 	t.Setenv("GOMEMLIMIT", "")
 	defer debug.SetMemoryLimit(currentMemoryLimit())
 	p := &heapPolicy{}
-	afterEachCollection(p.collected)
+	gcwatch.AfterEachCollection(p.collected)
 
 	p.unitStarts(0)
 	if got := currentMemoryLimit(); got != smallUnitMemory {

@@ -37,7 +37,7 @@ func (f *fixer) builderUniqueCover(check, write *dataaccess.Op) string {
 		}
 	}
 	table := dataaccess.PluralTable(name) // go-pg's default table name is the same snake-case plural
-	if answer := dataaccess.TableSchemaOf(f.pass, table); answer.Table != nil {
+	if answer := schemaOf(f.pass, table); answer.Table != nil {
 		for _, u := range answer.Table.Unique {
 			if !u.Partial && subset(u.Columns, cols) {
 				return ""

@@ -35,7 +35,7 @@ func uniqueCover(pass *analysis.Pass, check, write *dataaccess.Op) (target []str
 		return nil, fmt.Sprintf("no fix: a conditional insert picks one winner only under a unique constraint on %s covering what the check looks up, and which columns those are cannot be told", table)
 	}
 	index := createIndex(table, cols)
-	answer := dataaccess.TableSchemaOf(pass, table)
+	answer := schemaOf(pass, table)
 	switch {
 	case answer.Unread:
 		return nil, fmt.Sprintf("no fix: the module's schema scripts are too many to read here; a conditional insert picks one winner only under a unique constraint on %s (%s): %s", table, strings.Join(cols, ", "), index)
@@ -85,4 +85,10 @@ func sameTable(a, b string) bool {
 func createIndex(table string, cols []string) string {
 	name := strings.ReplaceAll(table, ".", "_") + "_" + strings.Join(cols, "_") + "_key"
 	return fmt.Sprintf("CREATE UNIQUE INDEX CONCURRENTLY %s ON %s (%s)", name, table, strings.Join(cols, ", "))
+}
+
+// schemaOf returns what the module's schema says of table, from the
+// package's model (which reads the package's own declarations once).
+func schemaOf(pass *analysis.Pass, table string) dataaccess.SchemaAnswer {
+	return pass.ResultOf[dataaccess.Analyzer].(*dataaccess.Result).TableSchema(table)
 }

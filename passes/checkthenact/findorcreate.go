@@ -94,7 +94,7 @@ func describeLookup(pass *analysis.Pass, op *dataaccess.Op) findOrCreateRace {
 			return race
 		}
 	}
-	answer := dataaccess.TableSchemaOf(pass, race.table)
+	answer := schemaOf(pass, race.table)
 	if answer.Unread {
 		return race
 	}

@@ -36,7 +36,7 @@ func (f *fixer) gormUniqueCover(check *dataaccess.Op, create *ast.CallExpr) (not
 		}
 	}
 	table := dataaccess.PluralTable(name)
-	if answer := dataaccess.TableSchemaOf(f.pass, table); answer.Table != nil {
+	if answer := schemaOf(f.pass, table); answer.Table != nil {
 		for _, u := range answer.Table.Unique {
 			if !u.Partial && subset(u.Columns, cols) {
 				return ""

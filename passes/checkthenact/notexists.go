@@ -33,7 +33,7 @@ func notExistsInserts(pass *analysis.Pass, judge *Judge) {
 			continue
 		}
 		cols := strings.Split(op.SQL.MatchColumns, ",")
-		answer := dataaccess.TableSchemaOf(pass, op.SQL.Table)
+		answer := judge.model.TableSchema(op.SQL.Table)
 		if answer.Table == nil || uniqueWithin(answer.Table, cols) {
 			continue
 		}

@@ -168,6 +168,8 @@ type Result struct {
 	// dir is the package's directory, from which the module's other Go
 	// files are read (see SentinelTestedElsewhere).
 	dir string
+	// schemas are the tables the package declares; see TableSchema.
+	schemas packageSchemas
 }
 
 // Cuts returns the functions whose modelling stopped at a budget: what
@@ -199,6 +201,7 @@ func run(pass *analysis.Pass) (any, error) {
 		ByInstr: map[ssa.Instruction]*Op{},
 		ByFunc:  map[*ssa.Function][]*Op{},
 		dir:     packageDir(pass),
+		schemas: newPackageSchemas(pass),
 	}
 	res.ssa = sync.OnceValue(func() *buildssa.SSA {
 		res.ssaBuilt.Store(true)
@@ -217,7 +220,7 @@ func run(pass *analysis.Pass) (any, error) {
 	defer loadSQLFiles(pass)()
 	m := &modeler{pass: pass, local: map[*types.Func]*Summary{}, fields: collectSQLFields(pass.Pkg, ssainfo.SrcFuncs),
 		prepared:  collectPreparedFields(pass.Pkg, ssainfo.SrcFuncs),
-		sqlParams: map[*ssa.Function]sqlParamUse{}, tables: importModelTables(pass)}
+		sqlParams: map[*ssa.Function]sqlParamUse{}, tables: importModelTables(pass), schema: res.TableSchema}
 	res.summaryOf = m.summaryOf
 	// Summaries of functions in this package feed classification of calls
 	// to them from the same package: summarise callees first.
@@ -387,6 +390,8 @@ type modeler struct {
 	libraryImpls map[*types.Interface][]*types.Named
 	// tables names the tables of models with a TableName by the model.
 	tables tableAliases
+	// schema answers what the module's schema says of a table.
+	schema func(table string) SchemaAnswer
 }
 
 // summarizeSCC summarises the functions of one strongly connected

@@ -25,9 +25,20 @@ type implementations struct {
 	// types are the named, non-generic, non-interface types of those
 	// packages, gathered once per pass.
 	types []*types.TypeName
+	// satisfying caches, per interface, the types (or their pointers)
+	// that implement it: an interface of many methods is asked about
+	// each, and testing every type against it is the costly step.
+	satisfying map[*types.Named][]implementer
 	// methods caches, per interface method and receiver interface, the
 	// concrete methods found.
 	methods map[implKey][]*types.Func
+}
+
+// implementer is a type that implements an interface, T or *T, with the
+// package that declares T (whose unexported methods it may have).
+type implementer struct {
+	t   types.Type
+	pkg *types.Package
 }
 
 type implKey struct {
@@ -37,7 +48,7 @@ type implKey struct {
 
 // newImplementations gathers the candidate types of pkg's module.
 func newImplementations(pkg *types.Package, module string) *implementations {
-	impls := &implementations{methods: map[implKey][]*types.Func{}}
+	impls := &implementations{methods: map[implKey][]*types.Func{}, satisfying: map[*types.Named][]implementer{}}
 	seen := map[*types.Package]bool{}
 	var walk func(p *types.Package)
 	walk = func(p *types.Package) {
@@ -71,6 +82,22 @@ func (impls *implementations) of(iface *types.Named, method string) []*types.Fun
 		return fns
 	}
 	var fns []*types.Func
+	for _, impl := range impls.implementing(iface) {
+		obj, _, _ := types.LookupFieldOrMethod(impl.t, false, impl.pkg, method)
+		if f, ok := obj.(*types.Func); ok {
+			fns = append(fns, f.Origin())
+		}
+	}
+	impls.methods[key] = fns
+	return fns
+}
+
+// implementing returns the types that implement iface, each as T or *T.
+func (impls *implementations) implementing(iface *types.Named) []implementer {
+	if found, ok := impls.satisfying[iface]; ok {
+		return found
+	}
+	var found []implementer
 	it := iface.Underlying().(*types.Interface)
 	for _, tn := range impls.types {
 		t := tn.Type()
@@ -80,13 +107,10 @@ func (impls *implementations) of(iface *types.Named, method string) []*types.Fun
 				continue
 			}
 		}
-		obj, _, _ := types.LookupFieldOrMethod(t, false, tn.Pkg(), method)
-		if f, ok := obj.(*types.Func); ok {
-			fns = append(fns, f.Origin())
-		}
+		found = append(found, implementer{t, tn.Pkg()})
 	}
-	impls.methods[key] = fns
-	return fns
+	impls.satisfying[iface] = found
+	return found
 }
 
 // moduleOf returns the module path of the analysed package: the one the

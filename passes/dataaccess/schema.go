@@ -60,28 +60,28 @@ type scriptTables struct {
 	unread bool
 }
 
-// TableSchemaOf returns what the schema of pass's module says of table
-// (unqualified, lower-case, as sqlclass names it).
-func TableSchemaOf(pass *analysis.Pass, table string) SchemaAnswer {
+// TableSchema returns what the schema of the package's module says of
+// table (unqualified, lower-case, as sqlclass names it).
+func (r *Result) TableSchema(table string) SchemaAnswer {
 	table = strings.ToLower(table)
 	if i := strings.LastIndexByte(table, '.'); i >= 0 {
 		table = table[i+1:]
 	}
-	dir := packageDir(pass)
-	if dir == "" {
+	if r.dir == "" {
 		return SchemaAnswer{}
 	}
-	scripts := readScripts(scriptsRoot(dir))
+	root := scriptsRoot(r.dir)
+	scripts := readScripts(root)
 	if scripts.unread {
 		return SchemaAnswer{Unread: true}
 	}
 	if t := scripts.tables[table]; t != nil {
 		return SchemaAnswer{Table: t}
 	}
-	if t := packageDDL(pass)[table]; t != nil {
+	if t := r.schemas.ddl()[table]; t != nil {
 		return SchemaAnswer{Table: t}
 	}
-	goDDL := moduleGoDDL(scriptsRoot(dir))
+	goDDL := moduleGoDDL(root)
 	if goDDL.unread {
 		return SchemaAnswer{Unread: true}
 	}
@@ -89,13 +89,28 @@ func TableSchemaOf(pass *analysis.Pass, table string) SchemaAnswer {
 		return SchemaAnswer{Table: t}
 	}
 	// No script creates it: the ORM does, from the models' declarations.
-	if t := entTables(scriptsRoot(dir))[table]; t != nil {
+	if t := entTables(root)[table]; t != nil {
 		return SchemaAnswer{Table: t}
 	}
-	if t := modelTables(pass)[table]; t != nil {
+	if t := r.schemas.models()[table]; t != nil {
 		return SchemaAnswer{Table: t}
 	}
 	return SchemaAnswer{}
+}
+
+// packageSchemas are the tables the package itself declares, each read
+// once per package: a large package asks for the schema of every insert
+// it models, and reading its DDL strings walks all of its syntax.
+type packageSchemas struct {
+	ddl    func() map[string]*Schema // its DDL strings' tables
+	models func() map[string]*Schema // its and its imports' ORM models
+}
+
+func newPackageSchemas(pass *analysis.Pass) packageSchemas {
+	return packageSchemas{
+		ddl:    sync.OnceValue(func() map[string]*Schema { return packageDDL(pass) }),
+		models: sync.OnceValue(func() map[string]*Schema { return modelTables(pass) }),
+	}
 }
 
 // scriptsRoot returns the directory whose .sql files are the package's

@@ -89,7 +89,7 @@ func (m *modeler) insertSchema(op *Op) (*Schema, map[string]ssa.Value) {
 	if name == "" || len(stored) == 0 {
 		return nil, nil
 	}
-	return TableSchemaOf(m.pass, name).Table, stored
+	return m.schema(name).Table, stored
 }
 
 // insertedColumns returns the table an insert writes and the columns it
