@@ -171,6 +171,7 @@ func (m *modeler) classifyCall(fn *ssa.Function, instr ssa.CallInstruction) *Op 
 	case m.fromImplementations(op, c, f):
 	case c.IsInvoke() && m.fromLibraryInterface(op, c, f):
 	case m.fromBusMessage(op, c, f):
+	case interfaceReceiver(c) != nil && m.fromUnseenImplementations(op, c, f):
 	case interfaceReceiver(c) != nil && m.fromInterfaceName(op, c, f):
 	default:
 		return nil
