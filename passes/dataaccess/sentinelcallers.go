@@ -91,8 +91,10 @@ type textFunc struct {
 	name  string
 	recv  string // the receiver's type name, "" for a function
 	owner string // the receiver's type name (or, when that names no entity, its package's), normalised by receiverKey
-	body  []byte // only while its file is looked at
-	calls []textCall
+	// params and results count as go/types counts them (a, b int is two).
+	params, results int
+	body            []byte // only while its file is looked at
+	calls           []textCall
 	// takesError is set when a parameter is an error: a helper that
 	// tests the error it is handed (writeError(w, err)) answers for its
 	// callers, one that tests its own (a sibling service method) does not.
@@ -130,7 +132,8 @@ func parseFuncs(rel string, data []byte) ([]*textFunc, *ast.File, *token.FileSet
 			continue
 		}
 		at := fset.Position(d.Pos()).Offset
-		tf := &textFunc{id: rel + "#" + strconv.Itoa(at), file: rel, name: d.Name.Name}
+		tf := &textFunc{id: rel + "#" + strconv.Itoa(at), file: rel, name: d.Name.Name,
+			params: d.Type.Params.NumFields(), results: d.Type.Results.NumFields()}
 		if d.Recv != nil && len(d.Recv.List) == 1 {
 			tf.recv = typeName(d.Recv.List[0].Type)
 			tf.owner = receiverKey(tf.recv)

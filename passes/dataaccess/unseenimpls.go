@@ -2,10 +2,9 @@ package dataaccess
 
 import (
 	"bytes"
-	"go/scanner"
-	"go/token"
 	"go/types"
-	"iter"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 
@@ -20,53 +19,65 @@ import (
 // neither facts nor the packages in reach show what Record does. Where
 // its name says nothing of the kind, the module's Go files are read for
 // it, as text: the methods of that name whose parameters and results
-// count as the interface's, and the SQL in their bodies. When every such
-// method runs one write and it is an INSERT that keeps the first row
-// (ON CONFLICT DO NOTHING, INSERT IGNORE), the call is that conditional
-// insert: the store drops a second caller's row without a word, after
-// whatever the caller did before it.
+// count as the interface's, and the SQL in their bodies and in the
+// helpers of their file they call (applyPing(ctx, tx, p)), two calls
+// deep. When every such method runs one write and it is an INSERT that
+// keeps the first row (ON CONFLICT DO NOTHING, INSERT IGNORE), the call
+// is that conditional insert: the store drops a second caller's row
+// without a word, after whatever the caller did before it. When every one
+// adds to a value (SET n = n + $1) and claims nothing first, the call is
+// that relative update: a redelivered message adds again.
 
-// textMethod is a method declaration read from a module's source text.
-type textMethod struct {
-	recv            string // the receiver's type name
-	params, results int
-	writes          []sqlclass.Statement // the writes its SQL literals run
-}
+// helperDepth is how many calls deep a method's helpers are read.
+const helperDepth = 2
 
-var moduleTextMethods sync.Map // root → *textMethods
+// methodFiles indexes, once per process and module root, the files that
+// declare each method name and spell SQL that writes; a file is parsed
+// only when a method it declares is asked for.
+var methodFiles sync.Map // root → *methodIndex
 
-type textMethods struct {
-	byName map[string][]textMethod
-	unread bool
+type methodIndex struct {
+	files  map[string][]string // method name → files relative to the root
+	unread bool                // the walk's budget cut it
+	mu     sync.Mutex
+	parsed map[string][]*textFunc // file → its declarations, with writes
+	writes map[*textFunc][]sqlclass.Statement
 }
 
 // fromUnseenImplementations classifies a call of a module interface's
-// method, none of whose implementations is in reach, as the conditional
-// insert that every implementation the module's text declares runs.
+// method, none of whose implementations is in reach, by what every
+// implementation the module's text declares writes.
 func (m *modeler) fromUnseenImplementations(op *Op, c *ssa.CallCommon, f *types.Func) bool {
 	dir := packageDir(m.pass)
 	if !m.isModuleInterface(f) || apis.ByName(f.Name()) == apis.Read || dir == "" {
 		return false
 	}
-	methods := readTextMethods(scriptsRoot(dir))
-	if methods.unread {
+	root := scriptsRoot(dir)
+	index := readMethodIndex(root)
+	if index.unread {
 		return false
 	}
 	sig := f.Type().(*types.Signature)
-	found := 0
-	for _, tm := range methods.byName[f.Name()] {
-		if tm.params != sig.Params().Len() || tm.results != sig.Results().Len() {
+	var shared *sqlclass.Statement
+	for _, tf := range index.declarations(root, f.Name()) {
+		if tf.params != sig.Params().Len() || tf.results != sig.Results().Len() {
 			continue
 		}
-		if len(tm.writes) != 1 || !keepsFirstRow(tm.writes[0]) {
+		st := index.decisiveWrite(tf)
+		if st == nil || shared != nil && keepsFirstRow(*shared) != keepsFirstRow(*st) {
 			return false // an implementation that writes otherwise, or not at all
 		}
-		found++
+		shared = st
 	}
-	if found == 0 {
+	switch {
+	case shared == nil:
 		return false
+	case keepsFirstRow(*shared):
+		m.fromName(op, c, apis.CondInsert)
+	default:
+		m.fromName(op, c, apis.Update)
+		op.SQL = shared
 	}
-	m.fromName(op, c, apis.CondInsert)
 	return true
 }
 
@@ -76,182 +87,147 @@ func keepsFirstRow(st sqlclass.Statement) bool {
 	return st.Kind == sqlclass.Insert && (st.OnConflictDoNothing || st.InsertIfAbsent)
 }
 
-// readTextMethods reads the method declarations of the module's non-test
-// Go files that spell an INSERT, once per process and root.
-func readTextMethods(root string) *textMethods {
-	if cached, ok := moduleTextMethods.Load(root); ok {
-		return cached.(*textMethods)
+// readMethodIndex finds, once per process and root, the methods each
+// non-test Go file of the module declares, among the files that spell
+// an INSERT or an UPDATE: a method declaration starts a line with
+// "func (", so the lines are read, not the syntax.
+func readMethodIndex(root string) *methodIndex {
+	if cached, ok := methodFiles.Load(root); ok {
+		return cached.(*methodIndex)
 	}
-	tms := &textMethods{byName: map[string][]textMethod{}}
+	index := &methodIndex{files: map[string][]string{}, parsed: map[string][]*textFunc{}, writes: map[*textFunc][]sqlclass.Statement{}}
 	goSource := func(rel string) bool {
 		return strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go")
 	}
-	tms.unread = walkModule(root, goSource, goDDLBudget, func(rel string, data []byte) {
-		if !bytes.Contains(data, []byte("INSERT")) && !bytes.Contains(data, []byte("insert")) {
+	index.unread = walkModule(root, goSource, goDDLBudget, func(rel string, data []byte) {
+		if !spellsWrite(data) {
 			return
 		}
-		for name, tm := range methodDecls(rel, data) {
-			tms.byName[name] = append(tms.byName[name], tm)
+		for line := range bytes.Lines(data) {
+			if name := declaredMethod(line); name != "" {
+				index.files[name] = append(index.files[name], rel)
+			}
 		}
 	})
-	actual, _ := moduleTextMethods.LoadOrStore(root, tms)
-	return actual.(*textMethods)
+	actual, _ := methodFiles.LoadOrStore(root, index)
+	return actual.(*methodIndex)
 }
 
-// methodDecls returns the file's method declarations by name, each with
-// the writes its body's SQL literals run. It reads tokens, not syntax:
-// a file is tokenised once, and a method's body is found by its braces.
-func methodDecls(name string, src []byte) iter.Seq2[string, textMethod] {
-	return func(yield func(string, textMethod) bool) {
-		fset := token.NewFileSet()
-		file := fset.AddFile(name, -1, len(src))
-		var s scanner.Scanner
-		s.Init(file, src, nil, 0)
-		toks := newTokenReader(&s, file)
-		for {
-			tok := toks.next()
-			if tok.tok == token.EOF {
-				return
+// declaredMethod returns the method a line declares, "func (s *T)
+// Name(" or "func (T) Name[", or "".
+func declaredMethod(line []byte) string {
+	rest, ok := bytes.CutPrefix(line, []byte("func ("))
+	if !ok {
+		return ""
+	}
+	_, rest, ok = bytes.Cut(rest, []byte(")"))
+	if !ok {
+		return ""
+	}
+	rest = bytes.TrimLeft(rest, " ")
+	end := bytes.IndexAny(rest, "([ ")
+	if end <= 0 {
+		return ""
+	}
+	return string(rest[:end])
+}
+
+// spellsWrite is a cheap filter before a file is indexed: SQL in Go
+// source is written in one case.
+func spellsWrite(data []byte) bool {
+	for _, word := range [][]byte{[]byte("INSERT"), []byte("insert"), []byte("UPDATE"), []byte("update")} {
+		if bytes.Contains(data, word) {
+			return true
+		}
+	}
+	return false
+}
+
+// declarations returns the methods named name that the indexed files
+// declare, parsing each file once.
+func (index *methodIndex) declarations(root, name string) []*textFunc {
+	index.mu.Lock()
+	defer index.mu.Unlock()
+	var out []*textFunc
+	for _, rel := range index.files[name] {
+		funcs, ok := index.parsed[rel]
+		if !ok {
+			funcs = index.parse(root, rel)
+			index.parsed[rel] = funcs
+		}
+		for _, tf := range funcs {
+			if tf.name == name && tf.recv != "" {
+				out = append(out, tf)
 			}
-			if tok.tok != token.FUNC || toks.depth != 0 {
-				continue
-			}
-			recv, method, params, results, body, ok := toks.methodHeader()
-			if !ok {
-				continue
-			}
-			tm := textMethod{recv: recv, params: params, results: results}
-			for _, text := range stringConstants(name, src[body.start:body.end]) {
-				for _, st := range sqlclass.ClassifyAll(text) {
-					switch st.Kind {
-					case sqlclass.Insert, sqlclass.Update, sqlclass.Delete, sqlclass.Merge:
-						tm.writes = append(tm.writes, st)
-					}
+		}
+	}
+	return out
+}
+
+// parse reads one file's declarations and the writes of each body's SQL
+// literals; the bodies are not kept.
+func (index *methodIndex) parse(root, rel string) []*textFunc {
+	data, err := os.ReadFile(filepath.Join(root, rel))
+	if err != nil {
+		return nil
+	}
+	funcs, _, _ := parseFuncs(rel, data)
+	for _, tf := range funcs {
+		for _, text := range stringConstants(rel, tf.body) {
+			for _, st := range sqlclass.ClassifyAll(text) {
+				switch st.Kind {
+				case sqlclass.Insert, sqlclass.Update, sqlclass.Delete, sqlclass.Merge:
+					index.writes[tf] = append(index.writes[tf], st)
 				}
 			}
-			if !yield(method, tm) {
-				return
+		}
+		tf.body = nil
+	}
+	return funcs
+}
+
+// decisiveWrite returns what a method's writes, with its helpers', come
+// to: its one write when that keeps the first row, or a relative update
+// when it runs one and claims nothing first; nil otherwise.
+func (index *methodIndex) decisiveWrite(tf *textFunc) *sqlclass.Statement {
+	index.mu.Lock()
+	defer index.mu.Unlock()
+	writes := index.writesOf(tf, index.parsed[tf.file], helperDepth, map[*textFunc]bool{})
+	if len(writes) == 1 && keepsFirstRow(writes[0]) {
+		return &writes[0]
+	}
+	var relative *sqlclass.Statement
+	for i, st := range writes {
+		if keepsFirstRow(st) {
+			return nil // a claim first: the rest runs once per key
+		}
+		if st.Kind == sqlclass.Update && st.Relative && !st.Transition && relative == nil {
+			relative = &writes[i]
+		}
+	}
+	return relative
+}
+
+// writesOf returns the writes of tf and of the functions of its file it
+// calls bare or on its receiver, depth calls deep.
+func (index *methodIndex) writesOf(tf *textFunc, file []*textFunc, depth int, seen map[*textFunc]bool) []sqlclass.Statement {
+	if seen[tf] {
+		return nil
+	}
+	seen[tf] = true
+	writes := append([]sqlclass.Statement(nil), index.writes[tf]...)
+	if depth == 0 {
+		return writes
+	}
+	for _, call := range tf.calls {
+		if call.on != "" {
+			continue // a call on another value: another store's
+		}
+		for _, callee := range file {
+			if callee.name == call.name && (callee.recv == "" || callee.recv == tf.recv) {
+				writes = append(writes, index.writesOf(callee, file, depth-1, seen)...)
 			}
 		}
 	}
-}
-
-// scanned is one token and where it starts.
-type scanned struct {
-	tok    token.Token
-	lit    string
-	offset int
-}
-
-// tokenReader hands out a file's tokens and keeps their brace depth.
-type tokenReader struct {
-	s     *scanner.Scanner
-	file  *token.File
-	depth int
-}
-
-func newTokenReader(s *scanner.Scanner, file *token.File) *tokenReader {
-	return &tokenReader{s: s, file: file}
-}
-
-func (r *tokenReader) next() scanned {
-	pos, tok, lit := r.s.Scan()
-	switch tok {
-	case token.LBRACE:
-		r.depth++
-	case token.RBRACE:
-		r.depth--
-	}
-	return scanned{tok: tok, lit: lit, offset: r.file.Offset(pos)}
-}
-
-// span is a byte range of the file.
-type span struct{ start, end int }
-
-// methodHeader reads what follows func: a receiver, a name, the
-// parameters and results (counted as go/types counts them: a, b int is
-// two), and the body's span. ok is false for a function without a
-// receiver, or one without a body.
-func (r *tokenReader) methodHeader() (recv, method string, params, results int, body span, ok bool) {
-	if r.next().tok != token.LPAREN {
-		return
-	}
-	var idents []string
-	for t := r.next(); t.tok != token.RPAREN; t = r.next() {
-		switch t.tok {
-		case token.EOF:
-			return
-		case token.IDENT:
-			idents = append(idents, t.lit)
-		case token.LBRACK:
-			r.skipTo(token.RBRACK) // a generic receiver's type parameters
-		}
-	}
-	if len(idents) == 0 {
-		return
-	}
-	recv = idents[len(idents)-1]
-	name := r.next()
-	if name.tok != token.IDENT || r.next().tok != token.LPAREN {
-		return
-	}
-	method = name.lit
-	params = r.countList()
-	t := r.next()
-	switch t.tok {
-	case token.LBRACE:
-	case token.LPAREN:
-		results = r.countList()
-		t = r.next()
-	default:
-		results = 1
-		for t.tok != token.LBRACE && t.tok != token.EOF && t.tok != token.SEMICOLON {
-			t = r.next()
-		}
-	}
-	if t.tok != token.LBRACE {
-		return
-	}
-	start, depth := t.offset, r.depth
-	for t = r.next(); r.depth >= depth && t.tok != token.EOF; t = r.next() {
-	}
-	if t.tok == token.EOF {
-		return
-	}
-	return recv, method, params, results, span{start, t.offset + 1}, true
-}
-
-// countList reads a parenthesised list after its opening parenthesis and
-// returns how many entries it has: its top-level commas and one, none
-// when empty.
-func (r *tokenReader) countList() int {
-	n, parens, empty := 1, 0, true
-	for t := r.next(); t.tok != token.EOF; t = r.next() {
-		switch t.tok {
-		case token.LPAREN, token.LBRACK:
-			parens++
-		case token.RBRACK:
-			parens--
-		case token.RPAREN:
-			if parens == 0 {
-				if empty {
-					return 0
-				}
-				return n
-			}
-			parens--
-		case token.COMMA:
-			if parens == 0 && r.depth == 0 {
-				n++
-			}
-		}
-		empty = false
-	}
-	return n
-}
-
-// skipTo reads up to and including the closing token.
-func (r *tokenReader) skipTo(closing token.Token) {
-	for t := r.next(); t.tok != closing && t.tok != token.EOF; t = r.next() {
-	}
+	return writes
 }

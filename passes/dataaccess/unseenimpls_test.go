@@ -1,53 +1,94 @@
 package dataaccess
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
-
-	"github.com/idemvet/idemvet/internal/sqlclass"
 )
 
-func TestMethodDecls(t *testing.T) {
-	src := `package store
-
-func helper(a, b int) error { return nil }
-
-func (s *Store[T]) Record(ctx context.Context, id, amount int64, ref string) (created bool, err error) {
-	q := "INSERT INTO t (id) VALUES ($1) " +
-		"ON CONFLICT (id) DO NOTHING"
-	if x := (struct{ a int }{1}); x.a > 0 {
-		_, _ = s.db.Exec(q, id)
+func TestDeclaredMethod(t *testing.T) {
+	for line, want := range map[string]string{
+		"func (s *Store) Record(ctx context.Context) error {\n": "Record",
+		"func (Store) Keep(ctx context.Context) error {\n":      "Keep",
+		"func (s *Set[T]) Add[K any](k K) {\n":                  "Add",
+		"func helper(ctx context.Context) error {\n":            "",
+		"\tfunc (s *Store) Nested() {\n":                        "",
+		"var f = func(x int) {}\n":                              "",
+	} {
+		if got := declaredMethod([]byte(line)); got != want {
+			t.Errorf("declaredMethod(%q) = %q, want %q", line, got, want)
+		}
 	}
-	return true, nil
 }
 
-func (Store) Touch(v interface{}, f func(int, int) error) error {
-	_, err := db.Exec(` + "`UPDATE t SET n = n + 1; DELETE FROM u`" + `)
+const trackingStore = `package pgstore
+
+func applyPing(ctx context.Context, tx pgx.Tx, p Ping) error {
+	if _, err := tx.Exec(ctx, "INSERT INTO pings (shipment_id, km) VALUES ($1, $2)", p.ShipmentID, p.Km); err != nil {
+		return err
+	}
+	_, err := tx.Exec(ctx, ` + "`UPDATE shipments SET distance_km = distance_km + $2 WHERE id = $1`" + `, p.ShipmentID, p.Km)
 	return err
 }
 
-func (s Store) Asm(x int)
+func (s Tracking) Apply(ctx context.Context, p Ping) error {
+	return pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error { return applyPing(ctx, tx, p) })
+}
 
-func (s Store) None() {}
+func (s Tracking) ApplyOnce(ctx context.Context, consumer string, p Ping) (bool, error) {
+	tag, err := s.Pool.Exec(ctx, "INSERT INTO processed (consumer, id) VALUES ($1, $2) ON CONFLICT DO NOTHING", consumer, p.ID)
+	if err != nil || tag.RowsAffected() == 0 {
+		return false, err
+	}
+	return true, applyPing(ctx, s.Pool, p)
+}
+
+func (s Tracking) Record(ctx context.Context, id int64) error {
+	_, err := s.Pool.Exec(ctx, "INSERT INTO seen (id) VALUES ($1) ON CONFLICT (id) DO NOTHING", id)
+	return err
+}
+
+func (s Tracking) Rename(ctx context.Context, id int64, name string) error {
+	_, err := s.Pool.Exec(ctx, "UPDATE shipments SET name = $2 WHERE id = $1", id, name)
+	return err
+}
 `
-	got := map[string]textMethod{}
-	for name, tm := range methodDecls("store.go", []byte(src)) {
-		got[name] = tm
+
+// TestDecisiveWrite: what an implementation read as text comes to, with
+// the helpers of its file it calls.
+func TestDecisiveWrite(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "pgstore"), 0o755); err != nil {
+		t.Fatal(err)
 	}
-	if len(got) != 3 {
-		t.Fatalf("methods %v, want Record, Touch and None (Asm has no body, helper no receiver)", got)
+	if err := os.WriteFile(filepath.Join(root, "pgstore", "tracking.go"), []byte(trackingStore), 0o644); err != nil {
+		t.Fatal(err)
 	}
-	rec := got["Record"]
-	if rec.recv != "Store" || rec.params != 4 || rec.results != 2 {
-		t.Errorf("Record: receiver %q, %d params, %d results; want Store, 4, 2", rec.recv, rec.params, rec.results)
+	index := readMethodIndex(root)
+	decide := func(name string) string {
+		decls := index.declarations(root, name)
+		if len(decls) != 1 {
+			t.Fatalf("%s: %d declarations, want 1", name, len(decls))
+		}
+		st := index.decisiveWrite(decls[0])
+		switch {
+		case st == nil:
+			return "none"
+		case keepsFirstRow(*st):
+			return "keeps first"
+		case st.Relative:
+			return "relative " + st.Table
+		}
+		return "other"
 	}
-	if len(rec.writes) != 1 || !keepsFirstRow(rec.writes[0]) {
-		t.Errorf("Record writes %+v, want one INSERT ... ON CONFLICT DO NOTHING", rec.writes)
-	}
-	touch := got["Touch"]
-	if touch.params != 2 || touch.results != 1 || len(touch.writes) != 2 || touch.writes[0].Kind != sqlclass.Update || keepsFirstRow(touch.writes[1]) {
-		t.Errorf("Touch: %d params, %d results, writes %+v; want 2, 1, an UPDATE and a DELETE", touch.params, touch.results, touch.writes)
-	}
-	if none := got["None"]; none.params != 0 || none.results != 0 || len(none.writes) != 0 {
-		t.Errorf("None: %+v, want no params, results or writes", none)
+	for name, want := range map[string]string{
+		"Apply":     "relative shipments", // through applyPing
+		"ApplyOnce": "none",               // claims the message first
+		"Record":    "keeps first",
+		"Rename":    "none", // an absolute update
+	} {
+		if got := decide(name); got != want {
+			t.Errorf("%s: %s, want %s", name, got, want)
+		}
 	}
 }
