@@ -2,6 +2,7 @@ package checkthenact
 
 import (
 	"fmt"
+	"go/token"
 	"slices"
 	"strings"
 
@@ -55,6 +56,15 @@ type gate struct {
 	// package (see passedgatefacts.go): read stands for it, with the
 	// record's table only, and whether it locked is judged there.
 	readElsewhere bool
+}
+
+// testPos returns where the gate tests the state: its condition, or
+// nothing for a gate that is a list or a WHERE.
+func (g gate) testPos() token.Pos {
+	if g.ifi == nil {
+		return token.NoPos
+	}
+	return g.ifi.Cond.Pos()
 }
 
 // statusGateRace returns the act and the state write that follow a gate
@@ -591,6 +601,9 @@ func reportStatusGate(pass *analysis.Pass, g gate, act, write *dataaccess.Op, op
 			verb, runtime, url = "perform the effect", "runtime/effect for the external call", apis.RuntimeEffectURL
 		}
 		related = []analysis.RelatedInformation{{Pos: act.Pos(), Message: "the call that acts, then writes the state"}}
+	}
+	if test := g.testPos(); test.IsValid() && fset.Position(test).Line != fset.Position(g.read.Pos()).Line {
+		related = append([]analysis.RelatedInformation{{Pos: test, Message: "the state test both callers pass"}}, related...)
 	}
 	message := statusGateMessage(what, tested, steps, verb, g.field, runtime)
 	if g.elapsed != nil {
