@@ -1,6 +1,10 @@
 package apis
 
-import "strings"
+import (
+	"bytes"
+	"slices"
+	"strings"
+)
 
 // Drivers tell which database a database/sql, sqlx, gorm, bun or ent
 // handle talks to. PostgreSQL aborts a transaction at its first failed
@@ -34,6 +38,18 @@ func IsPostgresDriver(path string) bool { return underAny(path, postgresDrivers)
 // IsNonAbortingDriver reports whether path is a driver or dialect of a
 // database that keeps a transaction usable after a failed statement.
 func IsNonAbortingDriver(path string) bool { return underAny(path, nonAbortingDrivers) }
+
+// RequiresSQLDriver reports whether a go.mod's text requires a module
+// of a SQL driver or dialect this package knows: a module without one
+// runs no SQL of its own.
+func RequiresSQLDriver(gomod []byte) bool {
+	for _, d := range slices.Concat(postgresDrivers, nonAbortingDrivers) {
+		if bytes.Contains(gomod, []byte(d)) {
+			return true
+		}
+	}
+	return false
+}
 
 // IsSQLiteDriver reports whether path is a SQLite driver or dialect.
 func IsSQLiteDriver(path string) bool {

@@ -90,12 +90,18 @@ func keepsFirstRow(st sqlclass.Statement) bool {
 // readMethodIndex finds, once per process and root, the methods each
 // non-test Go file of the module declares, among the files that spell
 // an INSERT or an UPDATE: a method declaration starts a line with
-// "func (", so the lines are read, not the syntax.
+// "func (", so the lines are read, not the syntax. A module whose go.mod
+// requires no SQL driver is not read.
 func readMethodIndex(root string) *methodIndex {
 	if cached, ok := methodFiles.Load(root); ok {
 		return cached.(*methodIndex)
 	}
 	index := &methodIndex{files: map[string][]string{}, parsed: map[string][]*textFunc{}, writes: map[*textFunc][]sqlclass.Statement{}}
+	if gomod, err := os.ReadFile(filepath.Join(root, "go.mod")); err == nil && !apis.RequiresSQLDriver(gomod) {
+		// No SQL of its own (kubernetes, an SDK): no walk of its files.
+		actual, _ := methodFiles.LoadOrStore(root, index)
+		return actual.(*methodIndex)
+	}
 	goSource := func(rel string) bool {
 		return strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go")
 	}

@@ -92,3 +92,24 @@ func TestDecisiveWrite(t *testing.T) {
 		}
 	}
 }
+
+// TestNoDriverNoWalk: a module whose go.mod requires no SQL driver is
+// not read for implementations; with one, the same file is.
+func TestNoDriverNoWalk(t *testing.T) {
+	for gomod, want := range map[string]int{
+		"module example.com/sdk\n": 0,
+		"module example.com/fleet\n\nrequire github.com/jackc/pgx/v5 v5.7.1\n": 1,
+	} {
+		root := t.TempDir()
+		if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte(gomod), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, "tracking.go"), []byte(trackingStore), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		index := readMethodIndex(root)
+		if got := len(index.declarations(root, "Record")); got != want {
+			t.Errorf("go.mod %q: %d declarations of Record, want %d", gomod, got, want)
+		}
+	}
+}
