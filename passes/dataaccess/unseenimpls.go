@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"go/types"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -18,8 +20,9 @@ import (
 // pgstore implements it, and neither package imports the other, so
 // neither facts nor the packages in reach show what Record does. Where
 // its name says nothing of the kind, the module's Go files are read for
-// it, as text: the methods of that name whose parameters and results
-// count as the interface's, and the SQL in their bodies and in the
+// it, as text: the methods of that name, on types that declare every
+// method of the interface, whose parameters and results count as the
+// interface's, and the SQL in their bodies and in the
 // helpers of their file they call (applyPing(ctx, tx, p)), two calls
 // deep. When every such method runs one write and it is an INSERT that
 // keeps the first row (ON CONFLICT DO NOTHING, INSERT IGNORE), the call
@@ -37,11 +40,19 @@ const helperDepth = 2
 var methodFiles sync.Map // root → *methodIndex
 
 type methodIndex struct {
-	files  map[string][]string // method name → files relative to the root
-	unread bool                // the walk's budget cut it
-	mu     sync.Mutex
-	parsed map[string][]*textFunc // file → its declarations, with writes
-	writes map[*textFunc][]sqlclass.Statement
+	files map[string][]string // method name → files relative to the root
+	// methodSets holds, by directory and receiver type ("store/pg.Tracking"),
+	// the names of the methods the type declares, in every file: an
+	// implementation declares all of its interface's.
+	methodSets map[string]map[string]bool
+	// sqlless holds, by method name, the types ("store/pg.Tracking") that
+	// declare it in a file that spells no write: an implementation that
+	// runs no SQL (a mock, a cache in front of the store).
+	sqlless map[string][]string
+	unread  bool // the walk's budget cut it
+	mu      sync.Mutex
+	parsed  map[string][]*textFunc // file → its declarations, with writes
+	writes  map[*textFunc][]sqlclass.Statement
 }
 
 // fromUnseenImplementations classifies a call of a module interface's
@@ -57,10 +68,18 @@ func (m *modeler) fromUnseenImplementations(op *Op, c *ssa.CallCommon, f *types.
 	if index.unread {
 		return false
 	}
-	sig := f.Type().(*types.Signature)
+	sig, iface := f.Type().(*types.Signature), declaringInterface(f)
+	if iface == nil {
+		return false
+	}
+	for _, typ := range index.sqlless[f.Name()] {
+		if index.declaresAll(typ, iface) {
+			return false // an implementation that runs no SQL
+		}
+	}
 	var shared *sqlclass.Statement
 	for _, tf := range index.declarations(root, f.Name()) {
-		if tf.params != sig.Params().Len() || tf.results != sig.Results().Len() {
+		if tf.params != sig.Params().Len() || tf.results != sig.Results().Len() || !index.implements(tf, iface) {
 			continue
 		}
 		st := index.decisiveWrite(tf)
@@ -96,7 +115,8 @@ func readMethodIndex(root string) *methodIndex {
 	if cached, ok := methodFiles.Load(root); ok {
 		return cached.(*methodIndex)
 	}
-	index := &methodIndex{files: map[string][]string{}, parsed: map[string][]*textFunc{}, writes: map[*textFunc][]sqlclass.Statement{}}
+	index := &methodIndex{files: map[string][]string{}, methodSets: map[string]map[string]bool{}, sqlless: map[string][]string{},
+		parsed: map[string][]*textFunc{}, writes: map[*textFunc][]sqlclass.Statement{}}
 	if gomod, err := os.ReadFile(filepath.Join(root, "go.mod")); err == nil && !apis.RequiresSQLDriver(gomod) {
 		// No SQL of its own (kubernetes, an SDK): no walk of its files.
 		actual, _ := methodFiles.LoadOrStore(root, index)
@@ -106,11 +126,22 @@ func readMethodIndex(root string) *methodIndex {
 		return strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go")
 	}
 	index.unread = walkModule(root, goSource, goDDLBudget, func(rel string, data []byte) {
-		if !spellsWrite(data) {
-			return
-		}
+		writes, dir := spellsWrite(data), path.Dir(filepath.ToSlash(rel))
 		for line := range bytes.Lines(data) {
-			if name := declaredMethod(line); name != "" {
+			recv, name := declaredMethod(line)
+			if name == "" {
+				continue
+			}
+			set := index.methodSets[dir+"."+recv]
+			if set == nil {
+				set = map[string]bool{}
+				index.methodSets[dir+"."+recv] = set
+			}
+			set[name] = true
+			switch {
+			case !writes:
+				index.sqlless[name] = append(index.sqlless[name], dir+"."+recv)
+			case !slices.Contains(index.files[name], rel):
 				index.files[name] = append(index.files[name], rel)
 			}
 		}
@@ -119,23 +150,47 @@ func readMethodIndex(root string) *methodIndex {
 	return actual.(*methodIndex)
 }
 
-// declaredMethod returns the method a line declares, "func (s *T)
-// Name(" or "func (T) Name[", or "".
-func declaredMethod(line []byte) string {
+// declaredMethod returns the receiver type and the name of the method a
+// line declares, "func (s *T) Name(" or "func (T[K]) Name(", or "".
+func declaredMethod(line []byte) (recv, name string) {
 	rest, ok := bytes.CutPrefix(line, []byte("func ("))
 	if !ok {
-		return ""
+		return "", ""
 	}
-	_, rest, ok = bytes.Cut(rest, []byte(")"))
+	receiver, rest, ok := bytes.Cut(rest, []byte(")"))
 	if !ok {
-		return ""
+		return "", ""
 	}
+	receiver, _, _ = bytes.Cut(receiver, []byte("["))
+	fields := bytes.Fields(bytes.TrimSpace(receiver))
+	if len(fields) == 0 {
+		return "", ""
+	}
+	recv = string(bytes.TrimLeft(fields[len(fields)-1], "*"))
 	rest = bytes.TrimLeft(rest, " ")
 	end := bytes.IndexAny(rest, "([ ")
-	if end <= 0 {
-		return ""
+	if end <= 0 || recv == "" {
+		return "", ""
 	}
-	return string(rest[:end])
+	return recv, string(rest[:end])
+}
+
+// implements reports whether tf's receiver type declares every method
+// of iface.
+func (index *methodIndex) implements(tf *textFunc, iface *types.Interface) bool {
+	return index.declaresAll(path.Dir(filepath.ToSlash(tf.file))+"."+tf.recv, iface)
+}
+
+// declaresAll reports whether the type ("store/pg.Tracking") declares
+// every method of iface.
+func (index *methodIndex) declaresAll(typ string, iface *types.Interface) bool {
+	set := index.methodSets[typ]
+	for i := range iface.NumMethods() {
+		if !set[iface.Method(i).Name()] {
+			return false
+		}
+	}
+	return true
 }
 
 // spellsWrite is a cheap filter before a file is indexed: SQL in Go

@@ -8,15 +8,15 @@ import (
 
 func TestDeclaredMethod(t *testing.T) {
 	for line, want := range map[string]string{
-		"func (s *Store) Record(ctx context.Context) error {\n": "Record",
-		"func (Store) Keep(ctx context.Context) error {\n":      "Keep",
-		"func (s *Set[T]) Add[K any](k K) {\n":                  "Add",
-		"func helper(ctx context.Context) error {\n":            "",
-		"\tfunc (s *Store) Nested() {\n":                        "",
-		"var f = func(x int) {}\n":                              "",
+		"func (s *Store) Record(ctx context.Context) error {\n": "Store.Record",
+		"func (Store) Keep(ctx context.Context) error {\n":      "Store.Keep",
+		"func (s *Set[T]) Add(k T) {\n":                         "Set.Add",
+		"func helper(ctx context.Context) error {\n":            ".",
+		"\tfunc (s *Store) Nested() {\n":                        ".",
+		"var f = func(x int) {}\n":                              ".",
 	} {
-		if got := declaredMethod([]byte(line)); got != want {
-			t.Errorf("declaredMethod(%q) = %q, want %q", line, got, want)
+		if recv, name := declaredMethod([]byte(line)); recv+"."+name != want {
+			t.Errorf("declaredMethod(%q) = %q, %q; want %s", line, recv, name, want)
 		}
 	}
 }

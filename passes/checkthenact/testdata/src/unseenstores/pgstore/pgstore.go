@@ -15,6 +15,12 @@ func (s Payments) Record(ctx context.Context, shipmentID int64, chargeRef string
 	return err
 }
 
+func (s Payments) Paid(ctx context.Context, shipmentID int64) (bool, error) {
+	var paid bool
+	err := s.DB.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM shipment_payments WHERE shipment_id = $1)`, shipmentID).Scan(&paid)
+	return paid, err
+}
+
 type Rewards struct{ DB *sql.DB }
 
 func (s *Rewards) Record(ctx context.Context, referralID int64, side string) (bool, error) {
@@ -50,5 +56,22 @@ type Audit struct{ DB *sql.DB }
 // or the rewards' Record: its parameters do not count as theirs.
 func (a Audit) Record(ctx context.Context, line string) error {
 	_, err := a.DB.ExecContext(ctx, `INSERT INTO audit_log (line) VALUES ($1)`, line)
+	return err
+}
+
+type Journal struct{ DB *sql.DB }
+
+// Record of the same shape on a type that is no Payments (it has no
+// Paid): a journal line per call, which says nothing of what the
+// payments' Record does.
+func (j Journal) Record(ctx context.Context, accountID int64, memo string, amount int64) error {
+	_, err := j.DB.ExecContext(ctx, `INSERT INTO journal (account_id, memo, amount_cents) VALUES ($1, $2, $3)`, accountID, memo, amount)
+	return err
+}
+
+type Stamps struct{ DB *sql.DB }
+
+func (s Stamps) Stamp(ctx context.Context, shipmentID int64) error {
+	_, err := s.DB.ExecContext(ctx, `INSERT INTO stamps (shipment_id) VALUES ($1) ON CONFLICT DO NOTHING`, shipmentID)
 	return err
 }

@@ -7,6 +7,7 @@ import "context"
 
 type Payments interface {
 	Record(ctx context.Context, shipmentID int64, chargeRef string, amountCents int64) error
+	Paid(ctx context.Context, shipmentID int64) (bool, error)
 }
 
 type Rewards interface {
@@ -19,4 +20,8 @@ type Ledger interface {
 
 type Receipts interface {
 	Keep(ctx context.Context, orderID int64, chargeRef string) error
+}
+
+type Stamps interface {
+	Stamp(ctx context.Context, shipmentID int64) error
 }
