@@ -209,6 +209,12 @@ func walkModule(root string, want func(rel string) bool, budget walkBudget, visi
 	return cut
 }
 
+// goSource reports whether a path names a non-test Go file: a test's
+// code (its schema, its callers, its stores) is not the production one.
+func goSource(rel string) bool {
+	return strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go")
+}
+
 // unreadable is what the walk does past an entry it cannot read: skip a
 // directory, go on past a file.
 func unreadable(d fs.DirEntry) error {

@@ -48,7 +48,7 @@ func entTables(root string) map[string]*Schema {
 	}
 	r := newEntReader(root)
 	inSchemaDir := func(rel string) bool {
-		return strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go") && filepath.Base(filepath.Dir(rel)) == entSchemaDir
+		return goSource(rel) && filepath.Base(filepath.Dir(rel)) == entSchemaDir
 	}
 	walkModule(root, inSchemaDir, scriptBudget, func(rel string, data []byte) {
 		r.addFile(rel, data)

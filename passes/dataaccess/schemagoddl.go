@@ -36,9 +36,6 @@ func moduleGoDDL(root string) *scriptTables {
 		return cached.(*scriptTables)
 	}
 	st := &scriptTables{tables: map[string]*Schema{}}
-	goSource := func(rel string) bool {
-		return strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go")
-	}
 	st.unread = walkModule(root, goSource, goDDLBudget, func(rel string, data []byte) {
 		if !spellsDDL(data) {
 			return

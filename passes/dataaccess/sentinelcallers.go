@@ -110,9 +110,6 @@ type textCall struct{ on, name string }
 // walk visits the module's non-test Go files within callerTextBudget;
 // it returns whether the budget cut it.
 func (w callerWalk) walk(visit func(rel string, data []byte)) (cut bool) {
-	goSource := func(rel string) bool {
-		return strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go")
-	}
 	return walkModule(w.root, goSource, callerTextBudget, visit)
 }
 

@@ -44,11 +44,11 @@ func (r *Result) SentinelTestedElsewhere(sentinel string) (tested, cut bool) {
 		return use.tested, use.cut
 	}
 	var use sentinelUse
-	goSource := func(rel string) bool {
-		return strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go") && filepath.Join(root, filepath.Dir(rel)) != r.dir
+	elsewhere := func(rel string) bool {
+		return goSource(rel) && filepath.Join(root, filepath.Dir(rel)) != r.dir
 	}
 	needle := []byte(qualifier + "." + name)
-	use.cut = walkModule(root, goSource, goDDLBudget, func(rel string, data []byte) {
+	use.cut = walkModule(root, elsewhere, goDDLBudget, func(rel string, data []byte) {
 		if !use.tested && bytes.Contains(data, needle) && testsSentinel(rel, data, qualifier, name) {
 			use.tested = true
 		}

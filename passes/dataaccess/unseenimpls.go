@@ -7,7 +7,6 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
@@ -121,9 +120,6 @@ func readMethodIndex(root string) *methodIndex {
 		// No SQL of its own (kubernetes, an SDK): no walk of its files.
 		actual, _ := methodFiles.LoadOrStore(root, index)
 		return actual.(*methodIndex)
-	}
-	goSource := func(rel string) bool {
-		return strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go")
 	}
 	index.unread = walkModule(root, goSource, goDDLBudget, func(rel string, data []byte) {
 		writes, dir := spellsWrite(data), path.Dir(filepath.ToSlash(rel))
