@@ -28,6 +28,8 @@ type callers struct {
 	// asValue holds the functions used other than by a static call: a
 	// handler, a goroutine, a callback stored for later.
 	asValue map[*ssa.Function]bool
+	// invoked holds the names of the methods called through interfaces.
+	invoked map[string]bool
 	memo    map[*ssa.Function]bool
 	// launched is built on first use; see runonce.go.
 	launched *launchIndex
@@ -41,6 +43,7 @@ func newCallers(fset *token.FileSet, model *dataaccess.Result) *callers {
 		model:   model,
 		sites:   map[*ssa.Function][]ssa.CallInstruction{},
 		asValue: map[*ssa.Function]bool{},
+		invoked: map[string]bool{},
 		memo:    map[*ssa.Function]bool{},
 	}
 	for _, fn := range model.SSA().SrcFuncs {
@@ -57,6 +60,9 @@ func (c *callers) index(instr ssa.Instruction) {
 	var callee ssa.Value
 	if call, ok := instr.(ssa.CallInstruction); ok {
 		common := call.Common()
+		if common.IsInvoke() {
+			c.invoked[common.Method.Name()] = true
+		}
 		if _, isGo := instr.(*ssa.Go); !isGo && !common.IsInvoke() {
 			if fn, ok := common.Value.(*ssa.Function); ok {
 				c.sites[fn] = append(c.sites[fn], call)
@@ -71,6 +77,7 @@ func (c *callers) index(instr ssa.Instruction) {
 		switch v := (*op).(type) {
 		case *ssa.Function:
 			c.asValue[v] = true
+			c.markDeclared(v)
 		case *ssa.MakeClosure:
 			c.asValue[v.Fn.(*ssa.Function)] = true
 		}
@@ -78,10 +85,20 @@ func (c *callers) index(instr ssa.Instruction) {
 	// A bound method value (m.run as a callback) names the method
 	// through a wrapper.
 	if mc, ok := instr.(*ssa.MakeClosure); ok {
-		if obj, ok := mc.Fn.(*ssa.Function).Object().(*types.Func); ok {
-			if m := c.model.SSA().Pkg.Prog.FuncValue(obj); m != nil {
-				c.asValue[m] = true
-			}
+		c.markDeclared(mc.Fn.(*ssa.Function))
+	}
+}
+
+// markDeclared marks as used for a value the declared function behind a
+// wrapper the builder made: a bound method value's closure, a method
+// expression's thunk.
+func (c *callers) markDeclared(wrapper *ssa.Function) {
+	if wrapper.Synthetic == "" {
+		return
+	}
+	if obj, ok := wrapper.Object().(*types.Func); ok {
+		if m := c.model.SSA().Pkg.Prog.FuncValue(obj); m != nil {
+			c.asValue[m] = true
 		}
 	}
 }
@@ -102,8 +119,11 @@ func (c *callers) calledAlone(fn *ssa.Function) bool {
 		return true
 	}
 	obj, ok := fn.Object().(*types.Func)
-	if !ok || obj.Exported() || fn.Parent() != nil || c.asValue[fn] || len(c.sites[fn]) == 0 {
+	if !ok || obj.Exported() || fn.Parent() != nil || c.asValue[fn] {
 		return false
+	}
+	if len(c.sites[fn]) == 0 {
+		return c.neverCalled(fn, obj)
 	}
 	for _, site := range c.sites[fn] {
 		caller := site.Parent()

@@ -698,6 +698,10 @@
 // So is a Restate virtual object's exclusive handler (a
 // restate.ObjectContext parameter, a workflow's WorkflowContext) and the
 // steps it runs through restate.Run: one invocation per key at a time.
+// Code that does not run is silent: an unexported function or method
+// nothing in the package calls, uses as a value or could reach through an
+// interface of the package, and the helpers only it calls (only its
+// package can call it). An exported one may have callers elsewhere.
 // Request handlers, consumers, workers and anything else
 // started with go are reported. Calls from _test.go files do not count,
 // and checks in them are not reported: a test runs its steps in turn.

@@ -1,0 +1,6 @@
+package gormcheck
+
+// entrypoints stands for the handlers, jobs and consumers that call this
+// fixture's unexported functions in a service: checkthenact does not
+// report a race in an unexported function nothing calls (dead code).
+var entrypoints = []any{(*principals).staticPrincipal, addMember, putSetting, register, registerCount, registerSave, registerVar, signInWithGitHub}

@@ -1,0 +1,6 @@
+package sqlcheck
+
+// entrypoints stands for the handlers, jobs and consumers that call this
+// fixture's unexported functions in a service: checkthenact does not
+// report a race in an unexported function nothing calls (dead code).
+var entrypoints = []any{joinAccountLocked, joinAccountUnlocked, countBeforeInsert, countThenInsert, existsThenInsert, forUpdateInTx, forUpdateParentLate, lockedWhenFound, noRowsThenInsert, presentReturnsElseInsert, readCommittedTx, redeem, referralAfterBonus, referralAfterTouch, repeatableRead, reserveTopic, sessionOrInsertChecked, welcomeAfterErrorOnly, welcomeBeforeInsert}

@@ -1,0 +1,6 @@
+package tokenreuse
+
+// entrypoints stands for the handlers, jobs and consumers that call this
+// fixture's unexported functions in a service: checkthenact does not
+// report a race in an unexported function nothing calls (dead code).
+var entrypoints = []any{exchangeAuthorizationCode, exchangeDeviceCode, exchangeMagicLink, resetAccountPassword, resetHolder, resetPassword, resetWithMarkHelper, resetWithRequest, resetWithUserToken, rotateRefreshToken, unlockHolder, verifyCodeInRedis, verifyEither, verifyEmail, verifyEmailAndSignIn, verifyOTP, verifyOTPEither, verifySamlState}
