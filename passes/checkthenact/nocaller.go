@@ -32,6 +32,31 @@ func (c *callers) neverCalled(fn *ssa.Function, obj *types.Func) bool {
 	return true
 }
 
+// mentions reports whether an instruction of in, or of a function literal
+// in it (a closure in a package variable's initialiser), names fn, as a
+// call or as a value, itself or through a wrapper the builder made for it
+// (a method expression's thunk, a bound method's closure).
+func mentions(in, fn *ssa.Function) bool {
+	for _, anon := range in.AnonFuncs {
+		if mentions(anon, fn) {
+			return true
+		}
+	}
+	for _, b := range in.Blocks {
+		for _, instr := range b.Instrs {
+			for _, op := range instr.Operands(nil) {
+				if op == nil {
+					continue
+				}
+				if w, ok := (*op).(*ssa.Function); ok && (w == fn || w.Synthetic != "" && w.Object() == fn.Object()) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // dispatches reports whether a method named name may be called through an
 // interface in the package: an interface call of that name, or an
 // interface type of the package that declares it (its values may be
@@ -70,23 +95,4 @@ func genericReceiver(obj *types.Func) bool {
 	}
 	named, ok := t.(*types.Named)
 	return ok && named.TypeParams().Len() > 0
-}
-
-// mentions reports whether an instruction of in names fn, as a call or
-// as a value, itself or through a wrapper the builder made for it (a
-// method expression's thunk, a bound method's closure).
-func mentions(in, fn *ssa.Function) bool {
-	for _, b := range in.Blocks {
-		for _, instr := range b.Instrs {
-			for _, op := range instr.Operands(nil) {
-				if op == nil {
-					continue
-				}
-				if w, ok := (*op).(*ssa.Function); ok && (w == fn || w.Synthetic != "" && w.Object() == fn.Object()) {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }

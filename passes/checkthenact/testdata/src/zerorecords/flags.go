@@ -68,6 +68,7 @@ type Users interface {
 	CheckUserExists(name string) string
 	CheckNameTaken(name string) error
 	ValidateName(name string) string
+	ValidateNameForm(name string) error
 }
 
 type userService struct{ db *gorm.DB }
@@ -86,6 +87,14 @@ func (s *userService) CheckNameTaken(name string) error {
 	s.db.Model(&User{}).Where("name = ?", name).Count(&n)
 	if n > 0 {
 		return errors.New("name taken")
+	}
+	return nil
+}
+
+// ValidateNameForm reads nothing: its error is about the name's form.
+func (s *userService) ValidateNameForm(name string) error {
+	if len(name) > 32 {
+		return errors.New("name too long")
 	}
 	return nil
 }
@@ -118,4 +127,12 @@ func registerValidated(db *gorm.DB, svc Users, name string) error {
 		return db.Create(&User{Name: name}).Error
 	}
 	return nil
+}
+
+// Near miss: the error is a validation of the name's form, no check.
+func registerFormChecked(db *gorm.DB, svc Users, name string) error {
+	if err := svc.ValidateNameForm(name); err != nil {
+		return err
+	}
+	return db.Create(&User{Name: name}).Error
 }
