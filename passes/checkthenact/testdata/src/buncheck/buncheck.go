@@ -129,3 +129,23 @@ func orderState(ctx context.Context, db *bun.DB, id int64) (string, error) {
 	}
 	return o.Status, nil
 }
+
+// Near miss: the same gate on the order row For("UPDATE") locked in the
+// transaction: the second payment waits, then reads it paid.
+func payLocked(ctx context.Context, db *bun.DB, id int64) error {
+	return db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		o := new(Order)
+		if err := tx.NewSelect().Model(o).Where("id = ?", id).For("UPDATE").Scan(ctx); err != nil {
+			return err
+		}
+		if o.Status != "pending" {
+			return nil
+		}
+		if _, err := http.Post("https://psp.example/charge", "text/plain", strings.NewReader("order")); err != nil {
+			return err
+		}
+		o.Status = "paid"
+		_, err := tx.NewUpdate().Model(o).Where("id = ?", o.ID).Exec(ctx)
+		return err
+	})
+}

@@ -4,4 +4,4 @@ package buncheck
 // fixture's unexported functions in a service: checkthenact does not
 // report a race in an unexported function nothing calls (dead code), and
 // the near misses here must be silent for their own reasons.
-var entrypoints = []any{join, joinLockingTeam, orderState, pay, subscribe, subscribeMapped, subscribeOnConflict}
+var entrypoints = []any{join, joinLockingTeam, orderState, pay, subscribe, subscribeMapped, subscribeOnConflict, payLocked}

@@ -109,3 +109,49 @@ func registerRawDuplicate(engine *xorm.Engine, email string) error {
 	_, err = engine.Exec("INSERT INTO users (email) VALUES (?) ON CONFLICT (email) DO NOTHING", email)
 	return err
 }
+
+type Payout struct {
+	ID     int64
+	Status string
+	Amount int64
+}
+
+type Bank interface {
+	Transfer(id, amount int64) error
+}
+
+// Status gate on a present row, read without a lock: two settlements
+// both read it pending and both transfer.
+func settlePayout(engine *xorm.Engine, bank Bank, id int64) error {
+	_, err := engine.Transaction(func(s *xorm.Session) (any, error) {
+		var p Payout
+		has, err := s.ID(id).Get(&p) // want `status-gate race: Status read here is tested, then Transfer`
+		if err != nil || !has || p.Status != "pending" {
+			return nil, err
+		}
+		if err := bank.Transfer(p.ID, p.Amount); err != nil {
+			return nil, err
+		}
+		p.Status = "paid"
+		return s.ID(p.ID).Cols("status").Update(&p)
+	})
+	return err
+}
+
+// Near miss: the same gate on a row ForUpdate locked in the session's
+// transaction: the second settlement waits, then reads it paid.
+func settlePayoutLocked(engine *xorm.Engine, bank Bank, id int64) error {
+	_, err := engine.Transaction(func(s *xorm.Session) (any, error) {
+		var p Payout
+		has, err := s.ID(id).ForUpdate().Get(&p)
+		if err != nil || !has || p.Status != "pending" {
+			return nil, err
+		}
+		if err := bank.Transfer(p.ID, p.Amount); err != nil {
+			return nil, err
+		}
+		p.Status = "paid"
+		return s.ID(p.ID).Cols("status").Update(&p)
+	})
+	return err
+}
