@@ -599,3 +599,33 @@ func IsCollisionName(name string) bool {
 	}
 	return false
 }
+
+// IsWebhookReceiverName reports whether the name of an HTTP handler says
+// it receives a webhook another service posts (and posts again when its
+// delivery fails or times out): StripeWebhook, parcelNetHook,
+// HandleWebhookEvent, PostWebhook, and a payment provider's asynchronous
+// notification (AlipayNotify, PaymentCallback, WxPayNotifyHandler). Not a
+// handler that manages the program's own outgoing hooks (CreateHook,
+// ListWebhooks, RedeliverHook, TestWebhook), nor a sign-in callback
+// (OAuthCallback: no payment word).
+func IsWebhookReceiverName(name string) bool {
+	hook, notice, payment := false, false, false
+	for _, w := range camelWords(name) {
+		switch strings.ToLower(w) {
+		case "create", "add", "new", "register", "get", "list", "update", "edit", "delete", "remove",
+			"redeliver", "retry", "resend", "test", "ping", "sync", "recreate", "enable", "disable",
+			"set", "save", "show", "find", "send", "trigger", "fire", "dispatch", "hooks", "webhooks",
+			"is", "has", "check", "verify", "validate", "parse", "ensure",
+			"pre", "before", "after", "execute", "run":
+			return false // managing hooks, a helper's test, or a lifecycle hook
+		case "webhook", "hook":
+			hook = true
+		case "notify", "notification", "callback", "ipn":
+			notice = true
+		case "pay", "payment", "alipay", "wxpay", "wechat", "epay", "stripe", "paypal", "order", "trade",
+			"charge", "checkout", "invoice", "billing", "recharge", "topup":
+			payment = true
+		}
+	}
+	return hook || notice && payment
+}

@@ -210,3 +210,18 @@ func TestIsStateLookupName(t *testing.T) {
 		}
 	}
 }
+
+func TestIsWebhookReceiverName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"StripeWebhook": true, "parcelNetHook": true, "PostWebhook": true, "handleWebhook": true,
+		"TelegramBotWebHook": true, "ReceiveWebhookEvent": true, "BounceWebhook": true,
+		"AlipayNotify": true, "WxPayNotifyHandler": true, "PaymentCallback": true, "ThirdPaymentWxPayCallback": true,
+		"CreateHook": false, "ListWebhooks": false, "RedeliverHook": false, "TestWebhook": false, "UpdateHook": false,
+		"isHookMasterKeyRequest": false, "VerifyWebhook": false, "ExecuteVerificationPreHook": false,
+		"OAuthCallback": false, "GetOidcCallback": false, "HandleCallback": false, "NotifyUsers": false, "": false,
+	} {
+		if got := IsWebhookReceiverName(name); got != want {
+			t.Errorf("IsWebhookReceiverName(%q) = %t, want %t", name, got, want)
+		}
+	}
+}

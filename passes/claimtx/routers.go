@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemvet/idemvet/internal/ssautil"
 	"github.com/idemvet/idemvet/passes/dataaccess"
 )
 
@@ -69,7 +70,7 @@ func (w *workChecker) checkRoutes(fn *ssa.Function, routers map[ssa.Value]bool) 
 				handler := workFunction(w.model, a)
 				switch {
 				case handler == nil:
-				case servesRequest(handler):
+				case ssautil.ServesRequest(handler):
 					w.check(wrappedHandler, handler, nil)
 				case recv != nil && routers[recv]:
 					if inner := routerParams(handler, recv); len(inner) > 0 {
@@ -85,7 +86,7 @@ func (w *workChecker) checkRoutes(fn *ssa.Function, routers map[ssa.Value]bool) 
 // handler function.
 func registersHandler(model *dataaccess.Result, args []ssa.Value) bool {
 	for _, a := range args {
-		if fn := workFunction(model, a); fn != nil && servesRequest(fn) {
+		if fn := workFunction(model, a); fn != nil && ssautil.ServesRequest(fn) {
 			return true
 		}
 	}
@@ -171,35 +172,6 @@ func sameHome(t types.Type, router ssa.Value) bool {
 	}
 	a, b := named(t), named(router.Type())
 	return a != nil && b != nil && a.Obj().Pkg() != nil && a.Obj().Pkg() == b.Obj().Pkg()
-}
-
-// servesRequest reports whether fn handles an HTTP request: it takes a
-// *http.Request, or a framework context that hands one out
-// (echo.Context's Request(), gin.Context's Request field).
-func servesRequest(fn *ssa.Function) bool {
-	for _, p := range fn.Params {
-		if isHTTPRequest(p.Type()) || hasRequest(p.Type()) {
-			return true
-		}
-	}
-	return false
-}
-
-func isHTTPRequest(t types.Type) bool {
-	n := named(t)
-	return n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == "Request"
-}
-
-func hasRequest(t types.Type) bool {
-	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Request")
-	switch obj := obj.(type) {
-	case *types.Var:
-		return isHTTPRequest(obj.Type())
-	case *types.Func:
-		res := obj.Signature().Results()
-		return obj.Signature().Params().Len() == 0 && res.Len() == 1 && isHTTPRequest(res.At(0).Type())
-	}
-	return false
 }
 
 // routerParams returns fn's parameters that are routers of the receiver's

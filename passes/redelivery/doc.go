@@ -24,7 +24,18 @@
 // package that returns what it received). A type of the program's own
 // whose Ack method acknowledges to a broker (a queue package's Delivery
 // around a Redis stream entry, acked with XACK) marks its handlers too,
-// across packages (a Delivery fact). It reports, in a handler,
+// across packages (a Delivery fact). A webhook receiver is a handler too:
+// an HTTP handler (or the handler literal a constructor returns) named for
+// a webhook it receives (StripeWebhook, parcelNetHook, PostHook) or for a
+// payment provider's notification (AlipayNotify, PaymentCallback), whose
+// sender posts the event again when a delivery fails or times out; not
+// one that manages the program's own hooks (CreateWebhook, ListHooks) or a
+// sign-in callback. Its event id is an id-like field of the body it
+// decodes or a webhook id header (X-GitHub-Delivery, webhook-id, Svix-Id),
+// and it is silent on a write a read of its own gates (the order loaded and
+// its status tested): a retry after the first delivery finished finds the
+// status moved on, and two deliveries at once are checkthenact's status
+// gate. It reports, in a handler,
 // directly or through the functions it calls (summaries, also across
 // packages):
 //

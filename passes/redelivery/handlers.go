@@ -33,6 +33,9 @@ type handler struct {
 	// cut is set when a walk back to the message's id stopped at
 	// maxDepth while one write was judged: the write may be keyed by it.
 	cut bool
+	// webhook is set for an HTTP handler that receives a webhook
+	// (webhooks.go).
+	webhook bool
 }
 
 // handlerOf returns fn as a handler, or nil when fn handles no message.

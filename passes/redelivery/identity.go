@@ -212,7 +212,8 @@ func idName(name string) bool {
 	case "id", "uuid", "msgid", "natsmsgid":
 		return true
 	}
-	for _, s := range []string{"messageid", "eventid", "idempotencykey", "dedupkey", "dedupid", "deduplicationid", "deliveryid"} {
+	for _, s := range []string{"messageid", "eventid", "idempotencykey", "dedupkey", "dedupid", "deduplicationid", "deliveryid",
+		"webhookid", "svixid", "githubdelivery"} { // webhook ids: Standard Webhooks' webhook-id, Svix-Id, X-GitHub-Delivery
 		if strings.HasSuffix(n, s) {
 			return true
 		}

@@ -36,6 +36,8 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, fn := range model.SSA().SrcFuncs {
 		if h := handlerOf(pass, fn); h != nil {
 			handlers = append(handlers, h)
+		} else if h := webhookHandler(fn); h != nil {
+			handlers = append(handlers, h)
 		}
 	}
 	handlers = append(handlers, taskHandlers(pass, model)...)
@@ -49,7 +51,7 @@ func run(pass *analysis.Pass) (any, error) {
 		keyed := keyedWrites(ops)
 		for _, w := range ops {
 			h.cut = false
-			if reported[w.op] || !h.doubles(w) || w.op.Kind == apis.Effect && claimedFirst(ops, w) {
+			if reported[w.op] || !h.doubles(w) || w.op.Kind == apis.Effect && claimedFirst(ops, w) || h.webhook && readGates(ops, w) {
 				continue
 			}
 			records := append(h.claimsBefore(ops, w), keyedBefore(keyed, w)...)
@@ -79,7 +81,8 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // mayHandle is the fast path: a package that imports no broker or job
-// queue package has no message handler.
+// queue package, and names no function for a webhook it receives, has no
+// message handler.
 func mayHandle(pass *analysis.Pass) bool {
 	if passutil.IsDependencyCode(pass) {
 		return false
@@ -89,7 +92,7 @@ func mayHandle(pass *analysis.Pass) bool {
 			return true
 		}
 	}
-	return pass.ImportPackageFact(pass.Pkg, new(Deliveries)) || importsDeliveries(pass)
+	return pass.ImportPackageFact(pass.Pkg, new(Deliveries)) || importsDeliveries(pass) || declaresWebhookReceiver(pass)
 }
 
 func report(pass *analysis.Pass, h *handler, w write) {

@@ -9,5 +9,5 @@ import (
 )
 
 func TestRedelivery(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), redelivery.Analyzer, "amqpcredit", "ledgerhelpers", "jobs", "queues", "machinerytasks/worker", "uniquekeyed", "pollers", "deliverykeys", "ownqueue", "eventlog", "notifiers", "unseentracking/consumer")
+	analysistest.Run(t, analysistest.TestData(), redelivery.Analyzer, "amqpcredit", "ledgerhelpers", "jobs", "queues", "machinerytasks/worker", "uniquekeyed", "pollers", "deliverykeys", "ownqueue", "eventlog", "notifiers", "unseentracking/consumer", "webhooks")
 }

@@ -26,3 +26,6 @@ func (c *Context) Err() error                  { return nil }
 func (c *Context) Value(key any) any           { return nil }
 func (c *Context) Get(key string) (any, bool)  { return nil, false }
 func (c *Context) MustGet(key string) any      { return nil }
+
+func (c *Context) ShouldBindJSON(obj any) error { return nil }
+func (c *Context) Status(code int)              {}
