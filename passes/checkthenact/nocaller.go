@@ -4,6 +4,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
 // One more way code cannot run beside a twin of itself: it does not run
@@ -89,10 +91,6 @@ func genericReceiver(obj *types.Func) bool {
 	if recv == nil {
 		return false
 	}
-	t := recv.Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	named, ok := t.(*types.Named)
-	return ok && named.TypeParams().Len() > 0
+	n := ssautil.NamedOf(recv.Type())
+	return n != nil && n.TypeParams().Len() > 0
 }
