@@ -26,7 +26,9 @@ import (
 // deep. When every such method runs one write and it is an INSERT that
 // keeps the first row (ON CONFLICT DO NOTHING, INSERT IGNORE), the call
 // is that conditional insert: the store drops a second caller's row
-// without a word, after whatever the caller did before it. When every one
+// without a word, after whatever the caller did before it. When it is a
+// plain INSERT, the call is an insert: an existence check of the same
+// store before it races with it. When every one
 // adds to a value (SET n = n + $1) and claims nothing first, the call is
 // that relative update: a redelivered message adds again.
 
@@ -82,21 +84,34 @@ func (m *modeler) fromUnseenImplementations(op *Op, c *ssa.CallCommon, f *types.
 			continue
 		}
 		st := index.decisiveWrite(tf)
-		if st == nil || shared != nil && keepsFirstRow(*shared) != keepsFirstRow(*st) {
+		if st == nil || shared != nil && writeKind(*shared) != writeKind(*st) {
 			return false // an implementation that writes otherwise, or not at all
 		}
 		shared = st
 	}
-	switch {
-	case shared == nil:
+	if shared == nil {
 		return false
-	case keepsFirstRow(*shared):
-		m.fromName(op, c, apis.CondInsert)
-	default:
-		m.fromName(op, c, apis.Update)
+	}
+	m.fromName(op, c, writeKind(*shared))
+	if op.Kind == apis.Update {
+		// What it adds to decides a redelivery's finding. An insert keeps
+		// the resource its name gives: the store's other methods (its
+		// existence check) are named for the same one.
 		op.SQL = shared
 	}
 	return true
+}
+
+// writeKind is what a decisive write makes of the call: a conditional
+// insert when it keeps the first row, a plain insert, or an update.
+func writeKind(st sqlclass.Statement) apis.Kind {
+	switch {
+	case keepsFirstRow(st):
+		return apis.CondInsert
+	case st.Kind == sqlclass.Insert:
+		return apis.Insert
+	}
+	return apis.Update
 }
 
 // keepsFirstRow reports whether an INSERT leaves the row a twin made and
@@ -244,13 +259,14 @@ func (index *methodIndex) parse(root, rel string) []*textFunc {
 }
 
 // decisiveWrite returns what a method's writes, with its helpers', come
-// to: its one write when that keeps the first row, or a relative update
-// when it runs one and claims nothing first; nil otherwise.
+// to: its one write when that is an INSERT (keeping the first row or
+// not), or a relative update when it runs one and claims nothing first;
+// nil otherwise.
 func (index *methodIndex) decisiveWrite(tf *textFunc) *sqlclass.Statement {
 	index.mu.Lock()
 	defer index.mu.Unlock()
 	writes := index.writesOf(tf, index.parsed[tf.file], helperDepth, map[*textFunc]bool{})
-	if len(writes) == 1 && keepsFirstRow(writes[0]) {
+	if len(writes) == 1 && writes[0].Kind == sqlclass.Insert {
 		return &writes[0]
 	}
 	var relative *sqlclass.Statement

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/idemvet/idemvet/internal/apis"
 )
 
 func TestDeclaredMethod(t *testing.T) {
@@ -52,6 +54,19 @@ func (s Tracking) Rename(ctx context.Context, id int64, name string) error {
 	_, err := s.Pool.Exec(ctx, "UPDATE shipments SET name = $2 WHERE id = $1", id, name)
 	return err
 }
+
+func (s Tracking) Enlist(ctx context.Context, email string) error {
+	_, err := s.Pool.Exec(ctx, "INSERT INTO drivers (email) VALUES ($1)", email)
+	return err
+}
+
+func (s Tracking) EnlistAudited(ctx context.Context, email string) error {
+	if _, err := s.Pool.Exec(ctx, "INSERT INTO drivers (email) VALUES ($1)", email); err != nil {
+		return err
+	}
+	_, err := s.Pool.Exec(ctx, "INSERT INTO audit (line) VALUES ($1)", email)
+	return err
+}
 `
 
 // TestDecisiveWrite: what an implementation read as text comes to, with
@@ -78,14 +93,18 @@ func TestDecisiveWrite(t *testing.T) {
 			return "keeps first"
 		case st.Relative:
 			return "relative " + st.Table
+		case writeKind(*st) == apis.Insert:
+			return "insert " + st.Table
 		}
 		return "other"
 	}
 	for name, want := range map[string]string{
-		"Apply":     "relative shipments", // through applyPing
-		"ApplyOnce": "none",               // claims the message first
-		"Record":    "keeps first",
-		"Rename":    "none", // an absolute update
+		"Apply":         "relative shipments", // through applyPing
+		"ApplyOnce":     "none",               // claims the message first
+		"Record":        "keeps first",
+		"Rename":        "none", // an absolute update
+		"Enlist":        "insert drivers",
+		"EnlistAudited": "none", // two inserts: which one decides is not told
 	} {
 		if got := decide(name); got != want {
 			t.Errorf("%s: %s, want %s", name, got, want)

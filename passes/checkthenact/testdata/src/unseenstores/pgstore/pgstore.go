@@ -75,3 +75,41 @@ func (s Stamps) Stamp(ctx context.Context, shipmentID int64) error {
 	_, err := s.DB.ExecContext(ctx, `INSERT INTO stamps (shipment_id) VALUES ($1) ON CONFLICT DO NOTHING`, shipmentID)
 	return err
 }
+
+type Drivers struct{ DB *sql.DB }
+
+func (s Drivers) Exists(ctx context.Context, email string) (bool, error) {
+	var has bool
+	err := s.DB.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM drivers WHERE email = $1)`, email).Scan(&has)
+	return has, err
+}
+
+// Enlist inserts for every call.
+func (s Drivers) Enlist(ctx context.Context, email string) error {
+	_, err := s.DB.ExecContext(ctx, `INSERT INTO drivers (email) VALUES ($1)`, email)
+	return err
+}
+
+func (s Drivers) Licence(ctx context.Context, email string) (string, error) {
+	var licence string
+	err := s.DB.QueryRowContext(ctx, `SELECT licence FROM drivers WHERE email = $1`, email).Scan(&licence)
+	return licence, err
+}
+
+type Crews struct{ DB *sql.DB }
+
+func (s Crews) Exists(ctx context.Context, email string) (bool, error) {
+	var has bool
+	err := s.DB.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM crew_members WHERE email = $1)`, email).Scan(&has)
+	return has, err
+}
+
+// Enlist keeps the first row per e-mail.
+func (s Crews) Enlist(ctx context.Context, email string) error {
+	_, err := s.DB.ExecContext(ctx, `INSERT INTO crew_members (email) VALUES ($1) ON CONFLICT (email) DO NOTHING`, email)
+	return err
+}
+
+func (s Crews) Roster(ctx context.Context) ([]string, error) {
+	return nil, nil
+}

@@ -25,3 +25,15 @@ type Receipts interface {
 type Stamps interface {
 	Stamp(ctx context.Context, shipmentID int64) error
 }
+
+type Drivers interface {
+	Exists(ctx context.Context, email string) (bool, error)
+	Enlist(ctx context.Context, email string) error
+	Licence(ctx context.Context, email string) (string, error)
+}
+
+type Crews interface {
+	Exists(ctx context.Context, email string) (bool, error)
+	Enlist(ctx context.Context, email string) error
+	Roster(ctx context.Context) ([]string, error)
+}

@@ -28,6 +28,8 @@ type Service struct {
 	Ledger   repo.Ledger
 	Receipts repo.Receipts
 	Stamps   repo.Stamps
+	Drivers  repo.Drivers
+	Crews    repo.Crews
 }
 
 // The card is charged before Record, whose implementation (in a package
@@ -89,4 +91,24 @@ func (s *Service) ChargeAndStamp(ctx context.Context, sh Shipment, customerRef s
 		return err
 	}
 	return s.Stamps.Stamp(ctx, sh.ID)
+}
+
+// Two sign-ups of one e-mail both find no driver, and Enlist's
+// implementation inserts for every call: two drivers.
+func (s *Service) Onboard(ctx context.Context, email string) error {
+	has, err := s.Drivers.Exists(ctx, email) // want `check-then-act race: the existence check Exists and the insert at line \d+`
+	if err != nil || has {
+		return err
+	}
+	return s.Drivers.Enlist(ctx, email)
+}
+
+// Near miss: the crew's Enlist keeps the first row per e-mail, so the
+// second sign-up's insert drops its row; nothing ran between.
+func (s *Service) JoinCrew(ctx context.Context, email string) error {
+	has, err := s.Crews.Exists(ctx, email)
+	if err != nil || has {
+		return err
+	}
+	return s.Crews.Enlist(ctx, email)
 }
