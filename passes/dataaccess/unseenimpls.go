@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sync"
 
@@ -13,6 +14,7 @@ import (
 
 	"github.com/idemvet/idemvet/internal/apis"
 	"github.com/idemvet/idemvet/internal/sqlclass"
+	"github.com/idemvet/idemvet/internal/ssautil"
 )
 
 // Services wire their stores in main: the service calls repo.Payments,
@@ -89,8 +91,8 @@ func (m *modeler) fromUnseenImplementations(op *Op, c *ssa.CallCommon, f *types.
 		}
 		shared = st
 	}
-	if shared == nil {
-		return false
+	if shared == nil || writeKind(*shared) == apis.Insert && !silentSignature(f) {
+		return false // a plain insert whose name or answer tells more (InsertIfAbsent, created bool)
 	}
 	m.fromName(op, c, writeKind(*shared))
 	if op.Kind == apis.Update {
@@ -108,10 +110,25 @@ func writeKind(st sqlclass.Statement) apis.Kind {
 	switch {
 	case keepsFirstRow(st):
 		return apis.CondInsert
-	case st.Kind == sqlclass.Insert:
+	case plainInsert(st):
 		return apis.Insert
 	}
 	return apis.Update
+}
+
+// plainInsert reports whether st inserts with no word on a clash: the
+// second caller's insert fails on a unique key, or adds a second row.
+// An upsert (ON CONFLICT DO UPDATE, ON DUPLICATE KEY UPDATE) is neither.
+func plainInsert(st sqlclass.Statement) bool {
+	return st.Kind == sqlclass.Insert && !st.OnConflict && !st.InsertIfAbsent
+}
+
+// silentSignature reports whether a method says nothing of what it
+// writes by its name or its results: the name's kind is unknown and it
+// returns only an error, so the text of its implementations decides.
+func silentSignature(f *types.Func) bool {
+	res := f.Type().(*types.Signature).Results()
+	return apis.ByName(f.Name()) == apis.None && res.Len() == 1 && ssautil.IsError(res.At(0).Type())
 }
 
 // keepsFirstRow reports whether an INSERT leaves the row a twin made and
@@ -247,8 +264,10 @@ func (index *methodIndex) parse(root, rel string) []*textFunc {
 	for _, tf := range funcs {
 		for _, text := range stringConstants(rel, tf.body) {
 			for _, st := range sqlclass.ClassifyAll(text) {
-				switch st.Kind {
-				case sqlclass.Insert, sqlclass.Update, sqlclass.Delete, sqlclass.Merge:
+				switch {
+				case st.Kind == sqlclass.Insert && !insertInto.MatchString(text):
+					// "insert zone: %w": an error message, not SQL
+				case st.Kind == sqlclass.Insert, st.Kind == sqlclass.Update, st.Kind == sqlclass.Delete, st.Kind == sqlclass.Merge:
 					index.writes[tf] = append(index.writes[tf], st)
 				}
 			}
@@ -258,15 +277,20 @@ func (index *methodIndex) parse(root, rel string) []*textFunc {
 	return funcs
 }
 
+// insertInto matches the INSERT ... INTO every SQL dialect in use spells
+// (INSERT IGNORE INTO, INSERT OR REPLACE INTO): a literal that says
+// "insert" without it is prose, an error message wrapped with %w.
+var insertInto = regexp.MustCompile(`(?i)\binsert\s+(?:(?:ignore|or\s+\w+)\s+)?into\b`)
+
 // decisiveWrite returns what a method's writes, with its helpers', come
-// to: its one write when that is an INSERT (keeping the first row or
-// not), or a relative update when it runs one and claims nothing first;
-// nil otherwise.
+// to: its one write when that is an INSERT that keeps the first row or a
+// plain one (not an upsert), or a relative update when it runs one and
+// claims nothing first; nil otherwise.
 func (index *methodIndex) decisiveWrite(tf *textFunc) *sqlclass.Statement {
 	index.mu.Lock()
 	defer index.mu.Unlock()
 	writes := index.writesOf(tf, index.parsed[tf.file], helperDepth, map[*textFunc]bool{})
-	if len(writes) == 1 && writes[0].Kind == sqlclass.Insert {
+	if len(writes) == 1 && (keepsFirstRow(writes[0]) || plainInsert(writes[0])) {
 		return &writes[0]
 	}
 	var relative *sqlclass.Statement

@@ -60,6 +60,18 @@ func (s Tracking) Enlist(ctx context.Context, email string) error {
 	return err
 }
 
+func (s Tracking) Forget(ctx context.Context, id int64) error {
+	if err := s.Cache.Del(ctx, id); err != nil {
+		return fmt.Errorf("insert zone: %w", err)
+	}
+	return nil
+}
+
+func (s Tracking) SetTrips(ctx context.Context, id int64, n int) error {
+	_, err := s.Pool.Exec(ctx, "INSERT INTO stats (driver_id, trips) VALUES ($1, $2) ON CONFLICT (driver_id) DO UPDATE SET trips = EXCLUDED.trips", id, n)
+	return err
+}
+
 func (s Tracking) EnlistAudited(ctx context.Context, email string) error {
 	if _, err := s.Pool.Exec(ctx, "INSERT INTO drivers (email) VALUES ($1)", email); err != nil {
 		return err
@@ -105,6 +117,8 @@ func TestDecisiveWrite(t *testing.T) {
 		"Rename":        "none", // an absolute update
 		"Enlist":        "insert drivers",
 		"EnlistAudited": "none", // two inserts: which one decides is not told
+		"Forget":        "none", // an error message that says "insert"
+		"SetTrips":      "none", // an upsert: neither a plain insert nor a first row kept
 	} {
 		if got := decide(name); got != want {
 			t.Errorf("%s: %s, want %s", name, got, want)
