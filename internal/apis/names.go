@@ -140,7 +140,8 @@ var markerStates = map[string]bool{"Processed": true, "Handled": true, "Seen": t
 
 // IsConditionalInsertName reports whether a method name says it creates
 // the record only when it is absent, in one step: InsertIfAbsent,
-// CreateUserIfNotExists, TryInsert, UpsertPayment, GetOrCreateOrg. Such a
+// CreateUserIfNotExists, TryInsert, UpsertPayment, GetOrCreateOrg,
+// AddSurchargeOnce, CreateIdempotent. Such a
 // call is no plain insert racing its check: at most one caller creates.
 func IsConditionalInsertName(name string) bool {
 	for _, p := range []string{"TryInsert", "TryCreate", "Upsert", "GetOrCreate", "FindOrCreate", "LoadOrCreate", "InsertOrIgnore", "InsertIgnore", "CreateOrGet"} {
@@ -148,12 +149,22 @@ func IsConditionalInsertName(name string) bool {
 			return true
 		}
 	}
-	for _, s := range []string{"IfAbsent", "IfNotExists", "IfNotExist", "IfMissing", "IfNew", "SkippingExisting", "SkipExisting", "IgnoringDuplicates", "IgnoreDuplicates", "IgnoringConflicts", "OnConflictDoNothing"} {
+	for _, s := range []string{"IfAbsent", "IfNotExists", "IfNotExist", "IfMissing", "IfNew", "SkippingExisting", "SkipExisting", "IgnoringDuplicates", "IgnoreDuplicates", "IgnoringConflicts", "OnConflictDoNothing", "Idempotent", "Idempotently"} {
 		if strings.HasSuffix(name, s) {
 			return true
 		}
 	}
-	return false
+	// AddSurchargeOnce, ApplyOnce, GrantOnce: a write that says it runs
+	// once per key. Not RunOnce, LoadOnce or DoOnce, which memoise in the
+	// process.
+	return strings.HasSuffix(name, "Once") && onceVerbs[firstWord(name)]
+}
+
+// onceVerbs are the first words of a write "...Once" makes happen once.
+var onceVerbs = map[string]bool{
+	"Add": true, "Apply": true, "Grant": true, "Create": true, "Insert": true, "Record": true, "Charge": true,
+	"Credit": true, "Debit": true, "Process": true, "Handle": true, "Send": true, "Deliver": true, "Capture": true,
+	"Refund": true, "Pay": true, "Book": true, "Redeem": true, "Accrue": true, "Award": true, "Issue": true,
 }
 
 // IsIncrementName reports whether a method name says it adds to or takes

@@ -66,6 +66,11 @@ func TestByNameConditionalInserts(t *testing.T) {
 		"TryInsert":               CondInsert,
 		"UpsertSubscription":      CondInsert,
 		"GetOrCreateOrg":          CondInsert,
+		"AddSurchargeOnce":        CondInsert,
+		"GrantOnce":               CondInsert,
+		"CreateIdempotent":        CondInsert,
+		"RunOnce":                 None,
+		"LoadOnce":                None,
 		"FindOrCreateTag":         CondInsert,
 		"InsertPayment":           Insert, // near miss: a plain insert
 		"CreateUser":              Insert,

@@ -4,6 +4,7 @@
 package webhooks
 
 import (
+	"context"
 	"database/sql"
 	"encoding/json"
 	"net/http"
@@ -18,8 +19,15 @@ type Event struct {
 }
 
 type Server struct {
-	db   *sql.DB
-	mail Mailer
+	db      *sql.DB
+	mail    Mailer
+	credits Credits
+}
+
+// Credits is the module's store of account credits.
+type Credits interface {
+	IncrementBalance(ctx context.Context, account string, amount int64) error
+	CreditOnce(ctx context.Context, eventID, account string, amount int64) (bool, error)
 }
 
 type Mailer interface {
@@ -186,6 +194,29 @@ func (s *Server) PostHook(w http.ResponseWriter, r *http.Request) {
 // every attempt of one event; a retry's insert clashes.
 func (s *Server) GithubWebhook(w http.ResponseWriter, r *http.Request) {
 	if _, err := s.db.ExecContext(r.Context(), `INSERT INTO builds (delivery, repo, ref) VALUES ($1, $2, $3)`, r.Header.Get("X-GitHub-Delivery"), r.FormValue("repo"), r.FormValue("ref")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// Through the store: every retry increments the balance.
+func (s *Server) PaddleWebhook(w http.ResponseWriter, r *http.Request) {
+	var ev Event
+	if err := json.NewDecoder(r.Body).Decode(&ev); err != nil {
+		return
+	}
+	if err := s.credits.IncrementBalance(r.Context(), ev.Account, ev.Amount); err != nil { // want `a relative update \(the new value computed from the old one\) runs again for every delivery`
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// Near miss: the store's CreditOnce says by its name that it credits once
+// per event id (and answers whether this call did).
+func (s *Server) LemonWebhook(w http.ResponseWriter, r *http.Request) {
+	var ev Event
+	if err := json.NewDecoder(r.Body).Decode(&ev); err != nil {
+		return
+	}
+	if _, err := s.credits.CreditOnce(r.Context(), ev.ID, ev.Account, ev.Amount); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
 }
