@@ -2,6 +2,7 @@ package redelivery
 
 import (
 	"go/ast"
+	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -26,8 +27,11 @@ const webhookRedelivery = "the sender posts the webhook again when its delivery 
 // receives one.
 func webhookHandler(fn *ssa.Function) *handler {
 	named := fn
-	for named.Parent() != nil {
-		named = named.Parent()
+	if fn.Parent() != nil {
+		if !returnsHandler(fn.Parent()) {
+			return nil // a literal in a webhook's routes may serve anything
+		}
+		named = fn.Parent()
 	}
 	if !apis.IsWebhookReceiverName(named.Name()) || !handlerShape(fn) {
 		return nil
@@ -50,6 +54,22 @@ func handlerShape(fn *ssa.Function) bool {
 	}
 	res := sig.Results()
 	return res.Len() == 0 || res.Len() == 1 && ssautil.IsError(res.At(0).Type())
+}
+
+// returnsHandler reports whether fn returns one handler: a func value or
+// an http.Handler (BounceWebhook(db) http.HandlerFunc).
+func returnsHandler(fn *ssa.Function) bool {
+	res := fn.Signature.Results()
+	if res.Len() != 1 {
+		return false
+	}
+	switch t := res.At(0).Type(); t.Underlying().(type) {
+	case *types.Signature:
+		return true
+	case *types.Interface:
+		return ssautil.HasMethod(t, "ServeHTTP")
+	}
+	return false
 }
 
 // declaresWebhookReceiver is the fast path's test for webhook receivers:
