@@ -394,7 +394,7 @@ func (m *modeler) summarize(funcs []*ssa.Function, ops []*Op) (changed []*ssa.Fu
 		if !ok || fn.Parent() != nil {
 			continue
 		}
-		s := m.withSQLParam(fn, summarizeFunc(fn, withAnons(fn, byFn)))
+		s := m.withSQLParam(fn, summarizeFunc(fn, withoutLazyInit(fn, withAnons(fn, byFn))))
 		old, had := m.local[obj]
 		switch {
 		case s == nil && had:
